@@ -1,0 +1,13 @@
+//! The WIT world, generated once. Logic modules use these types directly so
+//! there is one definition of every record: the WIT files.
+
+wit_bindgen::generate!({
+    path: "../wit",
+    world: "extractor-build",
+    additional_derives: [PartialEq],
+});
+
+/// The records of `types.wit`.
+pub use tool_output::core::types;
+/// The imported interfaces.
+pub use tool_output::core::{llm as llm_import, session_fs};

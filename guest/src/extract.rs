@@ -1,0 +1,269 @@
+//! `tool_output(handle, extract, mode)`: routing, strategies, fallback, and
+//! the exact answer format.
+//!
+//! Failure policy (one rule): the FAILED form only for bad input (malformed
+//! or unknown handle, empty extract) or when not even `truncate` can read the
+//! output. Any other failure falls down the chain
+//! chosen → other LLM strategy → lexical → truncate, and the body's first
+//! line says so.
+
+use crate::bindings::types::{
+    ExtractReport, ExtractRequest, ExtractResult, Fallback, Mode,
+};
+use crate::doc::Doc;
+use crate::handle::shorten;
+use crate::lexical::{Query, Scorer};
+use crate::llm::{self, Llm};
+use crate::storage::Storage;
+use crate::store::now_ms;
+use crate::{DEFAULT_MAX_INLINE_BYTES, EngineError, truncate};
+
+/// Windows the lexical strategy ranks before fitting them into the budget.
+const LEXICAL_WINDOWS: usize = 24;
+
+pub fn mode_name(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Auto => "auto",
+        Mode::FullChunked => "full-chunked",
+        Mode::ReadGrep => "read-grep",
+        Mode::Truncate => "truncate",
+        Mode::Lexical => "lexical",
+    }
+}
+
+pub fn parse_mode(name: &str) -> Option<Mode> {
+    Some(match name.trim() {
+        "" | "auto" => Mode::Auto,
+        "full-chunked" => Mode::FullChunked,
+        "read-grep" => Mode::ReadGrep,
+        "truncate" => Mode::Truncate,
+        "lexical" => Mode::Lexical,
+        _ => return None,
+    })
+}
+
+/// Why a strategy could not produce an answer.
+struct Failure(String);
+
+pub fn extract(st: &dyn Storage, llm: &dyn Llm, req: ExtractRequest) -> ExtractResult {
+    let started = now_ms();
+    let requested = req.mode.unwrap_or(Mode::Auto);
+    let max_bytes = req.max_bytes.unwrap_or(DEFAULT_MAX_INLINE_BYTES) as usize;
+    let mut report = ExtractReport {
+        requested,
+        used: requested,
+        fallbacks: Vec::new(),
+        llm_calls: Vec::new(),
+        wall_ms: 0,
+        source_bytes: 0,
+        answer_bytes: 0,
+    };
+
+    let doc = match Doc::open(st, &req.handle) {
+        Ok(doc) => doc,
+        Err(err) => {
+            let message = match err {
+                EngineError::InvalidHandle(m)
+                | EngineError::UnknownHandle(m)
+                | EngineError::InvalidArgument(m)
+                | EngineError::Storage(m) => m,
+            };
+            let handle = one_line(&shorten(&req.handle, 80));
+            return finish(report, started, true, failed("unknown", &handle, requested, &message));
+        }
+    };
+    report.source_bytes = doc.meta.stats.bytes;
+    let tool = one_line(&doc.meta.tool);
+    let handle = doc.handle.to_string();
+    if req.extract.trim().is_empty() {
+        let text = failed(
+            &tool,
+            &handle,
+            requested,
+            "the `extract` argument is empty: say precisely what you need from the output",
+        );
+        return finish(report, started, true, text);
+    }
+
+    let llm_ready = llm.model_info(None).map_err(|e| llm::describe(&e));
+    let chain = fallback_chain(route(requested, llm_ready.is_ok()));
+    let mut reasons: Vec<String> = Vec::new();
+    for (i, &mode) in chain.iter().enumerate() {
+        let attempt = match mode {
+            Mode::FullChunked | Mode::ReadGrep => match &llm_ready {
+                Err(why) => Err(Failure(why.clone())),
+                Ok(_) => Err(Failure(format!(
+                    "the {} strategy is not available in this engine version",
+                    mode_name(mode)
+                ))),
+            },
+            Mode::Lexical => lexical(&doc, &req.extract, budget(max_bytes, &tool, &handle, mode, &reasons)),
+            Mode::Truncate | Mode::Auto => truncate::head_tail(&doc, budget(max_bytes, &tool, &handle, mode, &reasons))
+                .map_err(|e| Failure(engine_error_text(&e))),
+        };
+        match attempt {
+            Ok(body) => {
+                report.used = mode;
+                let text = abstract_text(&tool, &handle, mode, &reasons, &body);
+                return finish(report, started, false, text);
+            }
+            Err(Failure(why)) => {
+                if let Some(&next) = chain.get(i + 1) {
+                    report.fallbacks.push(Fallback {
+                        from: mode,
+                        to: next,
+                        reason: why.clone(),
+                    });
+                }
+                if !reasons.contains(&why) {
+                    reasons.push(why);
+                }
+            }
+        }
+    }
+    let text = failed(&tool, &handle, Mode::Truncate, &reasons.join("; "));
+    report.used = Mode::Truncate;
+    finish(report, started, true, text)
+}
+
+/// What `auto` means here: without an LLM, the deterministic search.
+fn route(requested: Mode, llm_ready: bool) -> Mode {
+    match requested {
+        Mode::Auto if !llm_ready => Mode::Lexical,
+        // With a model, auto routing belongs to the LLM strategies.
+        Mode::Auto => Mode::FullChunked,
+        other => other,
+    }
+}
+
+fn fallback_chain(first: Mode) -> Vec<Mode> {
+    match first {
+        Mode::FullChunked => vec![Mode::FullChunked, Mode::ReadGrep, Mode::Lexical, Mode::Truncate],
+        Mode::ReadGrep => vec![Mode::ReadGrep, Mode::FullChunked, Mode::Lexical, Mode::Truncate],
+        Mode::Lexical => vec![Mode::Lexical, Mode::Truncate],
+        Mode::Truncate | Mode::Auto => vec![Mode::Truncate],
+    }
+}
+
+/// Bytes left for the body once the header and warning are written.
+fn budget(max_bytes: usize, tool: &str, handle: &str, mode: Mode, reasons: &[String]) -> usize {
+    max_bytes.saturating_sub(abstract_text(tool, handle, mode, reasons, "").len())
+}
+
+fn lexical(doc: &Doc, extract: &str, budget: usize) -> Result<String, Failure> {
+    let query = Query::parse(extract).ok_or_else(|| {
+        Failure("the extract text has no words to search for".to_string())
+    })?;
+    let terms = query.terms().join(", ");
+    let mut scorer = Scorer::new(&query, LEXICAL_WINDOWS);
+    let mut reader = doc.lines_from(1);
+    while let Some(block) = reader.next_block() {
+        for (n, line) in block.lines() {
+            scorer.push_line(n, line);
+        }
+    }
+    reader.error().map_err(|e| Failure(engine_error_text(&e)))?;
+    let windows = scorer.finish();
+    if windows.is_empty() {
+        return Ok(format!(
+            "NO RELEVANT DATA FOUND\nSearched all {} lines of the output (no LLM: lexical search) for \
+             the terms: {terms}. None of them occurs. Try other words, or mode \"truncate\" to see \
+             the head and tail.",
+            doc.lines()
+        ));
+    }
+    let mut body = format!(
+        "Lexical search (no LLM) of {} lines for: {terms}. Best-matching line windows, best first:\n",
+        doc.lines()
+    );
+    let mut shown = 0;
+    for window in &windows {
+        let mut section = format!(
+            "\n[lines {}–{}, matches: {}]\n",
+            window.first_line,
+            window.last_line,
+            window.matched_terms.join(", ")
+        );
+        let mut reader = doc.lines_from(window.first_line);
+        while let Some((n, line)) = reader.next_line() {
+            if n > window.last_line {
+                break;
+            }
+            section.push_str(&format!("{n}: {line}\n"));
+        }
+        reader.error().map_err(|e| Failure(engine_error_text(&e)))?;
+        if body.len() + section.len() > budget {
+            break;
+        }
+        body.push_str(&section);
+        shown += 1;
+    }
+    if shown == 0 {
+        // Even one window is over the budget: show its lines clipped.
+        let w = &windows[0];
+        let room = budget.saturating_sub(body.len() + 64);
+        let text = doc
+            .read(
+                crate::bindings::types::LineRange {
+                    first: w.first_line,
+                    last: w.last_line,
+                },
+                room.max(1),
+            )
+            .map_err(|e| Failure(engine_error_text(&e)))?;
+        body.push_str(&text);
+    } else if shown < windows.len() {
+        let note = format!("\n[{} more matching windows not shown]\n", windows.len() - shown);
+        if body.len() + note.len() <= budget {
+            body.push_str(&note);
+        }
+    }
+    Ok(body)
+}
+
+fn engine_error_text(err: &EngineError) -> String {
+    match err {
+        EngineError::InvalidHandle(m)
+        | EngineError::UnknownHandle(m)
+        | EngineError::InvalidArgument(m)
+        | EngineError::Storage(m) => m.clone(),
+    }
+}
+
+fn abstract_text(tool: &str, handle: &str, mode: Mode, reasons: &[String], body: &str) -> String {
+    let warning = if reasons.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "WARNING: tool_output fallback to {} ({}).\n",
+            mode_name(mode),
+            reasons.join("; ")
+        )
+    };
+    format!(
+        "ABSTRACT FROM TOOL OUTPUT {tool} WITH HANDLE {handle}, STRATEGY:{}:\n\n{warning}{body}",
+        mode_name(mode)
+    )
+}
+
+fn failed(tool: &str, handle: &str, mode: Mode, error: &str) -> String {
+    format!(
+        "TOOL_OUTPUT FAILED FOR {tool} WITH HANDLE {handle}, STRATEGY:{}:\n\n{error}",
+        mode_name(mode)
+    )
+}
+
+/// Header fields must stay on one line whatever the tool name or handle holds.
+fn one_line(text: &str) -> String {
+    text.replace(['\n', '\r'], " ")
+}
+
+fn finish(mut report: ExtractReport, started: u64, failed: bool, text: String) -> ExtractResult {
+    report.wall_ms = now_ms().saturating_sub(started);
+    report.answer_bytes = text.len() as u64;
+    ExtractResult {
+        failed,
+        text,
+        report,
+    }
+}

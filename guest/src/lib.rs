@@ -1,0 +1,40 @@
+//! The tool-output engine: all *policy* for oversized tool outputs.
+//!
+//! Everything here is plain Rust that also compiles and unit-tests natively;
+//! storage and the LLM come in through small traits ([`storage::Storage`],
+//! [`llm::Llm`]). `component.rs` is the thin wit-bindgen glue that exports
+//! the `engine` interface from wasm.
+
+pub mod bindings;
+pub mod doc;
+pub mod extract;
+pub mod handle;
+pub mod lexical;
+pub mod llm;
+pub mod message;
+pub mod meta;
+pub mod schema;
+pub mod stats;
+pub mod storage;
+pub mod store;
+pub mod tokens;
+pub mod truncate;
+pub mod view;
+
+#[cfg(target_arch = "wasm32")]
+mod component;
+
+pub use bindings::types::{EngineError, StorePolicy};
+
+/// Default for `store-policy.max-inline-bytes` and for bounded outputs.
+pub const DEFAULT_MAX_INLINE_BYTES: u64 = 12288;
+
+/// Build everything that is otherwise built lazily on first use: both
+/// tokenizer tables and the static regexes. Called once at pre-initialization
+/// so every instance starts warm.
+pub fn warm_up() {
+    for encoding in [tokens::Encoding::Cl100k, tokens::Encoding::O200k] {
+        encoding.count("warm up");
+    }
+    view::warm_up();
+}

@@ -1,0 +1,127 @@
+//! The handle message: what the model gets instead of an oversized output.
+//!
+//! Three exact lines from the reference design, then a clearly labelled
+//! partial preview (head, error-looking and tail lines, numbered as in the
+//! view), then one line saying the output is stored. The whole message stays
+//! within `max-inline-bytes` and the caller's token budget: the preview
+//! shrinks first, then goes, then the closing line.
+
+use crate::bindings::types::StorePolicy;
+use crate::meta::Meta;
+use crate::tokens::Encoding;
+use crate::view::{PreviewLine, PreviewLines, lines::clip};
+
+/// The preview block never exceeds this, whatever the budget.
+pub const PREVIEW_MAX_BYTES: usize = 2048;
+
+const STORED_LINE: &str = "The full output is stored: do not run the tool again; call tool_output \
+     with this handle to get any part of it.";
+
+/// How much of the captured preview to show: (head, errors, tail, line bytes).
+const SHRINK_STEPS: &[(usize, usize, usize, usize)] = &[
+    (6, 6, 4, 240),
+    (5, 4, 3, 200),
+    (4, 3, 3, 160),
+    (3, 2, 2, 120),
+    (2, 2, 1, 100),
+    (1, 1, 1, 80),
+    (1, 0, 1, 60),
+];
+
+pub fn header(meta: &Meta) -> String {
+    format!(
+        "Tool output is too large ({} bytes, {} lines, {} tokens).\n\
+         Call tool_output(handle = \"{}\", extract = \"what to extract\").\n\
+         Provide precise and detailed instructions in `extract` about what you are looking for.\n",
+        meta.stats.bytes, meta.stats.lines, meta.stats.tokens, meta.handle
+    )
+}
+
+pub fn handle_message(meta: &Meta, policy: &StorePolicy) -> String {
+    let header = header(meta);
+    let fits = |text: &str| {
+        text.len() as u64 <= policy.max_inline_bytes
+            && policy.remaining_tokens.is_none_or(|left| {
+                let encoding = Encoding::from_name(&meta.stats.tokenizer).unwrap_or(Encoding::Cl100k);
+                encoding.count(text) <= left
+            })
+    };
+    if policy.preview {
+        for &(head, errors, tail, width) in SHRINK_STEPS {
+            let preview = render_preview(&meta.preview, meta.view.lines, head, errors, tail, width);
+            if preview.len() > PREVIEW_MAX_BYTES {
+                continue;
+            }
+            let message = format!("{header}\n{preview}{STORED_LINE}");
+            if fits(&message) {
+                return message;
+            }
+        }
+    }
+    let message = format!("{header}{STORED_LINE}");
+    if fits(&message) {
+        message
+    } else {
+        header.trim_end().to_string()
+    }
+}
+
+/// The preview block alone (also served by `engine.preview`), bounded by `max_bytes`.
+pub fn preview_text(meta: &Meta, max_bytes: usize) -> String {
+    for &(head, errors, tail, width) in SHRINK_STEPS {
+        let preview = render_preview(&meta.preview, meta.view.lines, head, errors, tail, width);
+        if preview.len() <= max_bytes {
+            return preview;
+        }
+    }
+    clip(
+        &format!("Partial preview: {} lines stored.\n", meta.view.lines),
+        max_bytes,
+    )
+}
+
+/// Lines in view order, with a marker for every gap.
+fn render_preview(
+    captured: &PreviewLines,
+    total_lines: u64,
+    head: usize,
+    errors: usize,
+    tail: usize,
+    width: usize,
+) -> String {
+    let tail_start = captured.tail.len().saturating_sub(tail);
+    let mut shown: Vec<&PreviewLine> = captured.head.iter().take(head).collect();
+    shown.extend(&captured.tail[tail_start..]);
+    // Errors from the middle first: the head and tail are shown anyway.
+    let mut picked = 0;
+    for line in &captured.errors {
+        if picked == errors {
+            break;
+        }
+        if !shown.iter().any(|s| s.line == line.line) {
+            shown.push(line);
+            picked += 1;
+        }
+    }
+    shown.sort_by_key(|l| l.line);
+    shown.dedup_by_key(|l| l.line);
+
+    let mut out = format!(
+        "--- partial preview: {} of {} lines (head, tail, and lines that look like errors) ---\n",
+        shown.len(),
+        total_lines
+    );
+    let mut next = 1;
+    for line in shown {
+        if line.line > next {
+            out.push_str(&format!("[... {} lines not shown ...]\n", line.line - next));
+        }
+        out.push_str(&format!("{}: {}\n", line.line, clip(&line.text, width)));
+        next = line.line + 1;
+    }
+    if total_lines >= next {
+        out.push_str(&format!("[... {} lines not shown ...]\n", total_lines + 1 - next));
+    }
+    out.push_str("--- end of preview ---\n");
+    out
+}

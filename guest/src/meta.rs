@@ -1,0 +1,154 @@
+//! The metadata sidecar `<handle>.meta.json`: everything needed to serve a
+//! handle from a fresh instance or another process. Written last, atomically.
+
+use serde::{Deserialize, Serialize};
+
+use crate::EngineError;
+use crate::bindings::types::{HandleInfo, OutputStats, StoreReason};
+use crate::handle::{FileKind, Handle};
+use crate::storage::{FsError, Storage, describe};
+use crate::view::PreviewLines;
+
+pub const META_VERSION: u32 = 1;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Meta {
+    pub version: u32,
+    pub handle: String,
+    pub tool: String,
+    pub args: String,
+    pub model: Option<String>,
+    /// `size_cap`, `token_budget` or `reserve_failed`.
+    pub reason: String,
+    pub created_ms: u64,
+    pub stats: Stats,
+    pub view: View,
+    pub preview: PreviewLines,
+}
+
+/// `types.output-stats`, as stored.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Stats {
+    pub bytes: u64,
+    pub chars: u64,
+    pub lines: u64,
+    pub tokens: u64,
+    pub tokenizer: String,
+    pub tokens_exact: bool,
+    pub is_json: bool,
+    pub avg_line_bytes: u64,
+    pub invalid_utf8: u64,
+    pub binary: bool,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct View {
+    /// `json` or `txt`: which view file exists.
+    pub kind: String,
+    pub bytes: u64,
+    pub lines: u64,
+}
+
+impl From<&OutputStats> for Stats {
+    fn from(s: &OutputStats) -> Self {
+        Stats {
+            bytes: s.bytes,
+            chars: s.chars,
+            lines: s.lines,
+            tokens: s.tokens,
+            tokenizer: s.tokenizer.clone(),
+            tokens_exact: s.tokens_exact,
+            is_json: s.is_json,
+            avg_line_bytes: s.avg_line_bytes,
+            invalid_utf8: s.invalid_utf8,
+            binary: s.binary,
+        }
+    }
+}
+
+impl From<&Stats> for OutputStats {
+    fn from(s: &Stats) -> Self {
+        OutputStats {
+            bytes: s.bytes,
+            chars: s.chars,
+            lines: s.lines,
+            tokens: s.tokens,
+            tokenizer: s.tokenizer.clone(),
+            tokens_exact: s.tokens_exact,
+            is_json: s.is_json,
+            avg_line_bytes: s.avg_line_bytes,
+            invalid_utf8: s.invalid_utf8,
+            binary: s.binary,
+        }
+    }
+}
+
+pub fn reason_name(reason: StoreReason) -> &'static str {
+    match reason {
+        StoreReason::SizeCap => "size_cap",
+        StoreReason::TokenBudget => "token_budget",
+        StoreReason::ReserveFailed => "reserve_failed",
+    }
+}
+
+fn reason_from_name(name: &str) -> StoreReason {
+    match name {
+        "token_budget" => StoreReason::TokenBudget,
+        "reserve_failed" => StoreReason::ReserveFailed,
+        _ => StoreReason::SizeCap,
+    }
+}
+
+impl Meta {
+    pub fn view_file(&self, handle: &Handle) -> String {
+        handle.file(if self.view.kind == "json" {
+            FileKind::ViewJson
+        } else {
+            FileKind::ViewText
+        })
+    }
+
+    pub fn info(&self) -> HandleInfo {
+        HandleInfo {
+            handle: self.handle.clone(),
+            tool: self.tool.clone(),
+            args: self.args.clone(),
+            reason: reason_from_name(&self.reason),
+            stats: (&self.stats).into(),
+            created_ms: self.created_ms,
+            view_lines: self.view.lines,
+            view_bytes: self.view.bytes,
+        }
+    }
+
+    /// Write atomically: a reader sees the old state or the new, never half.
+    pub fn commit(&self, st: &dyn Storage, handle: &Handle) -> Result<(), FsError> {
+        let json = serde_json::to_vec(self).expect("metadata serializes");
+        let part = handle.part_file(FileKind::Meta);
+        st.write(&part, &json)?;
+        st.rename(&part, &handle.file(FileKind::Meta))
+    }
+
+    pub fn load(st: &dyn Storage, handle: &Handle) -> Result<Meta, EngineError> {
+        let name = handle.file(FileKind::Meta);
+        let size = st.size(&name).map_err(|err| match err {
+            FsError::NotFound(_) => EngineError::UnknownHandle(format!(
+                "no stored output has handle {handle} in this session (handles are valid only \
+                 in the session that stored them)"
+            )),
+            other => EngineError::Storage(describe(&other)),
+        })?;
+        let bytes = st
+            .read(&name, 0, size)
+            .map_err(|e| EngineError::Storage(describe(&e)))?;
+        let meta: Meta = serde_json::from_slice(&bytes).map_err(|e| {
+            EngineError::Storage(format!("the metadata of handle {handle} is corrupt: {e}"))
+        })?;
+        if meta.handle != handle.as_str() || meta.version != META_VERSION {
+            return Err(EngineError::Storage(format!(
+                "the metadata of handle {handle} does not belong to it or has an unknown version"
+            )));
+        }
+        Ok(meta)
+    }
+}

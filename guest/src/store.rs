@@ -1,0 +1,274 @@
+//! Storing an output: decide passthrough or store, and write it eagerly.
+//!
+//! One pipeline serves both `store(bytes)` and the streaming writer. Bytes
+//! are held until the output proves oversized; from then on every piece goes
+//! straight to `<h>.orig.part` and its view to `<h>.txt.part`. `finish`
+//! renames the parts into place and writes the metadata last, so a handle is
+//! either complete or absent.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use crate::bindings::types::{
+    CallInfo, EngineError, StoreOutcome, StorePolicy, StoreReason, StoredOutput,
+};
+use crate::handle::{FileKind, Handle};
+use crate::message;
+use crate::meta::{self, Meta};
+use crate::stats::StatsCounter;
+use crate::storage::{READ_BLOCK, Storage, describe};
+use crate::tokens::encoding_for_model;
+use crate::view::{LineSink, Utf8Decoder, ViewBuilder};
+
+/// View bytes are written in batches of about this size.
+const FLUSH_AT: usize = 1 << 20;
+
+pub struct Writer {
+    call: CallInfo,
+    policy: StorePolicy,
+    decoder: Utf8Decoder,
+    stats: StatsCounter,
+    view: ViewBuilder,
+    sink: LineSink,
+    text: String,
+    /// Original bytes held while the output may still pass through.
+    held: Vec<u8>,
+    /// Set once the output is known to be stored and its parts exist.
+    spilled: Option<Handle>,
+}
+
+pub fn storage_error(err: crate::storage::FsError) -> EngineError {
+    EngineError::Storage(describe(&err))
+}
+
+impl Writer {
+    pub fn new(call: CallInfo, policy: StorePolicy) -> Self {
+        let (encoding, exact) = encoding_for_model(call.model.as_deref());
+        Self {
+            call,
+            policy,
+            decoder: Utf8Decoder::default(),
+            stats: StatsCounter::new(encoding, exact),
+            view: ViewBuilder::new(),
+            sink: LineSink::new(),
+            text: String::new(),
+            held: Vec::new(),
+            spilled: None,
+        }
+    }
+
+    pub fn write(&mut self, st: &dyn Storage, chunk: &[u8]) -> Result<(), EngineError> {
+        let result = self.write_inner(st, chunk);
+        if result.is_err() {
+            self.abort(st);
+        }
+        result
+    }
+
+    fn write_inner(&mut self, st: &dyn Storage, chunk: &[u8]) -> Result<(), EngineError> {
+        self.stats.push_raw(chunk);
+        self.text.clear();
+        self.decoder.decode(chunk, &mut self.text);
+        self.stats.push_text(&self.text);
+        self.view.push(&self.text, &mut self.sink);
+        match &self.spilled {
+            Some(handle) => {
+                st.append(&handle.part_file(FileKind::Original), chunk)
+                    .map_err(storage_error)?;
+            }
+            None => {
+                self.held.extend_from_slice(chunk);
+                if self.over_size_cap() {
+                    self.spill(st)?;
+                }
+            }
+        }
+        self.flush_view(st, false)
+    }
+
+    /// Remove whatever this writer wrote (a failed or dropped store).
+    pub fn abort(&mut self, st: &dyn Storage) {
+        if let Some(handle) = self.spilled.take() {
+            for kind in [FileKind::Original, FileKind::ViewText, FileKind::LineIndex] {
+                let _ = st.remove(&handle.part_file(kind));
+            }
+        }
+    }
+
+    pub fn finish(mut self, st: &dyn Storage) -> Result<StoreOutcome, EngineError> {
+        let result = self.finish_inner(st);
+        if result.is_err() {
+            self.abort(st);
+        }
+        result
+    }
+
+    fn finish_inner(&mut self, st: &dyn Storage) -> Result<StoreOutcome, EngineError> {
+        self.text.clear();
+        self.decoder.finish(&mut self.text);
+        self.stats.push_text(&self.text);
+        self.view.push(&self.text, &mut self.sink);
+        let verdict = std::mem::take(&mut self.view).finish(&mut self.sink);
+        self.sink.finish();
+        let is_json = verdict == Some(true);
+
+        let reason = self.reason();
+        let counter = std::mem::replace(&mut self.stats, StatsCounter::new(crate::tokens::Encoding::Cl100k, true));
+        let stats = counter.finish(self.decoder.invalid, is_json);
+        let Some(reason) = reason.or_else(|| self.token_reason(stats.tokens)) else {
+            return Ok(StoreOutcome::Passthrough(stats));
+        };
+        if self.spilled.is_none() {
+            self.spill(st)?;
+        }
+        let handle = self.spilled.clone().expect("spilled above");
+        if verdict.is_none() {
+            self.rebuild_text_view(st, &handle)?;
+        } else {
+            self.flush_view(st, true)?;
+        }
+
+        let view_kind = if is_json { FileKind::ViewJson } else { FileKind::ViewText };
+        let index: Vec<u8> = self.sink.index().iter().flat_map(|o| o.to_le_bytes()).collect();
+        st.write(&handle.part_file(FileKind::LineIndex), &index)
+            .map_err(storage_error)?;
+        for (part, committed) in [
+            (FileKind::Original, FileKind::Original),
+            (FileKind::ViewText, view_kind),
+            (FileKind::LineIndex, FileKind::LineIndex),
+        ] {
+            st.rename(&handle.part_file(part), &handle.file(committed))
+                .map_err(storage_error)?;
+        }
+        let meta = Meta {
+            version: meta::META_VERSION,
+            handle: handle.to_string(),
+            tool: self.call.tool.clone(),
+            args: self.call.args.clone(),
+            model: self.call.model.clone(),
+            reason: meta::reason_name(reason).to_string(),
+            created_ms: now_ms(),
+            stats: (&stats).into(),
+            view: meta::View {
+                kind: if is_json { "json" } else { "txt" }.to_string(),
+                bytes: self.sink.bytes(),
+                lines: self.sink.lines(),
+            },
+            preview: self.sink.preview(),
+        };
+        if let Err(err) = meta.commit(st, &handle) {
+            for kind in [FileKind::Original, view_kind, FileKind::LineIndex] {
+                let _ = st.remove(&handle.file(kind));
+            }
+            self.spilled = None;
+            return Err(storage_error(err));
+        }
+        self.spilled = None; // committed: nothing to abort
+        let message = message::handle_message(&meta, &self.policy);
+        Ok(StoreOutcome::Stored(StoredOutput {
+            handle: handle.to_string(),
+            message,
+            reason,
+            stats,
+        }))
+    }
+
+    fn over_size_cap(&self) -> bool {
+        self.stats.bytes() > self.policy.max_inline_bytes
+            || self
+                .policy
+                .max_inline_chars
+                .is_some_and(|max| self.stats.chars() > max)
+    }
+
+    /// Size decides first, then the caller's reservation (seed order).
+    fn reason(&self) -> Option<StoreReason> {
+        if self.over_size_cap() {
+            Some(StoreReason::SizeCap)
+        } else if self.policy.reserve_failed {
+            Some(StoreReason::ReserveFailed)
+        } else {
+            None
+        }
+    }
+
+    fn token_reason(&self, tokens: u64) -> Option<StoreReason> {
+        self.policy
+            .remaining_tokens
+            .is_some_and(|left| tokens > left)
+            .then_some(StoreReason::TokenBudget)
+    }
+
+    fn spill(&mut self, st: &dyn Storage) -> Result<(), EngineError> {
+        let handle = Handle::new();
+        // Set first so a failed write still cleans up.
+        self.spilled = Some(handle.clone());
+        st.write(&handle.part_file(FileKind::Original), &self.held)
+            .map_err(storage_error)?;
+        self.held = Vec::new();
+        st.write(&handle.part_file(FileKind::ViewText), &[])
+            .map_err(storage_error)
+    }
+
+    fn flush_view(&mut self, st: &dyn Storage, force: bool) -> Result<(), EngineError> {
+        let Some(handle) = &self.spilled else {
+            return Ok(());
+        };
+        if self.sink.pending_output() == 0 || (!force && self.sink.pending_output() < FLUSH_AT) {
+            return Ok(());
+        }
+        st.append(&handle.part_file(FileKind::ViewText), &self.sink.take_output())
+            .map_err(storage_error)
+    }
+
+    /// It looked like JSON but was not: redo the view as plain text from the
+    /// original already on disk.
+    fn rebuild_text_view(&mut self, st: &dyn Storage, handle: &Handle) -> Result<(), EngineError> {
+        let orig = handle.part_file(FileKind::Original);
+        let view = handle.part_file(FileKind::ViewText);
+        st.write(&view, &[]).map_err(storage_error)?;
+        self.sink = LineSink::new();
+        let mut builder = ViewBuilder::text_only();
+        let mut decoder = Utf8Decoder::default();
+        let mut text = String::new();
+        let size = st.size(&orig).map_err(storage_error)?;
+        let mut offset = 0;
+        while offset < size {
+            let block = st.read(&orig, offset, READ_BLOCK).map_err(storage_error)?;
+            if block.is_empty() {
+                break;
+            }
+            offset += block.len() as u64;
+            text.clear();
+            decoder.decode(&block, &mut text);
+            builder.push(&text, &mut self.sink);
+            if self.sink.pending_output() >= FLUSH_AT {
+                st.append(&view, &self.sink.take_output()).map_err(storage_error)?;
+            }
+        }
+        text.clear();
+        decoder.finish(&mut text);
+        builder.push(&text, &mut self.sink);
+        builder.finish(&mut self.sink);
+        self.sink.finish();
+        st.append(&view, &self.sink.take_output()).map_err(storage_error)
+    }
+}
+
+/// `store(bytes)`: the writer, fed once.
+pub fn store(
+    st: &dyn Storage,
+    call: CallInfo,
+    output: &[u8],
+    policy: StorePolicy,
+) -> Result<StoreOutcome, EngineError> {
+    let mut writer = Writer::new(call, policy);
+    writer.write(st, output)?;
+    writer.finish(st)
+}
+
+pub fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
+}

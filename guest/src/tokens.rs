@@ -1,0 +1,218 @@
+//! Exact token counts for OpenAI encodings, streamed.
+//!
+//! Counting uses `bpe-openai` (the same BPE and pre-tokenization regexes as
+//! tiktoken, linear worst case). A stream is counted in pieces cut only where
+//! tiktoken's pre-tokenizer is certain to split anyway, so the sum equals
+//! the count of the whole text.
+
+use bpe_openai::Tokenizer;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encoding {
+    Cl100k,
+    O200k,
+}
+
+impl Encoding {
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Cl100k => "cl100k_base",
+            Encoding::O200k => "o200k_base",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "cl100k_base" | "cl100k" => Some(Encoding::Cl100k),
+            "o200k_base" | "o200k" => Some(Encoding::O200k),
+            _ => None,
+        }
+    }
+
+    /// The table is built on first use in an instance (pre-initialized
+    /// components have both ready).
+    pub fn tokenizer(self) -> &'static Tokenizer {
+        match self {
+            Encoding::Cl100k => bpe_openai::cl100k_base(),
+            Encoding::O200k => bpe_openai::o200k_base(),
+        }
+    }
+
+    pub fn count(self, text: &str) -> u64 {
+        self.tokenizer().count(text) as u64
+    }
+}
+
+/// The encoding for a model id, and whether it is that model's own.
+///
+/// `openai/gpt-4o` and `gpt-4o` are the same model; any other provider
+/// prefix means a non-OpenAI model, counted with cl100k as an estimate.
+/// No model at all: cl100k, and the count is exact for cl100k.
+pub fn encoding_for_model(model: Option<&str>) -> (Encoding, bool) {
+    let Some(model) = model.map(str::trim).filter(|m| !m.is_empty()) else {
+        return (Encoding::Cl100k, true);
+    };
+    let lower = model.to_ascii_lowercase();
+    let id = match lower.split_once('/') {
+        Some(("openai", rest)) => rest,
+        Some(_) => return (Encoding::Cl100k, false),
+        None => lower.as_str(),
+    };
+    const O200K: &[&str] = &[
+        "gpt-4o", "gpt-4.1", "gpt-4.5", "gpt-5", "o1", "o3", "o4", "chatgpt-4o", "gpt-oss",
+    ];
+    const CL100K: &[&str] = &["gpt-4", "gpt-3.5", "text-embedding-3", "text-embedding-ada"];
+    if O200K.iter().any(|p| id.starts_with(p)) {
+        (Encoding::O200k, true)
+    } else if CL100K.iter().any(|p| id.starts_with(p)) {
+        (Encoding::Cl100k, true)
+    } else {
+        (Encoding::Cl100k, false)
+    }
+}
+
+/// Pending text is counted once it reaches this size.
+const COUNT_AT: usize = 256 * 1024;
+/// With no safe cut in this much text (one giant word), cut anyway and
+/// report the count as an estimate.
+const FORCE_AT: usize = 8 * 1024 * 1024;
+
+/// Counts tokens of a text that arrives in pieces.
+pub struct TokenCounter {
+    encoding: Encoding,
+    pending: String,
+    total: u64,
+    exact: bool,
+}
+
+impl TokenCounter {
+    pub fn new(encoding: Encoding) -> Self {
+        Self {
+            encoding,
+            pending: String::new(),
+            total: 0,
+            exact: true,
+        }
+    }
+
+    pub fn push(&mut self, text: &str) {
+        self.pending.push_str(text);
+        if self.pending.len() >= COUNT_AT {
+            self.count_safe_prefix();
+        }
+    }
+
+    /// Total tokens, and false if a forced cut made it an estimate.
+    pub fn finish(mut self) -> (u64, bool) {
+        if !self.pending.is_empty() {
+            self.total += self.encoding.count(&self.pending);
+        }
+        (self.total, self.exact)
+    }
+
+    fn count_safe_prefix(&mut self) {
+        let cut = match safe_cut(&self.pending) {
+            Some(cut) => cut,
+            None if self.pending.len() >= FORCE_AT => {
+                self.exact = false;
+                floor_char_boundary(&self.pending, self.pending.len() / 2)
+            }
+            None => return,
+        };
+        if cut == 0 {
+            return;
+        }
+        self.total += self.encoding.count(&self.pending[..cut]);
+        self.pending.drain(..cut);
+    }
+}
+
+/// The last byte offset where tiktoken's pre-tokenizer (cl100k and o200k)
+/// always splits: right after an ASCII letter and before an ASCII character
+/// that is neither alphanumeric nor an apostrophe. Every pre-token that
+/// contains a letter ends at the first such character (o200k's optional
+/// contraction suffix starts with `'`), and the next pre-token starts there.
+fn safe_cut(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    (1..bytes.len()).rev().find(|&i| {
+        let (prev, next) = (bytes[i - 1], bytes[i]);
+        prev.is_ascii_alphabetic() && next.is_ascii() && !next.is_ascii_alphanumeric() && next != b'\''
+    })
+}
+
+/// The largest char boundary at or below `i`.
+pub fn floor_char_boundary(text: &str, mut i: usize) -> usize {
+    if i >= text.len() {
+        return text.len();
+    }
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn corpus() -> String {
+        let mut s = String::new();
+        s.push_str("fn main() {\n    let x = vec![1, 2, 3];\n    println!(\"{x:?}\");\n}\n");
+        s.push_str("错误：无法解析模块 `tokio`。请求超时，请稍后重试。日本語のテキストも。한국어 문장.\n");
+        s.push_str("emoji 😀👍🏽 family 👨‍👩‍👧‍👦 flags 🇫🇷🇯🇵\n");
+        s.push_str("    \t  \n\n\n   trailing   \n\r\n  \u{a0}nbsp\n");
+        s.push_str("{\"key\":\"value\",\"n\":12345678901234567890,\"arr\":[1,2,3],\"it's\":\"don't\"}\n");
+        s.push_str("I'm sure they'll say we've done it, DON'T you think? 1234567 3.14159\n");
+        s.push_str("https://example.com/path?query=1&b=2#frag  /usr/lib/x86_64-linux-gnu/\n");
+        s.push_str("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==\n");
+        s
+    }
+
+    fn oracle(enc: Encoding, text: &str) -> u64 {
+        let bpe = match enc {
+            Encoding::Cl100k => tiktoken_rs::cl100k_base().unwrap(),
+            Encoding::O200k => tiktoken_rs::o200k_base().unwrap(),
+        };
+        bpe.encode_ordinary(text).len() as u64
+    }
+
+    #[test]
+    fn counts_equal_tiktoken_on_a_varied_corpus() {
+        let text = corpus().repeat(3);
+        for enc in [Encoding::Cl100k, Encoding::O200k] {
+            assert_eq!(enc.count(&text), oracle(enc, &text), "{}", enc.name());
+        }
+    }
+
+    #[test]
+    fn streamed_counts_equal_whole_counts_at_any_split() {
+        // Enough text to cross COUNT_AT several times, fed in odd-sized pieces.
+        let text = corpus().repeat(2500);
+        for enc in [Encoding::Cl100k, Encoding::O200k] {
+            let whole = oracle(enc, &text);
+            for step in [1usize << 16, 77_777, 300_001] {
+                let mut counter = TokenCounter::new(enc);
+                let mut i = 0;
+                while i < text.len() {
+                    let end = floor_char_boundary(&text, (i + step).min(text.len()));
+                    let end = if end <= i { text.len() } else { end };
+                    counter.push(&text[i..end]);
+                    i = end;
+                }
+                assert_eq!(counter.finish(), (whole, true), "{} step {step}", enc.name());
+            }
+        }
+    }
+
+    #[test]
+    fn model_names_pick_the_encoding() {
+        assert_eq!(encoding_for_model(Some("openai/gpt-4o")), (Encoding::O200k, true));
+        assert_eq!(encoding_for_model(Some("gpt-4o-mini")), (Encoding::O200k, true));
+        assert_eq!(encoding_for_model(Some("o3-mini")), (Encoding::O200k, true));
+        assert_eq!(encoding_for_model(Some("gpt-4-turbo")), (Encoding::Cl100k, true));
+        assert_eq!(encoding_for_model(Some("anthropic/claude-sonnet-4-5")), (Encoding::Cl100k, false));
+        assert_eq!(encoding_for_model(Some("meta-llama/Llama-3.1-8B")), (Encoding::Cl100k, false));
+        assert_eq!(encoding_for_model(Some("claude-3-haiku")), (Encoding::Cl100k, false));
+        assert_eq!(encoding_for_model(None), (Encoding::Cl100k, true));
+    }
+}

@@ -1,0 +1,78 @@
+//! The last-resort strategy: keep the head and the tail of the view, cut
+//! the middle once, and say exactly what was cut.
+
+use crate::EngineError;
+use crate::doc::Doc;
+use crate::tokens::floor_char_boundary;
+
+/// Head and tail of the view within `budget` bytes, marker included.
+pub fn head_tail(doc: &Doc, budget: usize) -> Result<String, EngineError> {
+    let total = doc.view_bytes();
+    if total as usize <= budget {
+        return Ok(String::from_utf8_lossy(&doc.read_bytes(0, total)?).into_owned());
+    }
+    // Size the marker for the largest numbers it can show.
+    let widest = marker(total, doc.lines());
+    let room = budget.saturating_sub(widest.len());
+    let head_room = room / 2;
+    let tail_room = room - head_room;
+
+    let head_raw = doc.read_bytes(0, head_room as u64)?;
+    let head = cut_head(&head_raw);
+    let tail_raw = doc.read_bytes(total - tail_room as u64, tail_room as u64)?;
+    let tail = cut_tail(&tail_raw);
+
+    // Lines omitted = line breaks in the cut region.
+    let head_breaks = head.bytes().filter(|&b| b == b'\n').count() as u64;
+    let tail_breaks = tail.bytes().filter(|&b| b == b'\n').count() as u64;
+    let total_breaks = doc.lines() - u64::from(!ends_with_newline(doc)?);
+    let omitted_bytes = total - head.len() as u64 - tail.len() as u64;
+    let omitted_lines = total_breaks.saturating_sub(head_breaks + tail_breaks);
+    Ok(format!("{head}{}{tail}", marker(omitted_bytes, omitted_lines)))
+}
+
+fn marker(bytes: u64, lines: u64) -> String {
+    format!("\n[... {bytes} bytes and {lines} lines omitted ...]\n")
+}
+
+fn ends_with_newline(doc: &Doc) -> Result<bool, EngineError> {
+    let size = doc.view_bytes();
+    Ok(size > 0 && doc.read_bytes(size - 1, 1)? == b"\n")
+}
+
+/// The head ends after a newline if one is in its second half, else on a
+/// char boundary.
+fn cut_head(raw: &[u8]) -> String {
+    let text = valid_prefix(raw);
+    match text.rfind('\n') {
+        Some(nl) if nl + 1 >= text.len() / 2 => text[..=nl].to_string(),
+        _ => text.to_string(),
+    }
+}
+
+/// The tail starts after a newline if one is in its first half, else on a
+/// char boundary.
+fn cut_tail(raw: &[u8]) -> String {
+    let start = raw.iter().take(4).position(|&b| is_char_start(b)).unwrap_or(0);
+    let text = String::from_utf8_lossy(&raw[start..]).into_owned();
+    match text.find('\n') {
+        Some(nl) if nl < text.len() / 2 => text[nl + 1..].to_string(),
+        _ => text,
+    }
+}
+
+fn is_char_start(b: u8) -> bool {
+    (b as i8) >= -0x40
+}
+
+/// The longest prefix of `raw` that is whole UTF-8 (the view always is, so
+/// only the cut char can be partial).
+fn valid_prefix(raw: &[u8]) -> &str {
+    match std::str::from_utf8(raw) {
+        Ok(text) => text,
+        Err(err) => {
+            let text = std::str::from_utf8(&raw[..err.valid_up_to()]).unwrap_or_default();
+            &text[..floor_char_boundary(text, text.len())]
+        }
+    }
+}

@@ -1,0 +1,244 @@
+//! The last stage of the view: lines.
+
+use std::collections::VecDeque;
+use std::sync::LazyLock;
+
+use serde::{Deserialize, Serialize};
+
+use crate::tokens::floor_char_boundary;
+
+/// View lines longer than this are soft-wrapped (minified JSON, base64 blobs).
+pub const WRAP_BYTES: usize = 2000;
+/// The line index records the byte offset of lines 1, 1+STRIDE, 1+2·STRIDE…
+pub const LINE_INDEX_STRIDE: u64 = 1024;
+
+const HEAD_LINES: usize = 6;
+const TAIL_LINES: usize = 4;
+const FIRST_ERRORS: usize = 3;
+const LAST_ERRORS: usize = 3;
+/// Preview lines are cut to this many bytes.
+const PREVIEW_LINE_BYTES: usize = 240;
+
+/// Lines that look like a failure, wherever they are: what a model most
+/// needs and a head+tail cut most often loses.
+static ERROR_LINE: LazyLock<regex::bytes::Regex> = LazyLock::new(|| {
+    regex::bytes::Regex::new(
+        r"(?i-u)\b(?:error|exception|fatal|panic(?:ked)?|traceback|fail(?:ed|ure)?|segmentation fault|abort(?:ed)?)\b",
+    )
+    .expect("static regex")
+});
+
+/// Forces lazily built tables (for pre-initialization).
+pub fn warm_up() {
+    LazyLock::force(&ERROR_LINE);
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PreviewLine {
+    pub line: u64,
+    pub text: String,
+}
+
+/// What the handle message shows of an output, captured while storing.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PreviewLines {
+    pub head: Vec<PreviewLine>,
+    pub errors: Vec<PreviewLine>,
+    pub tail: Vec<PreviewLine>,
+}
+
+/// Collects view text into numbered, wrapped, indexed lines.
+#[derive(Default)]
+pub struct LineSink {
+    out: Vec<u8>,
+    cur: String,
+    bytes: u64,
+    lines: u64,
+    index: Vec<u64>,
+    head: Vec<PreviewLine>,
+    first_errors: Vec<PreviewLine>,
+    last_errors: VecDeque<PreviewLine>,
+    tail: VecDeque<PreviewLine>,
+}
+
+impl LineSink {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn push(&mut self, text: &str) {
+        for segment in text.split_inclusive('\n') {
+            let (body, ends_line) = match segment.strip_suffix('\n') {
+                Some(body) => (body, true),
+                None => (segment, false),
+            };
+            if self.cur.is_empty() && ends_line && body.len() <= WRAP_BYTES {
+                self.emit(body, true);
+                continue;
+            }
+            self.cur.push_str(body);
+            self.wrap();
+            if ends_line {
+                let line = std::mem::take(&mut self.cur);
+                self.emit(&line, true);
+                self.cur = line;
+                self.cur.clear();
+            }
+        }
+    }
+
+    /// Emit a final line that has no newline.
+    pub fn finish(&mut self) {
+        if !self.cur.is_empty() {
+            let line = std::mem::take(&mut self.cur);
+            self.emit(&line, false);
+        }
+    }
+
+    /// View bytes produced since the last call.
+    pub fn take_output(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.out)
+    }
+
+    pub fn pending_output(&self) -> usize {
+        self.out.len()
+    }
+
+    pub fn lines(&self) -> u64 {
+        self.lines
+    }
+
+    /// View bytes emitted so far (taken or not).
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
+    pub fn index(&self) -> &[u64] {
+        &self.index
+    }
+
+    pub fn preview(&self) -> PreviewLines {
+        let mut errors = self.first_errors.clone();
+        errors.extend(self.last_errors.iter().cloned());
+        PreviewLines {
+            head: self.head.clone(),
+            errors,
+            tail: self.tail.iter().cloned().collect(),
+        }
+    }
+
+    /// Cut `cur` into lines of at most WRAP_BYTES, preferring to break after
+    /// a space or comma in the last quarter of the line.
+    fn wrap(&mut self) {
+        while self.cur.len() > WRAP_BYTES {
+            let limit = floor_char_boundary(&self.cur, WRAP_BYTES);
+            let bytes = self.cur.as_bytes();
+            let cut = (WRAP_BYTES * 3 / 4..limit)
+                .rev()
+                .find(|&i| matches!(bytes[i - 1], b' ' | b','))
+                .unwrap_or(limit);
+            let rest = self.cur.split_off(cut);
+            let line = std::mem::replace(&mut self.cur, rest);
+            self.emit(&line, true);
+        }
+    }
+
+    fn emit(&mut self, line: &str, newline: bool) {
+        let number = self.lines + 1;
+        if (number - 1) % LINE_INDEX_STRIDE == 0 {
+            self.index.push(self.bytes);
+        }
+        self.out.extend_from_slice(line.as_bytes());
+        if newline {
+            self.out.push(b'\n');
+        }
+        self.bytes += line.len() as u64 + u64::from(newline);
+        self.lines = number;
+
+        let capture = || PreviewLine {
+            line: number,
+            text: clip(line, PREVIEW_LINE_BYTES),
+        };
+        if self.head.len() < HEAD_LINES {
+            self.head.push(capture());
+        }
+        self.tail.push_back(capture());
+        if self.tail.len() > TAIL_LINES {
+            self.tail.pop_front();
+        }
+        if ERROR_LINE.is_match(line.as_bytes()) {
+            if self.first_errors.len() < FIRST_ERRORS {
+                self.first_errors.push(capture());
+            } else {
+                self.last_errors.push_back(capture());
+                if self.last_errors.len() > LAST_ERRORS {
+                    self.last_errors.pop_front();
+                }
+            }
+        }
+    }
+}
+
+/// At most `max` bytes of `line` (on a char boundary), `…` marking a cut.
+pub fn clip(line: &str, max: usize) -> String {
+    if line.len() <= max {
+        return line.to_string();
+    }
+    format!("{}…", &line[..floor_char_boundary(line, max)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_wraps_and_indexes_lines() {
+        let mut sink = LineSink::new();
+        let long = "word ".repeat(1000); // 5000 bytes
+        sink.push("first\n");
+        sink.push(&long);
+        sink.push("\nlast");
+        sink.finish();
+        let view = String::from_utf8(sink.take_output()).unwrap();
+        let lines: Vec<&str> = view.split('\n').collect();
+        assert!(lines.iter().all(|l| l.len() <= WRAP_BYTES));
+        assert_eq!(lines.first(), Some(&"first"));
+        assert_eq!(lines.last(), Some(&"last"));
+        assert_eq!(sink.lines() as usize, lines.len());
+        assert_eq!(view.replace('\n', ""), format!("first{}last", long.trim_end_matches('\n')));
+        assert_eq!(sink.index(), &[0]);
+        assert_eq!(sink.bytes() as usize, view.len());
+    }
+
+    #[test]
+    fn wraps_cjk_on_char_boundaries() {
+        let mut sink = LineSink::new();
+        sink.push(&"错误😀".repeat(1000));
+        sink.finish();
+        let view = String::from_utf8(sink.take_output()).unwrap();
+        assert!(view.split('\n').all(|l| l.len() <= WRAP_BYTES && !l.is_empty()));
+    }
+
+    #[test]
+    fn preview_keeps_head_tail_and_errors_from_the_middle() {
+        let mut sink = LineSink::new();
+        for i in 1..=5000 {
+            if i == 2500 {
+                sink.push("error[E0433]: failed to resolve: use of undeclared crate `tokio`\n");
+            } else {
+                sink.push(&format!("   Compiling crate{i} v0.1.0\n"));
+            }
+        }
+        sink.finish();
+        let p = sink.preview();
+        assert_eq!(p.head.len(), HEAD_LINES);
+        assert_eq!(p.head[0].line, 1);
+        assert_eq!(p.tail.last().unwrap().line, 5000);
+        assert_eq!(p.errors.len(), 1);
+        assert_eq!(p.errors[0].line, 2500);
+        assert_eq!(sink.index().len(), 5);
+        let view = sink.take_output();
+        let third_stride = sink.index()[2] as usize;
+        assert!(view[third_stride..].starts_with(b"   Compiling crate2049 "));
+    }
+}

@@ -1,0 +1,85 @@
+//! What the guest gets to touch: the state of one call's store, and the
+//! implementations of the imported interfaces (one module each).
+
+pub mod llm;
+pub mod session_fs;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use wasmtime::StoreLimits;
+use wasmtime::component::ResourceTable;
+use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
+
+use crate::bindings::session_fs::FsError;
+use llm::LlmEngine;
+use session_fs::SessionDir;
+
+/// Per-call store data.
+pub struct HostState {
+    wasi: WasiCtx,
+    table: ResourceTable,
+    session: Option<SessionDir>,
+    pub(crate) llm: Arc<dyn LlmEngine>,
+    pub(crate) limits: StoreLimits,
+    /// When the current call entered the guest.
+    started: Instant,
+    /// Time spent inside imports (waiting on disk or the LLM): not guest time.
+    in_imports: Duration,
+}
+
+impl HostState {
+    /// `session` is None only while pre-initializing (no import may run then).
+    pub fn new(session: Option<SessionDir>, llm: Arc<dyn LlmEngine>, limits: StoreLimits) -> Self {
+        // Only what the engine needs: random, clocks, stderr. No preopens,
+        // no environment, no network.
+        let wasi = WasiCtx::builder().inherit_stderr().build();
+        Self {
+            wasi,
+            table: ResourceTable::new(),
+            session,
+            llm,
+            limits,
+            started: Instant::now(),
+            in_imports: Duration::ZERO,
+        }
+    }
+
+    pub(crate) fn session(&self) -> Result<&SessionDir, FsError> {
+        self.session
+            .as_ref()
+            .ok_or_else(|| FsError::Io("no session directory is attached".into()))
+    }
+
+    /// CPU time the guest has used in this call so far.
+    pub(crate) fn guest_time(&self) -> Duration {
+        self.started.elapsed().saturating_sub(self.in_imports)
+    }
+
+    pub(crate) fn restart_clock(&mut self) {
+        self.started = Instant::now();
+        self.in_imports = Duration::ZERO;
+    }
+
+    pub(crate) fn timed<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        let start = Instant::now();
+        let result = f(self);
+        self.in_imports += start.elapsed();
+        result
+    }
+
+    pub(crate) fn add_import_time(&mut self, spent: Duration) {
+        self.in_imports += spent;
+    }
+}
+
+impl WasiView for HostState {
+    fn ctx(&mut self) -> WasiCtxView<'_> {
+        WasiCtxView {
+            ctx: &mut self.wasi,
+            table: &mut self.table,
+        }
+    }
+}
+
+impl crate::bindings::types::Host for HostState {}

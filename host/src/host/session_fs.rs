@@ -1,0 +1,195 @@
+//! `session-fs`: the guest's only storage, one session directory.
+//!
+//! Names are validated against the WIT rule before the disk is touched;
+//! files are opened through a cap-std `Dir` (nothing outside it can be
+//! named) with symlinks refused, so a link planted in the session directory
+//! cannot lead out of it.
+
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use cap_fs_ext::{FollowSymlinks, OpenOptionsFollowExt};
+use cap_std::fs::{Dir, OpenOptions};
+
+use crate::bindings::session_fs::{FsError, Host};
+use crate::host::HostState;
+
+/// The most bytes one `read` returns (the WIT promises at least 1 MiB).
+pub const MAX_READ: u64 = 16 << 20;
+
+/// One session directory, as a capability.
+#[derive(Clone)]
+pub struct SessionDir {
+    dir: Arc<Dir>,
+    quota: Option<u64>,
+    /// Bytes the session's files hold (kept up to date by this process).
+    usage: Arc<AtomicU64>,
+}
+
+impl SessionDir {
+    /// `usage` starts as the size of the files already there.
+    pub fn new(dir: Dir, quota: Option<u64>) -> io::Result<Self> {
+        let mut used = 0;
+        for entry in dir.entries()? {
+            let meta = entry?.metadata()?;
+            if meta.is_file() {
+                used += meta.len();
+            }
+        }
+        Ok(Self {
+            dir: Arc::new(dir),
+            quota,
+            usage: Arc::new(AtomicU64::new(used)),
+        })
+    }
+
+    pub fn usage(&self) -> u64 {
+        self.usage.load(Ordering::Relaxed)
+    }
+
+    fn open(&self, name: &str, opts: &mut OpenOptions) -> Result<cap_std::fs::File, FsError> {
+        check_name(name)?;
+        opts.follow(FollowSymlinks::No);
+        self.dir.open_with(name, opts).map_err(|e| fs_error(name, e))
+    }
+
+    fn file_len(&self, name: &str) -> Option<u64> {
+        self.dir
+            .symlink_metadata(name)
+            .ok()
+            .filter(|m| m.is_file())
+            .map(|m| m.len())
+    }
+
+    fn charge(&self, add: u64, freed: u64) -> Result<(), FsError> {
+        let used = self.usage.load(Ordering::Relaxed).saturating_sub(freed);
+        if self.quota.is_some_and(|quota| used + add > quota) {
+            return Err(FsError::QuotaExceeded);
+        }
+        self.usage.store(used + add, Ordering::Relaxed);
+        Ok(())
+    }
+
+    pub fn write(&self, name: &str, data: &[u8]) -> Result<(), FsError> {
+        check_name(name)?;
+        self.charge(data.len() as u64, self.file_len(name).unwrap_or(0))?;
+        let mut file = self.open(name, OpenOptions::new().write(true).create(true).truncate(true))?;
+        file.write_all(data).map_err(|e| fs_error(name, e))
+    }
+
+    pub fn append(&self, name: &str, data: &[u8]) -> Result<(), FsError> {
+        check_name(name)?;
+        self.charge(data.len() as u64, 0)?;
+        let mut file = self.open(name, OpenOptions::new().append(true).create(true))?;
+        file.write_all(data).map_err(|e| fs_error(name, e))
+    }
+
+    pub fn read(&self, name: &str, offset: u64, len: u64) -> Result<Vec<u8>, FsError> {
+        let mut file = self.open(name, OpenOptions::new().read(true))?;
+        file.seek(SeekFrom::Start(offset)).map_err(|e| fs_error(name, e))?;
+        let mut out = Vec::new();
+        file.take(len.min(MAX_READ))
+            .read_to_end(&mut out)
+            .map_err(|e| fs_error(name, e))?;
+        Ok(out)
+    }
+
+    pub fn size(&self, name: &str) -> Result<u64, FsError> {
+        check_name(name)?;
+        let meta = self.dir.symlink_metadata(name).map_err(|e| fs_error(name, e))?;
+        if !meta.is_file() {
+            return Err(not_a_file(name));
+        }
+        Ok(meta.len())
+    }
+
+    pub fn rename(&self, from: &str, to: &str) -> Result<(), FsError> {
+        check_name(from)?;
+        check_name(to)?;
+        if self.file_len(from).is_none() {
+            return Err(FsError::NotFound(from.to_string()));
+        }
+        let replaced = self.file_len(to).unwrap_or(0);
+        self.dir
+            .rename(from, &self.dir, to)
+            .map_err(|e| fs_error(from, e))?;
+        self.usage.fetch_sub(replaced.min(self.usage()), Ordering::Relaxed);
+        Ok(())
+    }
+
+    pub fn remove(&self, name: &str) -> Result<(), FsError> {
+        check_name(name)?;
+        let len = self.file_len(name);
+        self.dir.remove_file(name).map_err(|e| fs_error(name, e))?;
+        if let Some(len) = len {
+            self.usage.fetch_sub(len.min(self.usage()), Ordering::Relaxed);
+        }
+        Ok(())
+    }
+
+    pub fn list(&self) -> Result<Vec<String>, FsError> {
+        let mut names = Vec::new();
+        for entry in self.dir.entries().map_err(|e| fs_error(".", e))? {
+            let entry = entry.map_err(|e| fs_error(".", e))?;
+            if let Ok(name) = entry.file_name().into_string() {
+                names.push(name);
+            }
+        }
+        Ok(names)
+    }
+}
+
+/// The WIT rule: 1–128 chars of `A-Z a-z 0-9 . _ -`, not starting with a dot.
+pub fn check_name(name: &str) -> Result<(), FsError> {
+    let ok = !name.is_empty()
+        && name.len() <= 128
+        && !name.starts_with('.')
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'));
+    if ok {
+        Ok(())
+    } else {
+        Err(FsError::InvalidName(name.chars().take(200).collect()))
+    }
+}
+
+fn not_a_file(name: &str) -> FsError {
+    FsError::InvalidName(format!("{name} is not a regular file (symbolic links are refused)"))
+}
+
+fn fs_error(name: &str, err: io::Error) -> FsError {
+    match err.kind() {
+        io::ErrorKind::NotFound => FsError::NotFound(name.to_string()),
+        io::ErrorKind::StorageFull => FsError::NoSpace,
+        io::ErrorKind::QuotaExceeded => FsError::QuotaExceeded,
+        _ if err.raw_os_error() == Some(40) => not_a_file(name), // ELOOP: a symlink with nofollow
+        _ => FsError::Io(format!("{name}: {err}")),
+    }
+}
+
+/// The generated trait, delegating to the state's session directory.
+impl Host for HostState {
+    fn write(&mut self, name: String, data: Vec<u8>) -> Result<(), FsError> {
+        self.timed(|s| s.session()?.write(&name, &data))
+    }
+    fn append(&mut self, name: String, data: Vec<u8>) -> Result<(), FsError> {
+        self.timed(|s| s.session()?.append(&name, &data))
+    }
+    fn read(&mut self, name: String, offset: u64, len: u64) -> Result<Vec<u8>, FsError> {
+        self.timed(|s| s.session()?.read(&name, offset, len))
+    }
+    fn size(&mut self, name: String) -> Result<u64, FsError> {
+        self.timed(|s| s.session()?.size(&name))
+    }
+    fn rename(&mut self, from: String, to: String) -> Result<(), FsError> {
+        self.timed(|s| s.session()?.rename(&from, &to))
+    }
+    fn remove(&mut self, name: String) -> Result<(), FsError> {
+        self.timed(|s| s.session()?.remove(&name))
+    }
+    fn list(&mut self) -> Result<Vec<String>, FsError> {
+        self.timed(|s| s.session()?.list())
+    }
+}

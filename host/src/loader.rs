@@ -1,0 +1,194 @@
+//! Turning the embedded component into something ready to instantiate,
+//! once per process and, across processes, once per machine.
+//!
+//! 1. pre-initialize it with wasmtime-wizer: its `wizer-initialize` export
+//!    builds both tokenizer tables (40–160 ms per instance otherwise), and
+//!    the snapshot starts every instance with them ready, shared
+//!    copy-on-write;
+//! 2. compile it with Cranelift (about 1 s release, more in debug builds);
+//! 3. cache the compiled artifact in a directory only this user can write,
+//!    keyed by sha256(component) and the engine's compatibility hash.
+//!    Loading it later takes milliseconds. Deserializing runs native code,
+//!    so a file we did not write ourselves is never loaded.
+
+use std::fs;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::io::Write;
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::{Context, Result};
+use sha2::{Digest, Sha256};
+use wasmtime::component::{Component, HasSelf, Linker};
+use wasmtime::{Config, Engine, Store, StoreLimits};
+
+use crate::bindings::{Extractor, ExtractorPre};
+use crate::host::HostState;
+use crate::host::llm::NoLlm;
+
+/// The engine component, built from `guest/` by this crate's build script.
+pub static COMPONENT_WASM: &[u8] = include_bytes!(env!("TOOL_OUTPUT_COMPONENT_PATH"));
+
+/// sha256 of the embedded component, hex.
+pub fn component_digest() -> String {
+    hex(&Sha256::digest(COMPONENT_WASM))
+}
+
+pub struct Loaded {
+    pub engine: Engine,
+    pub pre: ExtractorPre<HostState>,
+    /// Where the compiled artifact came from (for diagnostics).
+    pub source: ArtifactSource,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ArtifactSource {
+    /// Loaded from the on-disk cache.
+    Cache(PathBuf),
+    /// Compiled now (and cached, if the path is set).
+    Compiled(Option<PathBuf>),
+}
+
+pub fn engine() -> Result<Engine> {
+    let mut config = Config::new();
+    config.epoch_interruption(true);
+    config.cranelift_opt_level(wasmtime::OptLevel::Speed);
+    Engine::new(&config).context("creating the wasmtime engine")
+}
+
+pub fn linker(engine: &Engine) -> Result<Linker<HostState>> {
+    let mut linker = Linker::new(engine);
+    // The component imports only random, clocks and stderr of WASI (a test
+    // checks its import list); the context gives it no preopens, no
+    // environment and no network either way.
+    wasmtime_wasi::p2::add_to_linker_async(&mut linker)?;
+    Extractor::add_to_linker::<_, HasSelf<_>>(&mut linker, |s| s)?;
+    Ok(linker)
+}
+
+/// Load (or build and cache) the component for `engine`.
+pub async fn load(engine: &Engine, cache_dir: Option<&Path>) -> Result<Loaded> {
+    let linker = linker(engine)?;
+    let key = cache_key(engine);
+    let cached = cache_dir.map(|dir| dir.join(format!("{key}.cwasm")));
+
+    if let Some(path) = cached.as_deref().filter(|p| is_trusted_file(p)) {
+        // SAFETY: the file is ours (owner and mode checked) and was written
+        // by `precompile_component` of an engine with this compatibility hash.
+        match unsafe { Component::deserialize_file(engine, path) } {
+            Ok(component) => {
+                let pre = ExtractorPre::new(linker.instantiate_pre(&component)?)?;
+                return Ok(Loaded {
+                    engine: engine.clone(),
+                    pre,
+                    source: ArtifactSource::Cache(path.to_path_buf()),
+                });
+            }
+            Err(err) => tracing::warn!("ignoring unusable component cache {}: {err:#}", path.display()),
+        }
+    }
+
+    let wasm = match preinitialize(engine, &linker).await {
+        Ok(snapshot) => snapshot,
+        Err(err) => {
+            tracing::warn!("pre-initialization failed, tokenizer tables will load per call: {err:#}");
+            COMPONENT_WASM.to_vec()
+        }
+    };
+    let artifact = engine
+        .precompile_component(&wasm)
+        .context("compiling the engine component")?;
+    let written = match (cache_dir, cached.as_deref()) {
+        (Some(dir), Some(path)) => match write_cache(dir, path, &artifact) {
+            Ok(()) => Some(path.to_path_buf()),
+            Err(err) => {
+                tracing::warn!("not caching the compiled component in {}: {err:#}", dir.display());
+                None
+            }
+        },
+        _ => None,
+    };
+    // SAFETY: produced just now by this engine.
+    let component = unsafe { Component::deserialize(engine, &artifact)? };
+    let pre = ExtractorPre::new(linker.instantiate_pre(&component)?)?;
+    Ok(Loaded {
+        engine: engine.clone(),
+        pre,
+        source: ArtifactSource::Compiled(written),
+    })
+}
+
+/// The component with `wizer-initialize` run and snapshotted (and removed).
+pub async fn preinitialize(engine: &Engine, linker: &Linker<HostState>) -> Result<Vec<u8>> {
+    let state = HostState::new(None, Arc::new(NoLlm), StoreLimits::default());
+    let mut store = Store::new(engine, state);
+    store.set_epoch_deadline(u64::MAX / 2);
+    let (snapshot, _) = wasmtime_wizer::Wizer::new()
+        .run_component(&mut store, COMPONENT_WASM, async |store, component| {
+            linker.instantiate_async(store, component).await
+        })
+        .await
+        .context("pre-initializing the engine component")?;
+    Ok(snapshot)
+}
+
+fn cache_key(engine: &Engine) -> String {
+    let mut hasher = DefaultHasher::new();
+    engine.precompile_compatibility_hash().hash(&mut hasher);
+    // Bump when the pre-initialization itself changes.
+    "wizer-v1".hash(&mut hasher);
+    format!("{}-{:016x}", &component_digest()[..32], hasher.finish())
+}
+
+fn write_cache(dir: &Path, path: &Path, artifact: &[u8]) -> Result<()> {
+    ensure_private_dir(dir)?;
+    let tmp = dir.join(format!(".{}.{}.tmp", std::process::id(), uuid::Uuid::new_v4()));
+    let mut file = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(&tmp)
+        .with_context(|| format!("creating {}", tmp.display()))?;
+    file.write_all(artifact)?;
+    file.sync_all()?;
+    fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = fs::remove_file(&tmp);
+    })?;
+    Ok(())
+}
+
+/// Create `dir` (and parents) 0700, or check that an existing one is ours
+/// and not writable by others.
+pub fn ensure_private_dir(dir: &Path) -> Result<()> {
+    if !dir.exists() {
+        fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        fs::set_permissions(dir, fs::Permissions::from_mode(0o700))?;
+    }
+    let meta = fs::metadata(dir)?;
+    anyhow::ensure!(
+        meta.is_dir() && meta.uid() == current_uid() && meta.mode() & 0o022 == 0,
+        "{} must be a directory owned by this user and writable by nobody else",
+        dir.display()
+    );
+    Ok(())
+}
+
+fn is_trusted_file(path: &Path) -> bool {
+    let (Some(dir), Ok(meta)) = (path.parent(), fs::symlink_metadata(path)) else {
+        return false;
+    };
+    meta.is_file()
+        && meta.uid() == current_uid()
+        && meta.mode() & 0o022 == 0
+        && ensure_private_dir(dir).is_ok()
+}
+
+/// The uid this process runs as (without libc: the owner of our own /proc entry).
+pub fn current_uid() -> u32 {
+    fs::metadata("/proc/self").map(|m| m.uid()).unwrap_or(u32::MAX)
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
