@@ -10,18 +10,33 @@ const TARGET: &str = "wasm32-wasip2";
 
 fn main() {
     let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
-    let root = manifest_dir.parent().expect("host/ lives in the workspace").to_path_buf();
+    let root = manifest_dir
+        .parent()
+        .expect("host/ lives in the workspace")
+        .to_path_buf();
     println!("cargo:rerun-if-env-changed=TOOL_OUTPUT_COMPONENT");
     if let Ok(prebuilt) = env::var("TOOL_OUTPUT_COMPONENT") {
         let path = PathBuf::from(prebuilt);
         if !path.is_file() {
-            fail(&format!("TOOL_OUTPUT_COMPONENT={} is not a file", path.display()));
+            fail(&format!(
+                "TOOL_OUTPUT_COMPONENT={} is not a file",
+                path.display()
+            ));
         }
         println!("cargo:rerun-if-changed={}", path.display());
-        println!("cargo:rustc-env=TOOL_OUTPUT_COMPONENT_PATH={}", path.display());
+        println!(
+            "cargo:rustc-env=TOOL_OUTPUT_COMPONENT_PATH={}",
+            path.display()
+        );
         return;
     }
-    for dir in ["guest/src", "guest/Cargo.toml", "wit", "Cargo.lock", "Cargo.toml"] {
+    for dir in [
+        "guest/src",
+        "guest/Cargo.toml",
+        "wit",
+        "Cargo.lock",
+        "Cargo.toml",
+    ] {
         println!("cargo:rerun-if-changed={}", root.join(dir).display());
     }
 
@@ -31,7 +46,15 @@ fn main() {
     let cargo = env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut cmd = Command::new(cargo);
     cmd.current_dir(&root)
-        .args(["build", "--release", "--locked", "-p", "tool-output-guest", "--target", TARGET])
+        .args([
+            "build",
+            "--release",
+            "--locked",
+            "-p",
+            "tool-output-guest",
+            "--target",
+            TARGET,
+        ])
         .arg("--target-dir")
         .arg(&target_dir);
     // The outer cargo's (or clippy's) settings must not leak into the guest build.
@@ -64,9 +87,15 @@ fn main() {
         .join("release")
         .join("tool_output_guest.wasm");
     if !wasm.is_file() {
-        fail(&format!("the guest build did not produce {}", wasm.display()));
+        fail(&format!(
+            "the guest build did not produce {}",
+            wasm.display()
+        ));
     }
-    println!("cargo:rustc-env=TOOL_OUTPUT_COMPONENT_PATH={}", wasm.display());
+    println!(
+        "cargo:rustc-env=TOOL_OUTPUT_COMPONENT_PATH={}",
+        wasm.display()
+    );
 }
 
 /// `rust-toolchain.toml` lists the target, but with `RUSTUP_AUTO_INSTALL=0`
@@ -81,7 +110,9 @@ fn ensure_target() {
     if sysroot.is_some_and(|s| has_target(&s)) {
         return;
     }
-    println!("cargo:warning=installing the {TARGET} target with rustup (needed to build the guest)");
+    println!(
+        "cargo:warning=installing the {TARGET} target with rustup (needed to build the guest)"
+    );
     let toolchain = env::var("RUSTUP_TOOLCHAIN").ok();
     let mut cmd = Command::new("rustup");
     cmd.args(["target", "add", TARGET]);
@@ -98,7 +129,12 @@ fn ensure_target() {
 }
 
 fn has_target(sysroot: &Path) -> bool {
-    sysroot.join("lib").join("rustlib").join(TARGET).join("lib").is_dir()
+    sysroot
+        .join("lib")
+        .join("rustlib")
+        .join(TARGET)
+        .join("lib")
+        .is_dir()
 }
 
 fn fail(message: &str) -> ! {

@@ -67,7 +67,11 @@ fn max_bytes(max: Option<u64>) -> usize {
 impl engine::Guest for Component {
     type OutputWriter = OutputWriter;
 
-    fn store(call: CallInfo, output: Vec<u8>, policy: StorePolicy) -> Result<StoreOutcome, EngineError> {
+    fn store_output(
+        call: CallInfo,
+        output: Vec<u8>,
+        policy: StorePolicy,
+    ) -> Result<StoreOutcome, EngineError> {
         store::store(&SessionFs, call, &output, policy)
     }
 

@@ -170,8 +170,11 @@ impl<'a> Doc<'a> {
         opts: &GrepOptions,
         max_bytes: usize,
     ) -> Result<String, EngineError> {
+        // Multi-line: `^` and `$` anchor at line boundaries, both in the
+        // whole-block prefilter and per line.
         let re = regex::RegexBuilder::new(pattern)
             .case_insensitive(opts.ignore_case)
+            .multi_line(true)
             .size_limit(REGEX_SIZE_LIMIT)
             .build()
             .map_err(|e| EngineError::InvalidArgument(format!("invalid regex {pattern:?}: {e}")))?;
@@ -232,7 +235,11 @@ impl<'a> Doc<'a> {
         if matches == 0 {
             return Ok(format!(
                 "No line matches {pattern:?}{} in {} lines.",
-                if opts.ignore_case { " (ignoring case)" } else { "" },
+                if opts.ignore_case {
+                    " (ignoring case)"
+                } else {
+                    ""
+                },
                 self.lines()
             ));
         }
@@ -241,7 +248,9 @@ impl<'a> Doc<'a> {
 }
 
 fn capped_note(max_bytes: usize, line: u64) -> String {
-    format!("[output capped at {max_bytes} bytes at line {line}; narrow the pattern or lower the context]")
+    format!(
+        "[output capped at {max_bytes} bytes at line {line}; narrow the pattern or lower the context]"
+    )
 }
 
 fn remember_last_lines(before: &mut VecDeque<(u64, String)>, block: &Block, context: usize) {
@@ -422,7 +431,11 @@ pub fn list(st: &dyn Storage) -> Result<Vec<HandleInfo>, EngineError> {
             Err(err) => return Err(err),
         }
     }
-    infos.sort_by(|a, b| a.created_ms.cmp(&b.created_ms).then(a.handle.cmp(&b.handle)));
+    infos.sort_by(|a, b| {
+        a.created_ms
+            .cmp(&b.created_ms)
+            .then(a.handle.cmp(&b.handle))
+    });
     Ok(infos)
 }
 
@@ -431,8 +444,14 @@ pub fn list(st: &dyn Storage) -> Result<Vec<HandleInfo>, EngineError> {
 pub fn remove(st: &dyn Storage, handle: &str) -> Result<(), EngineError> {
     let handle = Handle::parse(handle)?;
     Meta::load(st, &handle)?;
-    st.remove(&handle.file(FileKind::Meta)).map_err(storage_error)?;
-    for kind in [FileKind::Original, FileKind::ViewText, FileKind::ViewJson, FileKind::LineIndex] {
+    st.remove(&handle.file(FileKind::Meta))
+        .map_err(storage_error)?;
+    for kind in [
+        FileKind::Original,
+        FileKind::ViewText,
+        FileKind::ViewJson,
+        FileKind::LineIndex,
+    ] {
         match st.remove(&handle.file(kind)) {
             Ok(()) | Err(crate::storage::FsError::NotFound(_)) => {}
             Err(err) => return Err(storage_error(err)),

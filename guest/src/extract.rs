@@ -7,12 +7,10 @@
 //! chosen → other LLM strategy → lexical → truncate, and the body's first
 //! line says so.
 
-use crate::bindings::types::{
-    ExtractReport, ExtractRequest, ExtractResult, Fallback, Mode,
-};
+use crate::bindings::types::{ExtractReport, ExtractRequest, ExtractResult, Fallback, Mode};
 use crate::doc::Doc;
 use crate::handle::shorten;
-use crate::lexical::{Query, Scorer};
+use crate::lexical::{Query, Scorer, Window};
 use crate::llm::{self, Llm};
 use crate::storage::Storage;
 use crate::store::now_ms;
@@ -20,6 +18,11 @@ use crate::{DEFAULT_MAX_INLINE_BYTES, EngineError, truncate};
 
 /// Windows the lexical strategy ranks before fitting them into the budget.
 const LEXICAL_WINDOWS: usize = 24;
+/// Windows scoring below this share of the best one are not shown.
+const MIN_RELATIVE_SCORE: f64 = 0.35;
+/// Lines shown after each window: a match is often followed by its details
+/// (a file and line, a stack frame).
+const WINDOW_CONTEXT_AFTER: u64 = 3;
 
 pub fn mode_name(mode: Mode) -> &'static str {
     match mode {
@@ -69,7 +72,12 @@ pub fn extract(st: &dyn Storage, llm: &dyn Llm, req: ExtractRequest) -> ExtractR
                 | EngineError::Storage(m) => m,
             };
             let handle = one_line(&shorten(&req.handle, 80));
-            return finish(report, started, true, failed("unknown", &handle, requested, &message));
+            return finish(
+                report,
+                started,
+                true,
+                failed("unknown", &handle, requested, &message),
+            );
         }
     };
     report.source_bytes = doc.meta.stats.bytes;
@@ -97,9 +105,15 @@ pub fn extract(st: &dyn Storage, llm: &dyn Llm, req: ExtractRequest) -> ExtractR
                     mode_name(mode)
                 ))),
             },
-            Mode::Lexical => lexical(&doc, &req.extract, budget(max_bytes, &tool, &handle, mode, &reasons)),
-            Mode::Truncate | Mode::Auto => truncate::head_tail(&doc, budget(max_bytes, &tool, &handle, mode, &reasons))
-                .map_err(|e| Failure(engine_error_text(&e))),
+            Mode::Lexical => lexical(
+                &doc,
+                &req.extract,
+                budget(max_bytes, &tool, &handle, mode, &reasons),
+            ),
+            Mode::Truncate | Mode::Auto => {
+                truncate::head_tail(&doc, budget(max_bytes, &tool, &handle, mode, &reasons))
+                    .map_err(|e| Failure(engine_error_text(&e)))
+            }
         };
         match attempt {
             Ok(body) => {
@@ -138,8 +152,18 @@ fn route(requested: Mode, llm_ready: bool) -> Mode {
 
 fn fallback_chain(first: Mode) -> Vec<Mode> {
     match first {
-        Mode::FullChunked => vec![Mode::FullChunked, Mode::ReadGrep, Mode::Lexical, Mode::Truncate],
-        Mode::ReadGrep => vec![Mode::ReadGrep, Mode::FullChunked, Mode::Lexical, Mode::Truncate],
+        Mode::FullChunked => vec![
+            Mode::FullChunked,
+            Mode::ReadGrep,
+            Mode::Lexical,
+            Mode::Truncate,
+        ],
+        Mode::ReadGrep => vec![
+            Mode::ReadGrep,
+            Mode::FullChunked,
+            Mode::Lexical,
+            Mode::Truncate,
+        ],
         Mode::Lexical => vec![Mode::Lexical, Mode::Truncate],
         Mode::Truncate | Mode::Auto => vec![Mode::Truncate],
     }
@@ -151,9 +175,8 @@ fn budget(max_bytes: usize, tool: &str, handle: &str, mode: Mode, reasons: &[Str
 }
 
 fn lexical(doc: &Doc, extract: &str, budget: usize) -> Result<String, Failure> {
-    let query = Query::parse(extract).ok_or_else(|| {
-        Failure("the extract text has no words to search for".to_string())
-    })?;
+    let query = Query::parse(extract)
+        .ok_or_else(|| Failure("the extract text has no words to search for".to_string()))?;
     let terms = query.terms().join(", ");
     let mut scorer = Scorer::new(&query, LEXICAL_WINDOWS);
     let mut reader = doc.lines_from(1);
@@ -172,53 +195,91 @@ fn lexical(doc: &Doc, extract: &str, budget: usize) -> Result<String, Failure> {
             doc.lines()
         ));
     }
+    // Windows far weaker than the best are noise (a common word alone).
+    let best = windows[0].score;
+    let strong: Vec<&Window> = windows
+        .iter()
+        .filter(|w| w.score >= best * MIN_RELATIVE_SCORE)
+        .collect();
     let mut body = format!(
-        "Lexical search (no LLM) of {} lines for: {terms}. Best-matching line windows, best first:\n",
+        "Lexical search (no LLM) of {} lines for: {terms}. The best-matching lines, in order:\n",
         doc.lines()
     );
-    let mut shown = 0;
-    for window in &windows {
-        let mut section = format!(
-            "\n[lines {}–{}, matches: {}]\n",
-            window.first_line,
-            window.last_line,
-            window.matched_terms.join(", ")
-        );
-        let mut reader = doc.lines_from(window.first_line);
-        while let Some((n, line)) = reader.next_line() {
-            if n > window.last_line {
-                break;
-            }
-            section.push_str(&format!("{n}: {line}\n"));
-        }
-        reader.error().map_err(|e| Failure(engine_error_text(&e)))?;
-        if body.len() + section.len() > budget {
+    // Pick best-first while the budget lasts, then show in line order,
+    // adjacent windows merged into one passage.
+    let mut picked: Vec<&Window> = Vec::new();
+    let mut used = body.len();
+    for window in &strong {
+        let last = (window.last_line + WINDOW_CONTEXT_AFTER).min(doc.lines());
+        let cost = window_lines(doc, window.first_line, last)?.len() + 80;
+        if used + cost > budget {
             break;
         }
-        body.push_str(&section);
-        shown += 1;
+        used += cost;
+        picked.push(window);
     }
-    if shown == 0 {
-        // Even one window is over the budget: show its lines clipped.
-        let w = &windows[0];
-        let room = budget.saturating_sub(body.len() + 64);
-        let text = doc
-            .read(
-                crate::bindings::types::LineRange {
-                    first: w.first_line,
-                    last: w.last_line,
-                },
-                room.max(1),
-            )
-            .map_err(|e| Failure(engine_error_text(&e)))?;
-        body.push_str(&text);
-    } else if shown < windows.len() {
-        let note = format!("\n[{} more matching windows not shown]\n", windows.len() - shown);
-        if body.len() + note.len() <= budget {
-            body.push_str(&note);
+    if picked.is_empty() {
+        // Even the best window is over the budget: its lines, clipped.
+        let w = strong[0];
+        let room = budget.saturating_sub(body.len() + 64).max(1);
+        let range = crate::bindings::types::LineRange {
+            first: w.first_line,
+            last: w.last_line,
+        };
+        body.push_str(
+            &doc.read(range, room)
+                .map_err(|e| Failure(engine_error_text(&e)))?,
+        );
+        return Ok(body);
+    }
+    picked.sort_by_key(|w| w.first_line);
+    // Merge overlapping or adjacent passages (a merged one costs no more).
+    let mut passages: Vec<(u64, u64, Vec<&str>)> = Vec::new();
+    for w in &picked {
+        let last = (w.last_line + WINDOW_CONTEXT_AFTER).min(doc.lines());
+        match passages.last_mut() {
+            Some((_, end, terms)) if w.first_line <= *end + 1 => {
+                *end = (*end).max(last);
+                for t in &w.matched_terms {
+                    if !terms.contains(&t.as_str()) {
+                        terms.push(t);
+                    }
+                }
+            }
+            _ => passages.push((
+                w.first_line,
+                last,
+                w.matched_terms.iter().map(String::as_str).collect(),
+            )),
         }
     }
+    for (first, last, terms) in passages {
+        let text = window_lines(doc, first, last)?;
+        body.push_str(&format!(
+            "\n[lines {first}–{last}, matches: {}]\n{text}",
+            terms.join(", ")
+        ));
+    }
+    let hidden = windows.len() - picked.len();
+    let note = format!("\n[{hidden} weaker matching windows not shown; grep or read for more]\n");
+    if hidden > 0 && body.len() + note.len() <= budget {
+        body.push_str(&note);
+    }
     Ok(body)
+}
+
+/// Lines `first..=last`, numbered.
+fn window_lines(doc: &Doc, first: u64, last: u64) -> Result<String, Failure> {
+    let mut text = String::new();
+    let mut reader = doc.lines_from(first);
+    while let Some((n, line)) = reader.next_line() {
+        if n > last {
+            break;
+        }
+        text.push_str(&format!("{n}: {line}\n"));
+    }
+    reader.error().map_err(|e| Failure(engine_error_text(&e)))?;
+    Ok(text)
 }
 
 fn engine_error_text(err: &EngineError) -> String {

@@ -138,9 +138,15 @@ mod tests {
     #[test]
     fn file_names_stay_inside_the_flat_namespace() {
         let h = Handle::parse("0b7d7e0c-6c1e-4b6e-9a8e-3f0f1b2a4c5d").unwrap();
-        assert_eq!(h.file(FileKind::Meta), "0b7d7e0c-6c1e-4b6e-9a8e-3f0f1b2a4c5d.meta.json");
+        assert_eq!(
+            h.file(FileKind::Meta),
+            "0b7d7e0c-6c1e-4b6e-9a8e-3f0f1b2a4c5d.meta.json"
+        );
         assert_eq!(h.part_file(FileKind::Original), format!("{h}.orig.part"));
-        assert_eq!(Handle::of_file(&h.file(FileKind::ViewText)), Some(h.clone()));
+        assert_eq!(
+            Handle::of_file(&h.file(FileKind::ViewText)),
+            Some(h.clone())
+        );
         assert_eq!(Handle::of_file("notes.txt"), None);
     }
 }

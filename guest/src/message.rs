@@ -42,7 +42,8 @@ pub fn handle_message(meta: &Meta, policy: &StorePolicy) -> String {
     let fits = |text: &str| {
         text.len() as u64 <= policy.max_inline_bytes
             && policy.remaining_tokens.is_none_or(|left| {
-                let encoding = Encoding::from_name(&meta.stats.tokenizer).unwrap_or(Encoding::Cl100k);
+                let encoding =
+                    Encoding::from_name(&meta.stats.tokenizer).unwrap_or(Encoding::Cl100k);
                 encoding.count(text) <= left
             })
     };
@@ -120,7 +121,10 @@ fn render_preview(
         next = line.line + 1;
     }
     if total_lines >= next {
-        out.push_str(&format!("[... {} lines not shown ...]\n", total_lines + 1 - next));
+        out.push_str(&format!(
+            "[... {} lines not shown ...]\n",
+            total_lines + 1 - next
+        ));
     }
     out.push_str("--- end of preview ---\n");
     out

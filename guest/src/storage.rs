@@ -70,7 +70,9 @@ impl MemStorage {
 impl Storage for MemStorage {
     fn write(&self, name: &str, data: &[u8]) -> Result<(), FsError> {
         self.charge(data.len())?;
-        self.files.borrow_mut().insert(name.to_string(), data.to_vec());
+        self.files
+            .borrow_mut()
+            .insert(name.to_string(), data.to_vec());
         Ok(())
     }
 

@@ -112,7 +112,10 @@ impl Writer {
         let is_json = verdict == Some(true);
 
         let reason = self.reason();
-        let counter = std::mem::replace(&mut self.stats, StatsCounter::new(crate::tokens::Encoding::Cl100k, true));
+        let counter = std::mem::replace(
+            &mut self.stats,
+            StatsCounter::new(crate::tokens::Encoding::Cl100k, true),
+        );
         let stats = counter.finish(self.decoder.invalid, is_json);
         let Some(reason) = reason.or_else(|| self.token_reason(stats.tokens)) else {
             return Ok(StoreOutcome::Passthrough(stats));
@@ -127,8 +130,17 @@ impl Writer {
             self.flush_view(st, true)?;
         }
 
-        let view_kind = if is_json { FileKind::ViewJson } else { FileKind::ViewText };
-        let index: Vec<u8> = self.sink.index().iter().flat_map(|o| o.to_le_bytes()).collect();
+        let view_kind = if is_json {
+            FileKind::ViewJson
+        } else {
+            FileKind::ViewText
+        };
+        let index: Vec<u8> = self
+            .sink
+            .index()
+            .iter()
+            .flat_map(|o| o.to_le_bytes())
+            .collect();
         st.write(&handle.part_file(FileKind::LineIndex), &index)
             .map_err(storage_error)?;
         for (part, committed) in [
@@ -216,8 +228,11 @@ impl Writer {
         if self.sink.pending_output() == 0 || (!force && self.sink.pending_output() < FLUSH_AT) {
             return Ok(());
         }
-        st.append(&handle.part_file(FileKind::ViewText), &self.sink.take_output())
-            .map_err(storage_error)
+        st.append(
+            &handle.part_file(FileKind::ViewText),
+            &self.sink.take_output(),
+        )
+        .map_err(storage_error)
     }
 
     /// It looked like JSON but was not: redo the view as plain text from the
@@ -242,7 +257,8 @@ impl Writer {
             decoder.decode(&block, &mut text);
             builder.push(&text, &mut self.sink);
             if self.sink.pending_output() >= FLUSH_AT {
-                st.append(&view, &self.sink.take_output()).map_err(storage_error)?;
+                st.append(&view, &self.sink.take_output())
+                    .map_err(storage_error)?;
             }
         }
         text.clear();
@@ -250,7 +266,8 @@ impl Writer {
         builder.push(&text, &mut self.sink);
         builder.finish(&mut self.sink);
         self.sink.finish();
-        st.append(&view, &self.sink.take_output()).map_err(storage_error)
+        st.append(&view, &self.sink.take_output())
+            .map_err(storage_error)
     }
 }
 

@@ -59,7 +59,15 @@ pub fn encoding_for_model(model: Option<&str>) -> (Encoding, bool) {
         None => lower.as_str(),
     };
     const O200K: &[&str] = &[
-        "gpt-4o", "gpt-4.1", "gpt-4.5", "gpt-5", "o1", "o3", "o4", "chatgpt-4o", "gpt-oss",
+        "gpt-4o",
+        "gpt-4.1",
+        "gpt-4.5",
+        "gpt-5",
+        "o1",
+        "o3",
+        "o4",
+        "chatgpt-4o",
+        "gpt-oss",
     ];
     const CL100K: &[&str] = &["gpt-4", "gpt-3.5", "text-embedding-3", "text-embedding-ada"];
     if O200K.iter().any(|p| id.starts_with(p)) {
@@ -136,7 +144,10 @@ fn safe_cut(text: &str) -> Option<usize> {
     let bytes = text.as_bytes();
     (1..bytes.len()).rev().find(|&i| {
         let (prev, next) = (bytes[i - 1], bytes[i]);
-        prev.is_ascii_alphabetic() && next.is_ascii() && !next.is_ascii_alphanumeric() && next != b'\''
+        prev.is_ascii_alphabetic()
+            && next.is_ascii()
+            && !next.is_ascii_alphanumeric()
+            && next != b'\''
     })
 }
 
@@ -158,10 +169,14 @@ mod tests {
     fn corpus() -> String {
         let mut s = String::new();
         s.push_str("fn main() {\n    let x = vec![1, 2, 3];\n    println!(\"{x:?}\");\n}\n");
-        s.push_str("错误：无法解析模块 `tokio`。请求超时，请稍后重试。日本語のテキストも。한국어 문장.\n");
+        s.push_str(
+            "错误：无法解析模块 `tokio`。请求超时，请稍后重试。日本語のテキストも。한국어 문장.\n",
+        );
         s.push_str("emoji 😀👍🏽 family 👨‍👩‍👧‍👦 flags 🇫🇷🇯🇵\n");
         s.push_str("    \t  \n\n\n   trailing   \n\r\n  \u{a0}nbsp\n");
-        s.push_str("{\"key\":\"value\",\"n\":12345678901234567890,\"arr\":[1,2,3],\"it's\":\"don't\"}\n");
+        s.push_str(
+            "{\"key\":\"value\",\"n\":12345678901234567890,\"arr\":[1,2,3],\"it's\":\"don't\"}\n",
+        );
         s.push_str("I'm sure they'll say we've done it, DON'T you think? 1234567 3.14159\n");
         s.push_str("https://example.com/path?query=1&b=2#frag  /usr/lib/x86_64-linux-gnu/\n");
         s.push_str("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==\n");
@@ -199,20 +214,43 @@ mod tests {
                     counter.push(&text[i..end]);
                     i = end;
                 }
-                assert_eq!(counter.finish(), (whole, true), "{} step {step}", enc.name());
+                assert_eq!(
+                    counter.finish(),
+                    (whole, true),
+                    "{} step {step}",
+                    enc.name()
+                );
             }
         }
     }
 
     #[test]
     fn model_names_pick_the_encoding() {
-        assert_eq!(encoding_for_model(Some("openai/gpt-4o")), (Encoding::O200k, true));
-        assert_eq!(encoding_for_model(Some("gpt-4o-mini")), (Encoding::O200k, true));
+        assert_eq!(
+            encoding_for_model(Some("openai/gpt-4o")),
+            (Encoding::O200k, true)
+        );
+        assert_eq!(
+            encoding_for_model(Some("gpt-4o-mini")),
+            (Encoding::O200k, true)
+        );
         assert_eq!(encoding_for_model(Some("o3-mini")), (Encoding::O200k, true));
-        assert_eq!(encoding_for_model(Some("gpt-4-turbo")), (Encoding::Cl100k, true));
-        assert_eq!(encoding_for_model(Some("anthropic/claude-sonnet-4-5")), (Encoding::Cl100k, false));
-        assert_eq!(encoding_for_model(Some("meta-llama/Llama-3.1-8B")), (Encoding::Cl100k, false));
-        assert_eq!(encoding_for_model(Some("claude-3-haiku")), (Encoding::Cl100k, false));
+        assert_eq!(
+            encoding_for_model(Some("gpt-4-turbo")),
+            (Encoding::Cl100k, true)
+        );
+        assert_eq!(
+            encoding_for_model(Some("anthropic/claude-sonnet-4-5")),
+            (Encoding::Cl100k, false)
+        );
+        assert_eq!(
+            encoding_for_model(Some("meta-llama/Llama-3.1-8B")),
+            (Encoding::Cl100k, false)
+        );
+        assert_eq!(
+            encoding_for_model(Some("claude-3-haiku")),
+            (Encoding::Cl100k, false)
+        );
         assert_eq!(encoding_for_model(None), (Encoding::Cl100k, true));
     }
 }

@@ -28,7 +28,10 @@ pub fn head_tail(doc: &Doc, budget: usize) -> Result<String, EngineError> {
     let total_breaks = doc.lines() - u64::from(!ends_with_newline(doc)?);
     let omitted_bytes = total - head.len() as u64 - tail.len() as u64;
     let omitted_lines = total_breaks.saturating_sub(head_breaks + tail_breaks);
-    Ok(format!("{head}{}{tail}", marker(omitted_bytes, omitted_lines)))
+    Ok(format!(
+        "{head}{}{tail}",
+        marker(omitted_bytes, omitted_lines)
+    ))
 }
 
 fn marker(bytes: u64, lines: u64) -> String {
@@ -53,7 +56,11 @@ fn cut_head(raw: &[u8]) -> String {
 /// The tail starts after a newline if one is in its first half, else on a
 /// char boundary.
 fn cut_tail(raw: &[u8]) -> String {
-    let start = raw.iter().take(4).position(|&b| is_char_start(b)).unwrap_or(0);
+    let start = raw
+        .iter()
+        .take(4)
+        .position(|&b| is_char_start(b))
+        .unwrap_or(0);
     let text = String::from_utf8_lossy(&raw[start..]).into_owned();
     match text.find('\n') {
         Some(nl) if nl < text.len() / 2 => text[nl + 1..].to_string(),

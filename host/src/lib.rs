@@ -1,1 +1,45 @@
+//! # tool-output
+//!
+//! Keeps oversized LLM tool outputs out of the context window without
+//! losing them. Hand every tool result to [`Session::store`]: small ones pass
+//! through untouched, large ones are stored and replaced by a short handle
+//! message; the model then calls the `tool_output` tool, which
+//! [`Session::handle_tool_call`] answers.
+//!
+//! ```no_run
+//! # async fn demo() -> tool_output::Result<()> {
+//! use tool_output::{Runtime, RuntimeConfig, ToolCall};
+//!
+//! let runtime = Runtime::new(RuntimeConfig::default()).await?;
+//! let session = runtime.session()?;
+//! let output = std::fs::read("build.log").unwrap();
+//! let outcome = session.store(&ToolCall::new("bash").args(r#"{"cmd":"make"}"#), &output).await?;
+//! let for_the_model = outcome.tool_result(&output); // original bytes, or the handle message
+//! # let _ = for_the_model;
+//! // Later, when the model calls tool_output(handle, extract):
+//! let answer = session.handle_tool_call(r#"{"handle":"…","extract":"the linker error"}"#).await;
+//! # let _ = answer;
+//! # Ok(()) }
+//! ```
+//!
+//! The engine is a WebAssembly component (`guest/`) holding all policy; this
+//! crate is its runtime: one directory per session (cap-std), LLM calls,
+//! limits, and the `tool-output` CLI.
 
+pub mod agent;
+pub mod bindings;
+pub mod error;
+pub mod host;
+pub mod loader;
+pub mod roots;
+pub mod runtime;
+
+pub use bindings::types::{
+    ExtractReport, ExtractResult, GrepOptions, HandleInfo, Mode, OutputStats, StorePolicy,
+    StoreReason, StoredOutput,
+};
+pub use error::{Error, Result};
+pub use host::llm::{LlmEngine, NoLlm};
+pub use runtime::{
+    Limits, Outcome, OutputWriter, Runtime, RuntimeConfig, Session, ToolCall, default_policy,
+};

@@ -54,7 +54,7 @@ pub fn engine() -> Result<Engine> {
     let mut config = Config::new();
     config.epoch_interruption(true);
     config.cranelift_opt_level(wasmtime::OptLevel::Speed);
-    Engine::new(&config).context("creating the wasmtime engine")
+    wt(Engine::new(&config), "creating the wasmtime engine")
 }
 
 pub fn linker(engine: &Engine) -> Result<Linker<HostState>> {
@@ -85,25 +85,34 @@ pub async fn load(engine: &Engine, cache_dir: Option<&Path>) -> Result<Loaded> {
                     source: ArtifactSource::Cache(path.to_path_buf()),
                 });
             }
-            Err(err) => tracing::warn!("ignoring unusable component cache {}: {err:#}", path.display()),
+            Err(err) => tracing::warn!(
+                "ignoring unusable component cache {}: {err:#}",
+                path.display()
+            ),
         }
     }
 
     let wasm = match preinitialize(engine, &linker).await {
         Ok(snapshot) => snapshot,
         Err(err) => {
-            tracing::warn!("pre-initialization failed, tokenizer tables will load per call: {err:#}");
+            tracing::warn!(
+                "pre-initialization failed, tokenizer tables will load per call: {err:#}"
+            );
             COMPONENT_WASM.to_vec()
         }
     };
-    let artifact = engine
-        .precompile_component(&wasm)
-        .context("compiling the engine component")?;
+    let artifact = wt(
+        engine.precompile_component(&wasm),
+        "compiling the engine component",
+    )?;
     let written = match (cache_dir, cached.as_deref()) {
         (Some(dir), Some(path)) => match write_cache(dir, path, &artifact) {
             Ok(()) => Some(path.to_path_buf()),
             Err(err) => {
-                tracing::warn!("not caching the compiled component in {}: {err:#}", dir.display());
+                tracing::warn!(
+                    "not caching the compiled component in {}: {err:#}",
+                    dir.display()
+                );
                 None
             }
         },
@@ -124,12 +133,15 @@ pub async fn preinitialize(engine: &Engine, linker: &Linker<HostState>) -> Resul
     let state = HostState::new(None, Arc::new(NoLlm), StoreLimits::default());
     let mut store = Store::new(engine, state);
     store.set_epoch_deadline(u64::MAX / 2);
-    let (snapshot, _) = wasmtime_wizer::Wizer::new()
+    // Keep the (now no-op) init export: removing it leaves the component's
+    // lift of it dangling in wasmtime-wizer 48.
+    let snapshot = wasmtime_wizer::Wizer::new()
+        .keep_init_func(true)
         .run_component(&mut store, COMPONENT_WASM, async |store, component| {
             linker.instantiate_async(store, component).await
         })
-        .await
-        .context("pre-initializing the engine component")?;
+        .await;
+    let (snapshot, _) = wt(snapshot, "pre-initializing the engine component")?;
     Ok(snapshot)
 }
 
@@ -143,7 +155,11 @@ fn cache_key(engine: &Engine) -> String {
 
 fn write_cache(dir: &Path, path: &Path, artifact: &[u8]) -> Result<()> {
     ensure_private_dir(dir)?;
-    let tmp = dir.join(format!(".{}.{}.tmp", std::process::id(), uuid::Uuid::new_v4()));
+    let tmp = dir.join(format!(
+        ".{}.{}.tmp",
+        std::process::id(),
+        uuid::Uuid::new_v4()
+    ));
     let mut file = fs::OpenOptions::new()
         .write(true)
         .create_new(true)
@@ -186,9 +202,16 @@ fn is_trusted_file(path: &Path) -> bool {
 
 /// The uid this process runs as (without libc: the owner of our own /proc entry).
 pub fn current_uid() -> u32 {
-    fs::metadata("/proc/self").map(|m| m.uid()).unwrap_or(u32::MAX)
+    fs::metadata("/proc/self")
+        .map(|m| m.uid())
+        .unwrap_or(u32::MAX)
 }
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// wasmtime's own error type into anyhow, with context.
+fn wt<T>(result: wasmtime::Result<T>, context: &str) -> Result<T> {
+    result.map_err(|e| anyhow::Error::from(e).context(context.to_string()))
 }

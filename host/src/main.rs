@@ -1,1 +1,32 @@
-fn main(){}
+//! The `tool-output` command-line tool. See `cli.rs` for the commands.
+
+mod cli;
+mod demo;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    // Errors are one line on stderr, never a panic message with a backtrace.
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("tool-output: internal error: {info}");
+    }));
+    let filter = tracing_subscriber::EnvFilter::try_from_env("TOOL_OUTPUT_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("error"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .without_time()
+        .init();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(err) => {
+            eprintln!("tool-output: error: cannot start the async runtime: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    runtime.block_on(cli::main())
+}

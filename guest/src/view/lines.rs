@@ -28,9 +28,22 @@ static ERROR_LINE: LazyLock<regex::bytes::Regex> = LazyLock::new(|| {
     .expect("static regex")
 });
 
+/// A JSON member that only *names* an error field, empty: `"error": null,`.
+static EMPTY_ERROR_FIELD: LazyLock<regex::bytes::Regex> = LazyLock::new(|| {
+    regex::bytes::Regex::new(
+        r#"(?i-u)^\s*"[a-z_]*(?:error|errors|exception|failure|failed)[a-z_]*"\s*:\s*(?:null|\[\s*\]|\{\s*\}|false|0|""|\[|\{)?\s*,?\s*$"#,
+    )
+    .expect("static regex")
+});
+
+fn looks_like_error(line: &[u8]) -> bool {
+    ERROR_LINE.is_match(line) && !EMPTY_ERROR_FIELD.is_match(line)
+}
+
 /// Forces lazily built tables (for pre-initialization).
 pub fn warm_up() {
     LazyLock::force(&ERROR_LINE);
+    LazyLock::force(&EMPTY_ERROR_FIELD);
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -166,7 +179,7 @@ impl LineSink {
         if self.tail.len() > TAIL_LINES {
             self.tail.pop_front();
         }
-        if ERROR_LINE.is_match(line.as_bytes()) {
+        if looks_like_error(line.as_bytes()) {
             if self.first_errors.len() < FIRST_ERRORS {
                 self.first_errors.push(capture());
             } else {
@@ -205,9 +218,32 @@ mod tests {
         assert_eq!(lines.first(), Some(&"first"));
         assert_eq!(lines.last(), Some(&"last"));
         assert_eq!(sink.lines() as usize, lines.len());
-        assert_eq!(view.replace('\n', ""), format!("first{}last", long.trim_end_matches('\n')));
+        assert_eq!(
+            view.replace('\n', ""),
+            format!("first{}last", long.trim_end_matches('\n'))
+        );
         assert_eq!(sink.index(), &[0]);
         assert_eq!(sink.bytes() as usize, view.len());
+    }
+
+    #[test]
+    fn empty_json_error_fields_are_not_errors() {
+        for line in [
+            r#"  "error": null,"#,
+            r#""errors": [],"#,
+            r#"  "last_error": {}"#,
+            r#""failed": 0,"#,
+        ] {
+            assert!(!looks_like_error(line.as_bytes()), "{line}");
+        }
+        for line in [
+            r#"  "error": "connection reset by peer","#,
+            "error[E0433]: failed to resolve",
+            "Traceback (most recent call last):",
+            "thread 'main' panicked at src/main.rs:3:5",
+        ] {
+            assert!(looks_like_error(line.as_bytes()), "{line}");
+        }
     }
 
     #[test]
@@ -216,7 +252,10 @@ mod tests {
         sink.push(&"错误😀".repeat(1000));
         sink.finish();
         let view = String::from_utf8(sink.take_output()).unwrap();
-        assert!(view.split('\n').all(|l| l.len() <= WRAP_BYTES && !l.is_empty()));
+        assert!(
+            view.split('\n')
+                .all(|l| l.len() <= WRAP_BYTES && !l.is_empty())
+        );
     }
 
     #[test]

@@ -215,7 +215,10 @@ mod tests {
     fn json_is_reindented_and_text_is_cleaned() {
         let (view, verdict, _) = view_of(br#"  {"a":[1,2],"b":{}}"#, 4);
         assert_eq!(verdict, Some(true));
-        assert_eq!(view, "  {\n  \"a\": [\n    1,\n    2\n  ],\n  \"b\": {}\n}\n".trim_start());
+        assert_eq!(
+            view,
+            "  {\n  \"a\": [\n    1,\n    2\n  ],\n  \"b\": {}\n}\n".trim_start()
+        );
         let (view, verdict, _) = view_of(b"\x1b[31merror\x1b[0m: x\r\n10%\r100%\n", 5);
         assert_eq!(verdict, Some(false));
         assert_eq!(view, "error: x\n100%\n");

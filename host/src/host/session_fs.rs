@@ -51,7 +51,9 @@ impl SessionDir {
     fn open(&self, name: &str, opts: &mut OpenOptions) -> Result<cap_std::fs::File, FsError> {
         check_name(name)?;
         opts.follow(FollowSymlinks::No);
-        self.dir.open_with(name, opts).map_err(|e| fs_error(name, e))
+        self.dir
+            .open_with(name, opts)
+            .map_err(|e| fs_error(name, e))
     }
 
     fn file_len(&self, name: &str) -> Option<u64> {
@@ -74,7 +76,10 @@ impl SessionDir {
     pub fn write(&self, name: &str, data: &[u8]) -> Result<(), FsError> {
         check_name(name)?;
         self.charge(data.len() as u64, self.file_len(name).unwrap_or(0))?;
-        let mut file = self.open(name, OpenOptions::new().write(true).create(true).truncate(true))?;
+        let mut file = self.open(
+            name,
+            OpenOptions::new().write(true).create(true).truncate(true),
+        )?;
         file.write_all(data).map_err(|e| fs_error(name, e))
     }
 
@@ -87,7 +92,8 @@ impl SessionDir {
 
     pub fn read(&self, name: &str, offset: u64, len: u64) -> Result<Vec<u8>, FsError> {
         let mut file = self.open(name, OpenOptions::new().read(true))?;
-        file.seek(SeekFrom::Start(offset)).map_err(|e| fs_error(name, e))?;
+        file.seek(SeekFrom::Start(offset))
+            .map_err(|e| fs_error(name, e))?;
         let mut out = Vec::new();
         file.take(len.min(MAX_READ))
             .read_to_end(&mut out)
@@ -97,7 +103,10 @@ impl SessionDir {
 
     pub fn size(&self, name: &str) -> Result<u64, FsError> {
         check_name(name)?;
-        let meta = self.dir.symlink_metadata(name).map_err(|e| fs_error(name, e))?;
+        let meta = self
+            .dir
+            .symlink_metadata(name)
+            .map_err(|e| fs_error(name, e))?;
         if !meta.is_file() {
             return Err(not_a_file(name));
         }
@@ -114,7 +123,8 @@ impl SessionDir {
         self.dir
             .rename(from, &self.dir, to)
             .map_err(|e| fs_error(from, e))?;
-        self.usage.fetch_sub(replaced.min(self.usage()), Ordering::Relaxed);
+        self.usage
+            .fetch_sub(replaced.min(self.usage()), Ordering::Relaxed);
         Ok(())
     }
 
@@ -123,7 +133,8 @@ impl SessionDir {
         let len = self.file_len(name);
         self.dir.remove_file(name).map_err(|e| fs_error(name, e))?;
         if let Some(len) = len {
-            self.usage.fetch_sub(len.min(self.usage()), Ordering::Relaxed);
+            self.usage
+                .fetch_sub(len.min(self.usage()), Ordering::Relaxed);
         }
         Ok(())
     }
@@ -156,7 +167,9 @@ pub fn check_name(name: &str) -> Result<(), FsError> {
 }
 
 fn not_a_file(name: &str) -> FsError {
-    FsError::InvalidName(format!("{name} is not a regular file (symbolic links are refused)"))
+    FsError::InvalidName(format!(
+        "{name} is not a regular file (symbolic links are refused)"
+    ))
 }
 
 fn fs_error(name: &str, err: io::Error) -> FsError {

@@ -1,0 +1,590 @@
+//! Command-line contract (scripts depend on these names): global `--root`,
+//! `--session`, `--json`; commands store, extract, preview, read, grep,
+//! tail, list, remove, close, gc, schema, demo.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand, ValueEnum};
+use serde_json::{Value, json};
+
+use tool_output::agent::{self, mode_name, parse_mode};
+use tool_output::roots::{check_session_name, default_cache_root};
+use tool_output::{
+    GrepOptions, Outcome, OutputStats, Runtime, RuntimeConfig, Session, StoreReason, ToolCall,
+    default_policy,
+};
+
+#[derive(Parser)]
+#[command(
+    name = "tool-output",
+    version,
+    about = "Keep oversized tool outputs out of an LLM's context window without losing them.",
+    long_about = "Keep oversized tool outputs out of an LLM's context window without losing them.\n\n\
+        `store` prints a small output unchanged, or stores a large one and prints the handle \
+        message a model should get instead. The other commands answer what a model asks of a \
+        handle. Named sessions persist under --root until `close` or `gc`."
+)]
+struct Cli {
+    /// Directory for sessions and the compiled-component cache.
+    #[arg(long, global = true, env = "TOOL_OUTPUT_ROOT", value_name = "DIR")]
+    root: Option<PathBuf>,
+    /// Session name (handles are valid only in the session that stored them).
+    #[arg(
+        long,
+        global = true,
+        env = "TOOL_OUTPUT_SESSION",
+        default_value = "default"
+    )]
+    session: String,
+    /// Print machine-readable JSON.
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Store a tool output (from FILE or stdin); print it unchanged if it is small, else the handle message.
+    Store {
+        /// Name of the tool that produced the output.
+        #[arg(long)]
+        tool: String,
+        /// The tool's arguments as JSON.
+        #[arg(long, default_value = "{}")]
+        args: String,
+        /// Store outputs larger than this many bytes.
+        #[arg(long, default_value_t = tool_output::runtime::DEFAULT_MAX_INLINE_BYTES)]
+        max_inline_bytes: u64,
+        /// Also store outputs with more characters than this.
+        #[arg(long)]
+        max_inline_chars: Option<u64>,
+        /// Tokens left in the model's context: larger outputs are stored.
+        #[arg(long)]
+        remaining_tokens: Option<u64>,
+        /// The caller could not reserve context for this output: store it.
+        #[arg(long)]
+        reserve_failed: bool,
+        /// Leave the partial preview out of the handle message.
+        #[arg(long)]
+        no_preview: bool,
+        /// Model the output is for (picks the tokenizer), e.g. openai/gpt-4o.
+        #[arg(long, env = "TOOL_OUTPUT_MODEL")]
+        model: Option<String>,
+        /// File to store; `-` or nothing for stdin.
+        file: Option<PathBuf>,
+    },
+    /// Answer a tool_output call: print exactly the text the model would get.
+    Extract {
+        handle: String,
+        instructions: String,
+        #[arg(long, value_enum, default_value = "auto")]
+        mode: ModeArg,
+    },
+    /// The partial preview of a stored output.
+    Preview { handle: String },
+    /// Lines of a stored output (numbers as in the handle message).
+    Read {
+        handle: String,
+        /// Line range A:B (1-based, inclusive); A: reads to the end.
+        #[arg(long, value_name = "A:B")]
+        lines: String,
+    },
+    /// Lines matching a regular expression.
+    Grep {
+        handle: String,
+        pattern: String,
+        /// Lines of context around each match.
+        #[arg(short = 'C', long, default_value_t = 0)]
+        context: u32,
+        #[arg(short = 'i', long)]
+        ignore_case: bool,
+        #[arg(long)]
+        max_matches: Option<u32>,
+    },
+    /// The last lines of a stored output.
+    Tail {
+        handle: String,
+        #[arg(short = 'n', long, default_value_t = 20)]
+        lines: u32,
+    },
+    /// The outputs stored in the session.
+    List,
+    /// Forget one stored output.
+    Remove { handle: String },
+    /// Delete the session and everything stored in it.
+    Close,
+    /// Delete sessions not used for a while.
+    Gc {
+        /// Age, e.g. 30m, 12h, 7d.
+        #[arg(long, default_value = "7d", value_parser = parse_age)]
+        older_than: Duration,
+    },
+    /// The tool_output tool definition to give a model.
+    Schema {
+        #[arg(long, value_enum, default_value = "json-schema")]
+        format: SchemaFormat,
+    },
+    /// Store generated large outputs and extract from them (no LLM needed).
+    Demo,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ModeArg {
+    Auto,
+    FullChunked,
+    ReadGrep,
+    Truncate,
+    Lexical,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SchemaFormat {
+    JsonSchema,
+    Openai,
+    Anthropic,
+    SystemPrompt,
+}
+
+pub async fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let work = run(cli);
+    let result = tokio::select! {
+        result = work => result,
+        signal = shutdown_signal() => Err(anyhow::anyhow!("interrupted by {signal}")),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            let message = format!("{err:#}").replace('\n', " ");
+            eprintln!("tool-output: error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// SIGINT or SIGTERM. Dropping the command's future (and with it the
+/// runtime) is the cleanup: temporary sessions are removed on drop, and an
+/// unfinished store never committed a handle (its `.part` files are swept
+/// by the next `gc`).
+async fn shutdown_signal() -> &'static str {
+    use tokio::signal::unix::{SignalKind, signal};
+    let (Ok(mut int), Ok(mut term)) = (
+        signal(SignalKind::interrupt()),
+        signal(SignalKind::terminate()),
+    ) else {
+        return std::future::pending().await;
+    };
+    tokio::select! {
+        _ = int.recv() => "SIGINT",
+        _ = term.recv() => "SIGTERM",
+    }
+}
+
+struct Env {
+    root: PathBuf,
+    session_name: String,
+    json: bool,
+}
+
+impl Env {
+    fn session_dir(&self) -> PathBuf {
+        self.root.join("sessions").join(&self.session_name)
+    }
+
+    async fn runtime(&self) -> Result<Runtime> {
+        let config = RuntimeConfig {
+            cache_dir: Some(self.root.join("components")),
+            ..RuntimeConfig::default()
+        };
+        Ok(Runtime::new(config).await?)
+    }
+
+    async fn session(&self) -> Result<(Runtime, Session)> {
+        let runtime = self.runtime().await?;
+        tool_output::loader::ensure_private_dir(&self.root.join("sessions"))?;
+        let session = runtime.open_session(&self.session_dir())?;
+        touch_last_used(&self.session_dir());
+        Ok((runtime, session))
+    }
+
+    /// A command on a session that must already exist.
+    async fn existing_session(&self) -> Result<(Runtime, Session)> {
+        if !self.session_dir().is_dir() {
+            bail!(
+                "session {:?} does not exist under {} (store something first)",
+                self.session_name,
+                self.root.display()
+            );
+        }
+        self.session().await
+    }
+}
+
+async fn run(cli: Cli) -> Result<ExitCode> {
+    check_session_name(&cli.session)?;
+    let env = Env {
+        root: cli.root.clone().unwrap_or_else(default_cache_root),
+        session_name: cli.session.clone(),
+        json: cli.json,
+    };
+    match cli.command {
+        Command::Store {
+            tool,
+            args,
+            max_inline_bytes,
+            max_inline_chars,
+            remaining_tokens,
+            reserve_failed,
+            no_preview,
+            model,
+            file,
+        } => {
+            serde_json::from_str::<Value>(&args).context("--args must be valid JSON")?;
+            let mut policy = default_policy();
+            policy.max_inline_bytes = max_inline_bytes;
+            policy.max_inline_chars = max_inline_chars;
+            policy.remaining_tokens = remaining_tokens;
+            policy.reserve_failed = reserve_failed;
+            policy.preview = !no_preview;
+            let mut call = ToolCall::new(tool).args(args);
+            call.model = model;
+            store(&env, &call, &policy, file.as_deref()).await
+        }
+        Command::Extract {
+            handle,
+            instructions,
+            mode,
+        } => {
+            let (_rt, session) = env.existing_session().await?;
+            let mode = parse_mode(mode_arg_name(mode));
+            let result = session.extract(&handle, &instructions, mode).await?;
+            if env.json {
+                print_json(&json!({
+                    "failed": result.failed,
+                    "text": result.text,
+                    "report": report_json(&result.report),
+                }));
+            } else {
+                println!("{}", result.text);
+            }
+            Ok(if result.failed {
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            })
+        }
+        Command::Preview { handle } => {
+            let (_rt, session) = env.existing_session().await?;
+            print_text(&env, &session.preview(&handle).await?);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Read { handle, lines } => {
+            let (first, last) = parse_range(&lines)?;
+            let (_rt, session) = env.existing_session().await?;
+            print_text(&env, &session.read(&handle, first, last).await?);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Grep {
+            handle,
+            pattern,
+            context,
+            ignore_case,
+            max_matches,
+        } => {
+            let (_rt, session) = env.existing_session().await?;
+            let options = GrepOptions {
+                context,
+                ignore_case,
+                max_matches,
+            };
+            print_text(&env, &session.grep(&handle, &pattern, options).await?);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Tail { handle, lines } => {
+            let (_rt, session) = env.existing_session().await?;
+            print_text(&env, &session.tail(&handle, lines).await?);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::List => {
+            if !env.session_dir().is_dir() {
+                if env.json {
+                    print_json(&json!([]));
+                }
+                return Ok(ExitCode::SUCCESS);
+            }
+            let (_rt, session) = env.session().await?;
+            let infos = session.list().await?;
+            if env.json {
+                let list: Vec<Value> = infos
+                    .iter()
+                    .map(|i| {
+                        json!({
+                            "handle": i.handle, "tool": i.tool, "args": i.args,
+                            "reason": reason_name(i.reason), "created_ms": i.created_ms,
+                            "view_lines": i.view_lines, "view_bytes": i.view_bytes,
+                            "stats": stats_json(&i.stats),
+                        })
+                    })
+                    .collect();
+                print_json(&Value::Array(list));
+            } else {
+                for i in infos {
+                    println!(
+                        "{}  {:<20} {:>10} bytes {:>8} lines {:>9} tokens  {}",
+                        i.handle,
+                        i.tool,
+                        i.stats.bytes,
+                        i.stats.lines,
+                        i.stats.tokens,
+                        reason_name(i.reason)
+                    );
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Remove { handle } => {
+            let (_rt, session) = env.existing_session().await?;
+            session.remove(&handle).await?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Close => {
+            let dir = env.session_dir();
+            if dir.is_dir() {
+                std::fs::remove_dir_all(&dir)
+                    .with_context(|| format!("removing {}", dir.display()))?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Gc { older_than } => {
+            let removed = gc(&env.root.join("sessions"), older_than)?;
+            if env.json {
+                print_json(&json!({ "removed": removed }));
+            } else {
+                for name in &removed {
+                    println!("removed session {name}");
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Schema { format } => {
+            let runtime = env.runtime().await?;
+            let session = runtime.session()?;
+            let schema = session.tool_schema().await?;
+            match format {
+                SchemaFormat::JsonSchema => println!("{schema}"),
+                SchemaFormat::Openai => print_json(&agent::openai_tool(&schema)),
+                SchemaFormat::Anthropic => print_json(&agent::anthropic_tool(&schema)),
+                SchemaFormat::SystemPrompt => println!("{}", agent::SYSTEM_PROMPT),
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Demo => {
+            let runtime = env.runtime().await?;
+            crate::demo::run(&runtime).await?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+async fn store(
+    env: &Env,
+    call: &ToolCall,
+    policy: &tool_output::StorePolicy,
+    file: Option<&Path>,
+) -> Result<ExitCode> {
+    let (_rt, session) = env.session().await?;
+    let mut input: Box<dyn Read> = match file {
+        None => Box::new(std::io::stdin().lock()),
+        Some(p) if p == Path::new("-") => Box::new(std::io::stdin().lock()),
+        Some(p) => {
+            Box::new(std::fs::File::open(p).with_context(|| format!("opening {}", p.display()))?)
+        }
+    };
+    // Stream into the engine; keep the first bytes in case it passes through.
+    let mut writer = session.writer_with(call, policy).await?;
+    let keep = policy.max_inline_bytes as usize + 1;
+    let mut held = Vec::new();
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        let n = match input.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e).context("reading the output to store"),
+        };
+        if held.len() < keep {
+            held.extend_from_slice(&buf[..n.min(keep - held.len())]);
+        }
+        writer.write(&buf[..n]).await?;
+    }
+    let outcome = writer.finish().await?;
+    match (&outcome, env.json) {
+        (Outcome::Passthrough(stats), true) => print_json(&json!({
+            "stored": false, "handle": null, "reason": null,
+            "message": String::from_utf8_lossy(&held), "stats": stats_json(stats),
+        })),
+        (Outcome::Stored(s), true) => print_json(&json!({
+            "stored": true, "handle": s.handle, "reason": reason_name(s.reason),
+            "message": s.message, "stats": stats_json(&s.stats),
+        })),
+        (Outcome::Passthrough(_), false) => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(&held)?;
+            out.flush()?;
+        }
+        (Outcome::Stored(s), false) => println!("{}", s.message),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_text(env: &Env, text: &str) {
+    if env.json {
+        print_json(&json!({ "text": text }));
+    } else {
+        print!("{text}");
+        if !text.ends_with('\n') && !text.is_empty() {
+            println!();
+        }
+    }
+}
+
+fn print_json(value: &Value) {
+    println!(
+        "{}",
+        serde_json::to_string_pretty(value).expect("JSON serializes")
+    );
+}
+
+pub fn reason_name(reason: StoreReason) -> &'static str {
+    match reason {
+        StoreReason::SizeCap => "size_cap",
+        StoreReason::TokenBudget => "token_budget",
+        StoreReason::ReserveFailed => "reserve_failed",
+    }
+}
+
+pub fn stats_json(s: &OutputStats) -> Value {
+    json!({
+        "bytes": s.bytes, "chars": s.chars, "lines": s.lines, "tokens": s.tokens,
+        "tokenizer": s.tokenizer, "tokens_exact": s.tokens_exact, "is_json": s.is_json,
+        "avg_line_bytes": s.avg_line_bytes, "invalid_utf8": s.invalid_utf8, "binary": s.binary,
+    })
+}
+
+pub fn report_json(r: &tool_output::ExtractReport) -> Value {
+    json!({
+        "requested": mode_name(r.requested),
+        "used": mode_name(r.used),
+        "fallbacks": r.fallbacks.iter().map(|f| json!({
+            "from": mode_name(f.from), "to": mode_name(f.to), "reason": f.reason,
+        })).collect::<Vec<_>>(),
+        "llm_calls": r.llm_calls.len(),
+        "wall_ms": r.wall_ms,
+        "source_bytes": r.source_bytes,
+        "answer_bytes": r.answer_bytes,
+    })
+}
+
+fn mode_arg_name(mode: ModeArg) -> &'static str {
+    match mode {
+        ModeArg::Auto => "auto",
+        ModeArg::FullChunked => "full-chunked",
+        ModeArg::ReadGrep => "read-grep",
+        ModeArg::Truncate => "truncate",
+        ModeArg::Lexical => "lexical",
+    }
+}
+
+fn parse_range(text: &str) -> Result<(u64, u64)> {
+    let (a, b) = text
+        .split_once(':')
+        .with_context(|| format!("--lines takes A:B (e.g. 100:140), not {text:?}"))?;
+    let first: u64 = a
+        .trim()
+        .parse()
+        .with_context(|| format!("bad first line {a:?}"))?;
+    let last: u64 = if b.trim().is_empty() {
+        u64::MAX
+    } else {
+        b.trim()
+            .parse()
+            .with_context(|| format!("bad last line {b:?}"))?
+    };
+    Ok((first, last))
+}
+
+fn parse_age(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let (num, unit) = text.split_at(
+        text.find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len()),
+    );
+    let n: u64 = num
+        .parse()
+        .map_err(|_| format!("bad age {text:?}: use e.g. 30m, 12h, 7d"))?;
+    let secs = match unit {
+        "s" => n,
+        "m" => n * 60,
+        "h" | "" => n * 3600,
+        "d" => n * 86400,
+        _ => return Err(format!("bad age unit in {text:?}: use s, m, h or d")),
+    };
+    Ok(Duration::from_secs(secs))
+}
+
+const LAST_USED: &str = ".last-used";
+
+fn touch_last_used(dir: &Path) {
+    let _ = std::fs::write(dir.join(LAST_USED), b"");
+}
+
+/// Remove sessions unused for `older_than`, and stale `.part` files of
+/// interrupted stores in the others.
+fn gc(sessions: &Path, older_than: Duration) -> Result<Vec<String>> {
+    let mut removed = Vec::new();
+    let Ok(entries) = std::fs::read_dir(sessions) else {
+        return Ok(removed);
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if !path.is_dir() {
+            continue;
+        }
+        let stamp = path.join(LAST_USED);
+        let last = std::fs::metadata(&stamp)
+            .or_else(|_| std::fs::metadata(&path))
+            .and_then(|m| m.modified())
+            .ok();
+        let age = last.and_then(|t| t.elapsed().ok()).unwrap_or_default();
+        if age >= older_than {
+            std::fs::remove_dir_all(&path)
+                .with_context(|| format!("removing {}", path.display()))?;
+            removed.push(entry.file_name().to_string_lossy().into_owned());
+        } else {
+            sweep_parts(&path);
+        }
+    }
+    Ok(removed)
+}
+
+fn sweep_parts(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let old = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age > Duration::from_secs(3600));
+        if old && entry.file_name().to_string_lossy().ends_with(".part") {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}

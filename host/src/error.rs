@@ -1,0 +1,53 @@
+//! The library's error type.
+
+use crate::bindings::types::EngineError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The engine refused the call (bad handle, bad argument, storage).
+    #[error("{}", describe_engine_error(.0))]
+    Engine(EngineError),
+    /// The guest trapped: a limit was hit or it has a bug. The session stays
+    /// usable; only this call failed.
+    #[error("the tool-output engine stopped: {0}")]
+    Trap(String),
+    #[error(transparent)]
+    Setup(#[from] anyhow::Error),
+    #[error("{context}: {source}")]
+    Io {
+        context: String,
+        source: std::io::Error,
+    },
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+pub fn describe_engine_error(err: &EngineError) -> String {
+    match err {
+        EngineError::InvalidHandle(m) => format!("invalid handle: {m}"),
+        EngineError::UnknownHandle(m) => format!("unknown handle: {m}"),
+        EngineError::InvalidArgument(m) => format!("invalid argument: {m}"),
+        EngineError::Storage(m) => format!("storage error: {m}"),
+    }
+}
+
+impl Error {
+    pub(crate) fn trap(err: wasmtime::Error) -> Self {
+        let err = anyhow::Error::from(err);
+        // The root cause first: "guest CPU time limit exceeded", not a wasm backtrace.
+        let root = err.root_cause().to_string();
+        let top = err.to_string();
+        Error::Trap(if root == top || top.contains(&root) {
+            top
+        } else {
+            format!("{root} ({top})")
+        })
+    }
+
+    pub(crate) fn io(context: impl Into<String>, source: std::io::Error) -> Self {
+        Error::Io {
+            context: context.into(),
+            source,
+        }
+    }
+}
