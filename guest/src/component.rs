@@ -158,3 +158,11 @@ impl crate::bindings::Guest for Component {
 }
 
 crate::bindings::export!(Component with_types_in crate::bindings);
+
+/// The engine has no environment: answer every `getenv` with "unset", so
+/// wasi-libc's environment support (and its `wasi:cli/environment` import)
+/// is never linked in. Rust std only asks for `RUST_BACKTRACE` and the like.
+#[unsafe(no_mangle)]
+pub extern "C" fn getenv(_name: *const core::ffi::c_char) -> *mut core::ffi::c_char {
+    core::ptr::null_mut()
+}

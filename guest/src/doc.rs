@@ -144,7 +144,8 @@ impl<'a> Doc<'a> {
         while let Some((n, line)) = reader.next_line() {
             bytes += line_len(n, &line);
             kept.push_back((n, line));
-            while bytes > max_bytes.saturating_sub(NOTE_RESERVE) && kept.len() > 1 {
+            // Room for the lines, the leading note, and Bounded's own reserve.
+            while bytes > max_bytes.saturating_sub(2 * NOTE_RESERVE) && kept.len() > 1 {
                 let (n, l) = kept.pop_front().expect("non-empty");
                 bytes -= line_len(n, &l);
             }

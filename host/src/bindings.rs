@@ -12,7 +12,8 @@ wasmtime::component::bindgen!({
     world: "extractor",
     imports: { "tool-output:core/llm": async },
     exports: { default: async },
+    additional_derives: [PartialEq],
 });
 
-pub use exports::tool_output::core::engine;
-pub use tool_output::core::{llm, session_fs, types};
+pub use self::exports::tool_output::core::engine;
+pub use self::tool_output::core::{llm, session_fs, types};

@@ -141,6 +141,17 @@ impl Runtime {
         &self.inner.source
     }
 
+    /// The interfaces the engine component imports (what it could ask the
+    /// host for at all).
+    pub fn component_imports(&self) -> Vec<String> {
+        let component = self.inner.pre.instance_pre().component();
+        component
+            .component_type()
+            .imports(&self.inner.engine)
+            .map(|(name, _)| name.to_string())
+            .collect()
+    }
+
     pub fn policy(&self) -> &StorePolicy {
         &self.inner.policy
     }
@@ -343,13 +354,14 @@ impl Session {
             return writer.finish().await;
         }
         let (mut store, ex) = self.runtime.instance(&self.dir).await?;
-        let outcome = ex
+        let result = ex
             .tool_output_core_engine()
             .call_store_output(&mut store, &call.info(), output, *policy)
-            .await
-            .map_err(Error::trap)?
-            .map_err(Error::Engine)?;
-        Ok(outcome.into())
+            .await;
+        if result.is_err() {
+            store.data_mut().discard_uncommitted();
+        }
+        Ok(result.map_err(Error::trap)?.map_err(Error::Engine)?.into())
     }
 
     /// Store an output that arrives in pieces (never whole in memory).
@@ -476,13 +488,22 @@ impl OutputWriter {
         let resource = self.resource.ok_or_else(finished)?;
         for piece in chunk.chunks(ONE_CALL_MAX) {
             self.store.data_mut().restart_clock();
-            self.ex
+            let result = self
+                .ex
                 .tool_output_core_engine()
                 .output_writer()
                 .call_write(&mut self.store, resource, piece)
-                .await
-                .map_err(Error::trap)?
-                .map_err(Error::Engine)?;
+                .await;
+            if let Err(trap) = result {
+                // The guest is gone: nothing will finish this output.
+                self.resource = None;
+                self.store.data_mut().discard_uncommitted();
+                return Err(Error::trap(trap));
+            }
+            result.expect("checked").map_err(|e| {
+                self.resource = None;
+                Error::Engine(e)
+            })?;
         }
         Ok(())
     }
@@ -496,9 +517,20 @@ impl OutputWriter {
             .output_writer()
             .call_finish(&mut self.store, resource)
             .await;
-        // Dropping the resource runs the guest's cleanup for unfinished writes.
+        if !matches!(outcome, Ok(Ok(_))) {
+            self.store.data_mut().discard_uncommitted();
+        }
         let _ = resource.resource_drop_async(&mut self.store).await;
         Ok(outcome.map_err(Error::trap)?.map_err(Error::Engine)?.into())
+    }
+}
+
+impl Drop for OutputWriter {
+    /// Unfinished: the guest never gets to clean up, so the host does.
+    fn drop(&mut self) {
+        if self.resource.is_some() {
+            self.store.data_mut().discard_uncommitted();
+        }
     }
 }
 

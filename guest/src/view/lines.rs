@@ -158,7 +158,7 @@ impl LineSink {
 
     fn emit(&mut self, line: &str, newline: bool) {
         let number = self.lines + 1;
-        if (number - 1) % LINE_INDEX_STRIDE == 0 {
+        if (number - 1).is_multiple_of(LINE_INDEX_STRIDE) {
             self.index.push(self.bytes);
         }
         self.out.extend_from_slice(line.as_bytes());

@@ -26,6 +26,8 @@ pub struct HostState {
     started: Instant,
     /// Time spent inside imports (waiting on disk or the LLM): not guest time.
     in_imports: Duration,
+    /// Files this instance created: what to remove if its call is abandoned.
+    created: Vec<String>,
 }
 
 impl HostState {
@@ -42,6 +44,26 @@ impl HostState {
             limits,
             started: Instant::now(),
             in_imports: Duration::ZERO,
+            created: Vec::new(),
+        }
+    }
+
+    pub(crate) fn note_created(&mut self, name: &str) {
+        if !self.created.iter().any(|n| n == name) {
+            self.created.push(name.to_string());
+        }
+    }
+
+    /// A call was abandoned (trap, dropped writer): remove the files this
+    /// instance created that were never committed (renamed into place).
+    pub(crate) fn discard_uncommitted(&mut self) {
+        let Some(session) = self.session.as_ref() else {
+            return;
+        };
+        for name in self.created.drain(..) {
+            if session.size(&name).is_ok() {
+                let _ = session.remove(&name);
+            }
         }
     }
 

@@ -185,9 +185,11 @@ fn fs_error(name: &str, err: io::Error) -> FsError {
 /// The generated trait, delegating to the state's session directory.
 impl Host for HostState {
     fn write(&mut self, name: String, data: Vec<u8>) -> Result<(), FsError> {
+        self.note_created(&name);
         self.timed(|s| s.session()?.write(&name, &data))
     }
     fn append(&mut self, name: String, data: Vec<u8>) -> Result<(), FsError> {
+        self.note_created(&name);
         self.timed(|s| s.session()?.append(&name, &data))
     }
     fn read(&mut self, name: String, offset: u64, len: u64) -> Result<Vec<u8>, FsError> {

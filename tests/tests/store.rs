@@ -1,0 +1,345 @@
+//! Storing: the passthrough decision, the handle message, stats, the view.
+
+mod common;
+
+use common::*;
+use tool_output::{Outcome, StoreReason, ToolCall, default_policy};
+
+#[tokio::test]
+async fn passthrough_at_the_threshold_and_stored_one_byte_over() {
+    let runtime = runtime("threshold").await;
+    let session = runtime.session().unwrap();
+    let call = ToolCall::new("cat");
+    let max = runtime.policy().max_inline_bytes as usize;
+    assert_eq!(max, 12288);
+
+    for len in [max - 1, max] {
+        let output = "x".repeat(len - 1) + "\n";
+        let outcome = session.store(&call, output.as_bytes()).await.unwrap();
+        let Outcome::Passthrough(stats) = &outcome else {
+            panic!("{len} bytes must pass through")
+        };
+        assert_eq!(stats.bytes, len as u64);
+        // Byte-exact: the caller's own bytes, not a copy through the engine.
+        assert_eq!(outcome.tool_result(output.as_bytes()), output.as_bytes());
+    }
+    let output = "x".repeat(max) + "\n";
+    let stored = stored(session.store(&call, output.as_bytes()).await.unwrap());
+    assert_eq!(stored.reason, StoreReason::SizeCap);
+    assert_eq!(stored.stats.bytes, max as u64 + 1);
+    assert_eq!(
+        session.list().await.unwrap().len(),
+        1,
+        "only the oversized output is stored"
+    );
+}
+
+#[tokio::test]
+async fn chars_tokens_and_reservation_decide_too() {
+    let runtime = runtime("reasons").await;
+    let session = runtime.session().unwrap();
+    let call = ToolCall::new("t");
+    let text = "错误".repeat(1000); // 6000 bytes, 2000 chars: under the byte cap
+
+    let mut policy = default_policy();
+    policy.max_inline_chars = Some(1999);
+    let s = stored(
+        session
+            .store_with(&call, text.as_bytes(), &policy)
+            .await
+            .unwrap(),
+    );
+    assert_eq!(s.reason, StoreReason::SizeCap);
+
+    let mut policy = default_policy();
+    policy.remaining_tokens = Some(10);
+    let s = stored(
+        session
+            .store_with(&call, text.as_bytes(), &policy)
+            .await
+            .unwrap(),
+    );
+    assert_eq!(s.reason, StoreReason::TokenBudget);
+
+    let mut policy = default_policy();
+    policy.remaining_tokens = Some(1_000_000);
+    assert!(matches!(
+        session
+            .store_with(&call, text.as_bytes(), &policy)
+            .await
+            .unwrap(),
+        Outcome::Passthrough(_)
+    ));
+
+    let mut policy = default_policy();
+    policy.reserve_failed = true;
+    let s = stored(session.store_with(&call, b"tiny", &policy).await.unwrap());
+    assert_eq!(s.reason, StoreReason::ReserveFailed);
+}
+
+#[tokio::test]
+async fn handle_message_has_the_exact_lines_and_stays_in_budget() {
+    let runtime = runtime("message").await;
+    let session = runtime.session().unwrap();
+    let log = build_log(5000);
+    let s = stored(
+        session
+            .store(&ToolCall::new("bash"), log.as_bytes())
+            .await
+            .unwrap(),
+    );
+    let lines: Vec<&str> = s.message.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!(
+            "Tool output is too large ({} bytes, 5000 lines, {} tokens).",
+            log.len(),
+            s.stats.tokens
+        )
+    );
+    assert_eq!(
+        lines[1],
+        format!(
+            "Call tool_output(handle = \"{}\", extract = \"what to extract\").",
+            s.handle
+        )
+    );
+    assert_eq!(
+        lines[2],
+        "Provide precise and detailed instructions in `extract` about what you are looking for."
+    );
+    assert!(s.message.contains("--- partial preview:"), "{}", s.message);
+    // The buried error is in the preview, with its line number.
+    assert!(
+        s.message.contains("2501: error[E0433]: failed to resolve"),
+        "{}",
+        s.message
+    );
+    assert!(s.message.contains("1:    Compiling crate-00000"));
+    assert!(s.message.contains("5000:    Compiling crate-04999"));
+    assert!(
+        lines
+            .last()
+            .unwrap()
+            .starts_with("The full output is stored: do not run the tool again")
+    );
+    assert!(s.message.len() <= 12288);
+
+    // A tight byte cap shrinks the preview, then drops it; the three lines stay.
+    for cap in [1200u64, 700, 420] {
+        let mut policy = default_policy();
+        policy.max_inline_bytes = cap;
+        let s = stored(
+            session
+                .store_with(&ToolCall::new("bash"), log.as_bytes(), &policy)
+                .await
+                .unwrap(),
+        );
+        assert!(
+            s.message.len() as u64 <= cap,
+            "{} > {cap}:\n{}",
+            s.message.len(),
+            s.message
+        );
+        assert!(s.message.starts_with("Tool output is too large ("));
+    }
+    // A tight token budget does the same.
+    let mut policy = default_policy();
+    policy.remaining_tokens = Some(90);
+    let s = stored(
+        session
+            .store_with(&ToolCall::new("bash"), log.as_bytes(), &policy)
+            .await
+            .unwrap(),
+    );
+    let bpe = tiktoken_rs::cl100k_base().unwrap();
+    assert!(bpe.encode_ordinary(&s.message).len() <= 90, "{}", s.message);
+    assert!(!s.message.contains("partial preview"));
+
+    // Preview off: header and the stored line only.
+    let mut policy = default_policy();
+    policy.preview = false;
+    let s = stored(
+        session
+            .store_with(&ToolCall::new("bash"), log.as_bytes(), &policy)
+            .await
+            .unwrap(),
+    );
+    assert_eq!(s.message.lines().count(), 4, "{}", s.message);
+}
+
+#[tokio::test]
+async fn token_counts_equal_tiktoken() {
+    let runtime = runtime("tokens").await;
+    let session = runtime.session().unwrap();
+    let mut text = String::new();
+    for i in 0..400 {
+        text.push_str(&format!(
+            "fn f{i}() {{ let x = vec![1, 2, 3]; }} // 错误：无法解析 {i} 😀👍🏽 \t\t  \n\n   {{\"k\":\"v{i}\",\"n\":1234567890}}\n"
+        ));
+    }
+    for (model, oracle) in [
+        (None, tiktoken_rs::cl100k_base().unwrap()),
+        (Some("openai/gpt-4o"), tiktoken_rs::o200k_base().unwrap()),
+        (Some("gpt-4-turbo"), tiktoken_rs::cl100k_base().unwrap()),
+    ] {
+        let mut call = ToolCall::new("t");
+        call.model = model.map(str::to_string);
+        let s = stored(session.store(&call, text.as_bytes()).await.unwrap());
+        assert_eq!(
+            s.stats.tokens,
+            oracle.encode_ordinary(&text).len() as u64,
+            "{model:?}"
+        );
+        assert!(s.stats.tokens_exact);
+    }
+    let s = stored(
+        session
+            .store(
+                &ToolCall::new("t").model("anthropic/claude-sonnet-4-5"),
+                text.as_bytes(),
+            )
+            .await
+            .unwrap(),
+    );
+    assert_eq!(s.stats.tokenizer, "cl100k_base");
+    assert!(
+        !s.stats.tokens_exact,
+        "a non-OpenAI model's count is an estimate"
+    );
+}
+
+#[tokio::test]
+async fn original_is_kept_byte_exact_and_the_view_is_cleaned() {
+    let runtime = runtime("view").await;
+    let session = runtime.session().unwrap();
+    let mut raw = Vec::new();
+    for i in 0..2000 {
+        raw.extend_from_slice(format!("\x1b[1m\x1b[32mstep {i}\x1b[0m ok\r\n").as_bytes());
+        if i % 100 == 0 {
+            raw.extend_from_slice(b"progress 10%\rprogress 50%\rprogress 100%\n");
+            raw.extend_from_slice(b"bad bytes \xff\xfe here\n");
+        }
+    }
+    let s = stored(session.store(&ToolCall::new("t"), &raw).await.unwrap());
+    assert_eq!(
+        session_file(session.path(), &s.handle, "orig"),
+        raw,
+        "original byte for byte"
+    );
+    assert_eq!(s.stats.invalid_utf8, 40);
+    assert!(!s.stats.binary);
+    let view = String::from_utf8(session_file(session.path(), &s.handle, "txt")).unwrap();
+    assert!(!view.contains('\x1b') && !view.contains('\r'));
+    assert!(view.contains("step 7 ok\n"));
+    assert!(view.contains("\nprogress 100%\n") && !view.contains("progress 50%"));
+    assert!(view.contains("bad bytes \u{FFFD}\u{FFFD} here"));
+    // Line numbers refer to the view.
+    let read = session.read(&s.handle, 1, 3).await.unwrap();
+    assert_eq!(
+        read,
+        "1: step 0 ok\n2: progress 100%\n3: bad bytes \u{FFFD}\u{FFFD} here\n"
+    );
+}
+
+#[tokio::test]
+async fn json_is_detected_and_reindented_by_whitespace_only() {
+    let runtime = runtime("json").await;
+    let session = runtime.session().unwrap();
+    let mut json = String::from(
+        r#"{"zeta":1,"alpha":[12345678901234567890123,-0.0,1e400],"dup":1,"dup":2,"s":"a\"b {,:} 错误 😀","items":["#,
+    );
+    for i in 0..800 {
+        json.push_str(&format!(
+            r#"{{"id":{i},"empty":{{}},"list":[],"name":"item-{i}"}},"#
+        ));
+    }
+    json.push_str(r#"null]}"#);
+    let s = stored(
+        session
+            .store(&ToolCall::new("api"), json.as_bytes())
+            .await
+            .unwrap(),
+    );
+    assert!(s.stats.is_json);
+    assert_eq!(s.stats.lines, 1, "stats describe the output as received");
+    let view = String::from_utf8(session_file(session.path(), &s.handle, "json")).unwrap();
+    assert_eq!(json_without_layout(&view), json, "only whitespace changed");
+    assert!(view.starts_with("{\n  \"zeta\": 1,\n  \"alpha\": [\n    12345678901234567890123,\n"));
+    assert!(
+        view.contains("\"dup\": 1,\n  \"dup\": 2,"),
+        "duplicate keys kept in order"
+    );
+    assert!(view.contains("\"empty\": {},"));
+    let info = &session.list().await.unwrap()[0];
+    assert_eq!(info.view_lines, view.lines().count() as u64);
+    // Read by view line numbers.
+    let read = session.read(&s.handle, 2, 2).await.unwrap();
+    assert_eq!(read, "2:   \"zeta\": 1,\n");
+
+    // Looks like JSON, is not: stored as text, view rebuilt as text.
+    let not_json = format!("[1, 2] then prose {}", "word ".repeat(4000));
+    let s = stored(
+        session
+            .store(&ToolCall::new("t"), not_json.as_bytes())
+            .await
+            .unwrap(),
+    );
+    assert!(!s.stats.is_json);
+    let view = String::from_utf8(session_file(session.path(), &s.handle, "txt")).unwrap();
+    assert!(
+        view.replace('\n', "") == not_json,
+        "the text view is the input, wrapped"
+    );
+}
+
+#[tokio::test]
+async fn empty_and_binary_outputs() {
+    let runtime = runtime("binary").await;
+    let session = runtime.session().unwrap();
+    let outcome = session.store(&ToolCall::new("t"), b"").await.unwrap();
+    let Outcome::Passthrough(stats) = outcome else {
+        panic!("empty output passes through")
+    };
+    assert_eq!((stats.bytes, stats.lines, stats.tokens), (0, 0, 0));
+
+    let binary: Vec<u8> = (0..64 * 1024u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+        .collect();
+    let s = stored(session.store(&ToolCall::new("cat"), &binary).await.unwrap());
+    assert!(s.stats.binary);
+    assert_eq!(session_file(session.path(), &s.handle, "orig"), binary);
+    let text = session
+        .extract(&s.handle, "what is this", None)
+        .await
+        .unwrap();
+    assert!(!text.failed, "{}", text.text);
+}
+
+#[tokio::test]
+async fn streaming_writer_stores_what_one_call_would() {
+    let runtime = runtime("stream").await;
+    let session = runtime.session().unwrap();
+    let log = build_log(120_000); // ~4.6 MB
+    let call = ToolCall::new("bash");
+    let mut writer = session.writer(&call).await.unwrap();
+    for piece in log.as_bytes().chunks(65_537) {
+        writer.write(piece).await.unwrap();
+    }
+    let streamed = stored(writer.finish().await.unwrap());
+    let whole = stored(session.store(&call, log.as_bytes()).await.unwrap());
+    assert_eq!(streamed.stats, whole.stats);
+    assert_eq!(
+        session_file(session.path(), &streamed.handle, "orig"),
+        log.as_bytes()
+    );
+    assert_eq!(
+        session_file(session.path(), &streamed.handle, "txt"),
+        session_file(session.path(), &whole.handle, "txt")
+    );
+    // A writer dropped unfinished leaves nothing behind.
+    let mut writer = session.writer(&call).await.unwrap();
+    writer.write(log.as_bytes()).await.unwrap();
+    drop(writer);
+    assert_eq!(session.list().await.unwrap().len(), 2);
+}
