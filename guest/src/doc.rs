@@ -171,9 +171,9 @@ impl<'a> Doc<'a> {
         opts: &GrepOptions,
         max_bytes: usize,
     ) -> Result<String, EngineError> {
-        // Multi-line: `^` and `$` anchor at line boundaries, both in the
-        // whole-block prefilter and per line.
-        let re = regex::RegexBuilder::new(pattern)
+        // Bytes regex: no UTF-8 validation of the blocks. Multi-line: `^`
+        // and `$` anchor at line boundaries.
+        let re = regex::bytes::RegexBuilder::new(pattern)
             .case_insensitive(opts.ignore_case)
             .multi_line(true)
             .size_limit(REGEX_SIZE_LIMIT)
@@ -182,51 +182,91 @@ impl<'a> Doc<'a> {
         let max_matches = opts.max_matches.unwrap_or(DEFAULT_MAX_MATCHES).max(1);
         let context = opts.context as usize;
         let mut out = Bounded::new(max_bytes);
-        let mut before: VecDeque<(u64, String)> = VecDeque::new();
-        let mut after_left = 0usize;
         let mut matches = 0u32;
+        // Last lines of the previous block, for context before a match.
+        let mut before: VecDeque<(u64, String)> = VecDeque::new();
+        // Context lines still owed after a match at the end of a block.
+        let mut after_left = 0usize;
         let mut stopped: Option<String> = None;
         let mut reader = self.lines_from(1);
         'blocks: while let Some(block) = reader.next_block() {
-            // Most blocks hold no match: one regex scan skips them whole.
-            if after_left == 0 && !re.is_match(&block.text) {
-                if context > 0 {
-                    remember_last_lines(&mut before, &block, context);
+            let b = block.bytes;
+            // Context owed by a match at the end of the previous block.
+            let (mut p, mut n) = (0usize, block.first_line);
+            while after_left > 0 && p < b.len() {
+                let e = line_end(b, p);
+                if re.is_match(&b[p..e]) {
+                    break; // a match itself: the scan below prints it
                 }
-                continue;
+                if !out.push_context(n, &b[p..e]) {
+                    stopped = Some(capped_note(max_bytes, n));
+                    break 'blocks;
+                }
+                after_left -= 1;
+                (p, n) = (e + 1, n + 1);
             }
-            for (n, line) in block.lines() {
-                let matched = re.is_match(line);
-                if matched && matches == max_matches {
+            after_left = 0;
+            // One regex scan of the whole block; lines are counted only up
+            // to each match.
+            let (mut cursor, mut line) = (0usize, block.first_line);
+            for m in re.find_iter(b) {
+                let start = line_start(b, m.start());
+                if start < cursor {
+                    continue; // another match on a line already shown
+                }
+                line += count_newlines(&b[cursor..start]);
+                cursor = start;
+                if matches == max_matches {
                     stopped = Some(format!(
                         "[stopped after {max_matches} matching lines; narrow the pattern or read a line range]"
                     ));
                     break 'blocks;
                 }
-                if matched {
-                    matches += 1;
-                    for (b, text) in before.drain(..) {
-                        if !out.push_line(b, '-', &text) {
-                            stopped = Some(capped_note(max_bytes, b));
-                            break 'blocks;
-                        }
-                    }
-                    after_left = context;
-                } else if after_left > 0 {
-                    after_left -= 1;
-                } else {
-                    if context > 0 {
-                        before.push_back((n, line.to_string()));
-                        if before.len() > context {
-                            before.pop_front();
-                        }
-                    }
-                    continue;
+                matches += 1;
+                // Context before: inside this block, then from the previous one.
+                let mut starts = Vec::new();
+                let mut s = start;
+                while starts.len() < context && s > 0 {
+                    s = line_start(b, s - 1);
+                    starts.push(s);
                 }
-                if !out.push_line(n, if matched { ':' } else { '-' }, line) {
-                    stopped = Some(capped_note(max_bytes, n));
+                let owed = context - starts.len();
+                for (bn, text) in before.iter().skip(before.len().saturating_sub(owed)) {
+                    if !out.push_context_str(*bn, text) {
+                        stopped = Some(capped_note(max_bytes, *bn));
+                        break 'blocks;
+                    }
+                }
+                for (k, &st) in starts.iter().enumerate().rev() {
+                    let bn = line - (k as u64 + 1);
+                    if !out.push_context(bn, &b[st..line_end(b, st)]) {
+                        stopped = Some(capped_note(max_bytes, bn));
+                        break 'blocks;
+                    }
+                }
+                let end = line_end(b, start);
+                if !out.push_line(line, ':', &String::from_utf8_lossy(&b[start..end])) {
+                    stopped = Some(capped_note(max_bytes, line));
                     break 'blocks;
                 }
+                // Context after, inside this block; the rest is owed.
+                let (mut p, mut n, mut left) = (end + 1, line + 1, context);
+                while left > 0 && p < b.len() {
+                    let e = line_end(b, p);
+                    if re.is_match(&b[p..e]) {
+                        break;
+                    }
+                    if !out.push_context(n, &b[p..e]) {
+                        stopped = Some(capped_note(max_bytes, n));
+                        break 'blocks;
+                    }
+                    left -= 1;
+                    (p, n) = (e + 1, n + 1);
+                }
+                after_left = if p >= b.len() { left } else { 0 };
+            }
+            if context > 0 {
+                remember_last_lines(&mut before, &block, context);
             }
         }
         reader.error()?;
@@ -236,16 +276,26 @@ impl<'a> Doc<'a> {
         if matches == 0 {
             return Ok(format!(
                 "No line matches {pattern:?}{} in {} lines.",
-                if opts.ignore_case {
-                    " (ignoring case)"
-                } else {
-                    ""
-                },
+                if opts.ignore_case { " (ignoring case)" } else { "" },
                 self.lines()
             ));
         }
         Ok(out.finish())
     }
+}
+
+/// Start of the line holding byte `i`.
+fn line_start(b: &[u8], i: usize) -> usize {
+    b[..i].iter().rposition(|&c| c == b'\n').map_or(0, |nl| nl + 1)
+}
+
+/// End (the newline, or the end of the block) of the line starting at `i`.
+fn line_end(b: &[u8], i: usize) -> usize {
+    b[i..].iter().position(|&c| c == b'\n').map_or(b.len(), |nl| i + nl)
+}
+
+pub fn count_newlines(b: &[u8]) -> u64 {
+    b.iter().filter(|&&c| c == b'\n').count() as u64
 }
 
 fn capped_note(max_bytes: usize, line: u64) -> String {
@@ -255,9 +305,9 @@ fn capped_note(max_bytes: usize, line: u64) -> String {
 }
 
 fn remember_last_lines(before: &mut VecDeque<(u64, String)>, block: &Block, context: usize) {
-    let lines: Vec<(u64, &str)> = block.lines().collect();
-    for &(n, line) in lines.iter().rev().take(context).rev() {
-        before.push_back((n, line.to_string()));
+    let lines: Vec<(u64, std::borrow::Cow<str>)> = block.lines().collect();
+    for (n, line) in lines.iter().rev().take(context).rev() {
+        before.push_back((*n, line.to_string()));
         if before.len() > context {
             before.pop_front();
         }
@@ -290,6 +340,9 @@ impl Bounded {
 
     /// False (and nothing added) when the line would not fit with a note after it.
     fn push_line(&mut self, n: u64, mark: char, line: &str) -> bool {
+        if self.last.is_some_and(|last| n <= last) {
+            return true; // already shown (as context)
+        }
         if self.text.len() + line_len(n, line) + NOTE_RESERVE > self.max {
             return false;
         }
@@ -299,6 +352,18 @@ impl Bounded {
         self.last = Some(n);
         self.text.push_str(&format!("{n}{mark} {line}\n"));
         true
+    }
+
+    fn push_context(&mut self, n: u64, line: &[u8]) -> bool {
+        self.push_context_str(n, &String::from_utf8_lossy(line))
+    }
+
+    /// A context line, unless it was already shown.
+    fn push_context_str(&mut self, n: u64, line: &str) -> bool {
+        if self.last.is_some_and(|last| n <= last) {
+            return true;
+        }
+        self.push_line(n, '-', line)
     }
 
     fn note(&mut self, note: &str) {
@@ -313,20 +378,27 @@ impl Bounded {
     }
 }
 
-/// A run of whole lines of the view, starting at `first_line`.
-pub struct Block {
+/// A run of whole lines of the view, starting at `first_line`, borrowed
+/// from the reader's buffer.
+pub struct Block<'r> {
     pub first_line: u64,
-    pub text: String,
+    pub bytes: &'r [u8],
 }
 
-impl Block {
-    pub fn lines(&self) -> impl Iterator<Item = (u64, &str)> {
-        self.text
-            .split_terminator('\n')
+impl Block<'_> {
+    pub fn lines(&self) -> impl Iterator<Item = (u64, std::borrow::Cow<'_, str>)> {
+        let bytes = self.bytes.strip_suffix(b"\n").unwrap_or(self.bytes);
+        let empty = self.bytes.is_empty();
+        bytes
+            .split(|&c| c == b'\n')
+            .take(if empty { 0 } else { usize::MAX })
             .enumerate()
-            .map(|(i, l)| (self.first_line + i as u64, l))
+            .map(|(i, l)| (self.first_line + i as u64, String::from_utf8_lossy(l)))
     }
 }
+
+/// Bytes read per storage call when scanning.
+const SCAN_BLOCK: u64 = 4 << 20;
 
 /// Sequential reader over view lines, by blocks or by lines.
 pub struct LineReader<'d> {
@@ -351,10 +423,14 @@ impl LineReader<'_> {
         }
         self.buf.drain(..self.pos);
         self.pos = 0;
-        match self.doc.st.read(&self.doc.view, self.offset, READ_BLOCK) {
+        match self.doc.st.read(&self.doc.view, self.offset, SCAN_BLOCK) {
             Ok(block) if !block.is_empty() => {
                 self.offset += block.len() as u64;
-                self.buf.extend_from_slice(&block);
+                if self.buf.is_empty() {
+                    self.buf = block;
+                } else {
+                    self.buf.extend_from_slice(&block);
+                }
                 true
             }
             Ok(_) => {
@@ -365,6 +441,29 @@ impl LineReader<'_> {
                 self.eof = true;
                 self.error = Some(storage_error(err));
                 false
+            }
+        }
+    }
+
+    /// The next block of whole lines (about SCAN_BLOCK bytes).
+    pub fn next_block(&mut self) -> Option<Block<'_>> {
+        loop {
+            let rest = &self.buf[self.pos..];
+            let end = if self.eof {
+                rest.len()
+            } else {
+                rest.iter().rposition(|&b| b == b'\n').map_or(0, |nl| nl + 1)
+            };
+            if end > 0 {
+                let start = self.pos;
+                self.pos += end;
+                let bytes = &self.buf[start..start + end];
+                let first_line = self.next_line;
+                self.next_line += count_newlines(bytes) + u64::from(!bytes.ends_with(b"\n"));
+                return Some(Block { first_line, bytes });
+            }
+            if !self.fill() && self.pos >= self.buf.len() {
+                return None;
             }
         }
     }
@@ -384,31 +483,6 @@ impl LineReader<'_> {
                     self.next_line += 1;
                     return Some((self.next_line - 1, line));
                 }
-                return None;
-            }
-        }
-    }
-
-    /// The next block of whole lines (about READ_BLOCK bytes).
-    pub fn next_block(&mut self) -> Option<Block> {
-        loop {
-            let rest = &self.buf[self.pos..];
-            let end = if self.eof {
-                rest.len()
-            } else {
-                match rest.iter().rposition(|&b| b == b'\n') {
-                    Some(nl) => nl + 1,
-                    None => 0,
-                }
-            };
-            if end > 0 {
-                let text = String::from_utf8_lossy(&rest[..end]).into_owned();
-                self.pos += end;
-                let first_line = self.next_line;
-                self.next_line += text.split_terminator('\n').count() as u64;
-                return Some(Block { first_line, text });
-            }
-            if !self.fill() && self.pos >= self.buf.len() {
                 return None;
             }
         }

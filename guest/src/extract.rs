@@ -182,7 +182,7 @@ fn lexical(doc: &Doc, extract: &str, budget: usize) -> Result<String, Failure> {
     let mut reader = doc.lines_from(1);
     while let Some(block) = reader.next_block() {
         for (n, line) in block.lines() {
-            scorer.push_line(n, line);
+            scorer.push_line(n, &line);
         }
     }
     reader.error().map_err(|e| Failure(engine_error_text(&e)))?;

@@ -52,9 +52,15 @@ impl StatsCounter {
         self.chars
     }
 
-    pub fn finish(self, invalid_utf8: u64, is_json: bool) -> OutputStats {
+    /// `count_tokens`: finish the token count (otherwise `tokens` is None).
+    pub fn finish(self, invalid_utf8: u64, is_json: bool, count_tokens: bool) -> OutputStats {
         let lines = self.newlines + u64::from(self.chars > 0 && !self.ends_with_newline);
-        let (tokens, counted_exactly) = self.tokens.finish();
+        let (tokens, counted_exactly) = if count_tokens {
+            let (n, exact) = self.tokens.finish();
+            (Some(n), exact)
+        } else {
+            (None, true)
+        };
         // NULs never occur in text; a quarter of sequences invalid is not text either.
         let binary = self.bytes > 0
             && (self.nul_bytes * 100 >= self.bytes || invalid_utf8 * 4 >= self.chars.max(1));

@@ -9,7 +9,7 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::bindings::types::{
-    CallInfo, EngineError, StoreOutcome, StorePolicy, StoreReason, StoredOutput,
+    CallInfo, EngineError, OutputStats, StoreOutcome, StorePolicy, StoreReason, StoredOutput,
 };
 use crate::handle::{FileKind, Handle};
 use crate::message;
@@ -30,8 +30,10 @@ pub struct Writer {
     view: ViewBuilder,
     sink: LineSink,
     text: String,
-    /// Original bytes held while the output may still pass through.
+    /// Original bytes held while the output may still pass through…
     held: Vec<u8>,
+    /// …and their text. The view is built only once the output is stored.
+    held_text: String,
     /// Set once the output is known to be stored and its parts exist.
     spilled: Option<Handle>,
 }
@@ -52,6 +54,7 @@ impl Writer {
             sink: LineSink::new(),
             text: String::new(),
             held: Vec::new(),
+            held_text: String::new(),
             spilled: None,
         }
     }
@@ -69,14 +72,15 @@ impl Writer {
         self.text.clear();
         self.decoder.decode(chunk, &mut self.text);
         self.stats.push_text(&self.text);
-        self.view.push(&self.text, &mut self.sink);
         match &self.spilled {
             Some(handle) => {
                 st.append(&handle.part_file(FileKind::Original), chunk)
                     .map_err(storage_error)?;
+                self.view.push(&self.text, &mut self.sink);
             }
             None => {
                 self.held.extend_from_slice(chunk);
+                self.held_text.push_str(&self.text);
                 if self.over_size_cap() {
                     self.spill(st)?;
                 }
@@ -106,30 +110,58 @@ impl Writer {
         self.text.clear();
         self.decoder.finish(&mut self.text);
         self.stats.push_text(&self.text);
-        self.view.push(&self.text, &mut self.sink);
-        let verdict = std::mem::take(&mut self.view).finish(&mut self.sink);
-        self.sink.finish();
-        let is_json = verdict == Some(true);
-
+        if self.spilled.is_some() {
+            self.view.push(&self.text, &mut self.sink);
+        } else {
+            self.held_text.push_str(&self.text);
+        }
         let reason = self.reason();
         let counter = std::mem::replace(
             &mut self.stats,
             StatsCounter::new(crate::tokens::Encoding::Cl100k, true),
         );
-        let stats = counter.finish(self.decoder.invalid, is_json);
-        let Some(reason) = reason.or_else(|| self.token_reason(stats.tokens)) else {
-            return Ok(StoreOutcome::Passthrough(stats));
+        let reason = match reason {
+            Some(reason) => reason,
+            None => {
+                // It passes unless a token budget says otherwise; tokens are
+                // counted only when there is a budget to check.
+                let budget = self.policy.remaining_tokens;
+                let stats = counter.finish(
+                    self.decoder.invalid,
+                    crate::view::is_json(&self.held_text),
+                    budget.is_some(),
+                );
+                if !budget.is_some_and(|left| stats.tokens.unwrap_or(0) > left) {
+                    return Ok(StoreOutcome::Passthrough(stats));
+                }
+                return self.commit(st, StoreReason::TokenBudget, stats);
+            }
         };
+        let stats = counter.finish(self.decoder.invalid, false, true);
+        self.commit(st, reason, stats)
+    }
+
+    /// Write the stored output's files (view ended, index, renames, then the
+    /// metadata last) and build the handle message.
+    fn commit(
+        &mut self,
+        st: &dyn Storage,
+        reason: StoreReason,
+        mut stats: OutputStats,
+    ) -> Result<StoreOutcome, EngineError> {
         if self.spilled.is_none() {
             self.spill(st)?;
         }
         let handle = self.spilled.clone().expect("spilled above");
+        let verdict = std::mem::take(&mut self.view).finish(&mut self.sink);
+        self.sink.finish();
         if verdict.is_none() {
             self.rebuild_text_view(st, &handle)?;
         } else {
             self.flush_view(st, true)?;
         }
-
+        let is_json = verdict == Some(true);
+        stats.is_json = is_json;
         let view_kind = if is_json {
             FileKind::ViewJson
         } else {
@@ -203,13 +235,6 @@ impl Writer {
         }
     }
 
-    fn token_reason(&self, tokens: u64) -> Option<StoreReason> {
-        self.policy
-            .remaining_tokens
-            .is_some_and(|left| tokens > left)
-            .then_some(StoreReason::TokenBudget)
-    }
-
     fn spill(&mut self, st: &dyn Storage) -> Result<(), EngineError> {
         let handle = Handle::new();
         // Set first so a failed write still cleans up.
@@ -218,7 +243,10 @@ impl Writer {
             .map_err(storage_error)?;
         self.held = Vec::new();
         st.write(&handle.part_file(FileKind::ViewText), &[])
-            .map_err(storage_error)
+            .map_err(storage_error)?;
+        let held_text = std::mem::take(&mut self.held_text);
+        self.view.push(&held_text, &mut self.sink);
+        Ok(())
     }
 
     fn flush_view(&mut self, st: &dyn Storage, force: bool) -> Result<(), EngineError> {

@@ -9,8 +9,8 @@ use bpe_openai::Tokenizer;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Encoding {
-    Cl100k,
-    O200k,
+    Cl100k = 0,
+    O200k = 1,
 }
 
 impl Encoding {
@@ -38,9 +38,43 @@ impl Encoding {
         }
     }
 
+    /// Exactly `Tokenizer::count` (pre-tokenize, then BPE each piece), with
+    /// the counts of short pieces memoized: tool output repeats the same
+    /// words, paths and punctuation runs over and over.
     pub fn count(self, text: &str) -> u64 {
-        self.tokenizer().count(text) as u64
+        let tokenizer = self.tokenizer();
+        PIECE_COUNTS.with_borrow_mut(|caches| {
+            let cache = &mut caches[self as usize];
+            tokenizer
+                .split(text)
+                .map(|piece| {
+                    let bytes = piece.as_bytes();
+                    if bytes.len() > MEMO_MAX_PIECE {
+                        return tokenizer.bpe.count(bytes) as u64;
+                    }
+                    if let Some(&n) = cache.get(bytes) {
+                        return u64::from(n);
+                    }
+                    let n = tokenizer.bpe.count(bytes) as u32;
+                    if cache.len() < MEMO_MAX_ENTRIES {
+                        cache.insert(bytes.into(), n);
+                    }
+                    u64::from(n)
+                })
+                .sum()
+        })
     }
+}
+
+/// Pieces up to this many bytes are memoized…
+const MEMO_MAX_PIECE: usize = 32;
+/// …up to this many distinct ones per encoding.
+const MEMO_MAX_ENTRIES: usize = 1 << 16;
+
+type PieceCounts = rustc_hash::FxHashMap<Box<[u8]>, u32>;
+
+thread_local! {
+    static PIECE_COUNTS: std::cell::RefCell<[PieceCounts; 2]> = Default::default();
 }
 
 /// The encoding for a model id, and whether it is that model's own.

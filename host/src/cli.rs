@@ -340,7 +340,7 @@ async fn run(cli: Cli) -> Result<ExitCode> {
                         i.tool,
                         i.stats.bytes,
                         i.stats.lines,
-                        i.stats.tokens,
+                        i.stats.tokens.unwrap_or(0),
                         reason_name(i.reason)
                     );
                 }

@@ -42,8 +42,10 @@ fn looks_like_error(line: &[u8]) -> bool {
 
 /// Forces lazily built tables (for pre-initialization).
 pub fn warm_up() {
-    LazyLock::force(&ERROR_LINE);
-    LazyLock::force(&EMPTY_ERROR_FIELD);
+    // A search, not just a compile: the regexes' scratch caches are built
+    // on first use and should be in the snapshot too.
+    looks_like_error(b"  \"error\": null,");
+    ERROR_LINE.find_iter(b"error: x").count();
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -80,13 +82,21 @@ impl LineSink {
     }
 
     pub fn push(&mut self, text: &str) {
+        // One scan of the whole piece finds error-looking spots; lines are
+        // checked against these offsets instead of running a regex per line.
+        let mut hits = ERROR_LINE.find_iter(text.as_bytes()).map(|m| m.start()).peekable();
+        let mut offset = 0;
         for segment in text.split_inclusive('\n') {
+            let start = offset;
+            offset += segment.len();
             let (body, ends_line) = match segment.strip_suffix('\n') {
                 Some(body) => (body, true),
                 None => (segment, false),
             };
+            while hits.next_if(|&h| h < start).is_some() {}
+            let hit = hits.peek().is_some_and(|&h| h < start + body.len());
             if self.cur.is_empty() && ends_line && body.len() <= WRAP_BYTES {
-                self.emit(body, true);
+                self.emit_checked(body, true, Some(hit));
                 continue;
             }
             self.cur.push_str(body);
@@ -157,6 +167,12 @@ impl LineSink {
     }
 
     fn emit(&mut self, line: &str, newline: bool) {
+        self.emit_checked(line, newline, None);
+    }
+
+    /// `error_hit`: whether the caller already knows the line has an error
+    /// keyword (None: check here).
+    fn emit_checked(&mut self, line: &str, newline: bool, error_hit: Option<bool>) {
         let number = self.lines + 1;
         if (number - 1).is_multiple_of(LINE_INDEX_STRIDE) {
             self.index.push(self.bytes);
@@ -175,11 +191,21 @@ impl LineSink {
         if self.head.len() < HEAD_LINES {
             self.head.push(capture());
         }
-        self.tail.push_back(capture());
-        if self.tail.len() > TAIL_LINES {
-            self.tail.pop_front();
-        }
-        if looks_like_error(line.as_bytes()) {
+        // Reuse the oldest tail slot's buffer: this runs for every line.
+        let mut slot = if self.tail.len() == TAIL_LINES {
+            self.tail.pop_front().expect("full")
+        } else {
+            PreviewLine { line: 0, text: String::new() }
+        };
+        slot.line = number;
+        slot.text.clear();
+        clip_into(line, PREVIEW_LINE_BYTES, &mut slot.text);
+        self.tail.push_back(slot);
+        let is_error = match error_hit {
+            Some(false) => false,
+            _ => looks_like_error(line.as_bytes()),
+        };
+        if is_error {
             if self.first_errors.len() < FIRST_ERRORS {
                 self.first_errors.push(capture());
             } else {
@@ -194,10 +220,18 @@ impl LineSink {
 
 /// At most `max` bytes of `line` (on a char boundary), `…` marking a cut.
 pub fn clip(line: &str, max: usize) -> String {
+    let mut out = String::new();
+    clip_into(line, max, &mut out);
+    out
+}
+
+fn clip_into(line: &str, max: usize, out: &mut String) {
     if line.len() <= max {
-        return line.to_string();
+        out.push_str(line);
+    } else {
+        out.push_str(&line[..floor_char_boundary(line, max)]);
+        out.push('…');
     }
-    format!("{}…", &line[..floor_char_boundary(line, max)])
 }
 
 #[cfg(test)]

@@ -70,6 +70,18 @@ impl Utf8Decoder {
     }
 }
 
+/// Whether `text` is one JSON object or array (the same test the view uses).
+pub fn is_json(text: &str) -> bool {
+    let first = text.trim_start().chars().next();
+    if !matches!(first, Some('{') | Some('[')) {
+        return false;
+    }
+    let mut indenter = json::JsonIndenter::new();
+    let mut scratch = String::new();
+    indenter.push(text, &mut scratch);
+    !indenter.failed() && indenter.finish(&mut scratch)
+}
+
 /// Leading whitespace held before deciding JSON or text is capped: a
 /// gigabyte of blanks is text.
 const DECIDE_WITHIN: usize = 64 * 1024;

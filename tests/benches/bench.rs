@@ -1,0 +1,266 @@
+//! Performance of the real component through the host, against native
+//! baselines, measured in one run (medians; ratios computed in-process).
+//!
+//!     cargo build --release -p tool-output        # the CLI, for the cold-start figure
+//!     cargo bench -p tool-output-tests --bench bench [-- NAME…]
+//!
+//! NAME: store, passthrough, cli, tokens, grep, rss (1 GB streamed; slow).
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use tool_output::{GrepOptions, Runtime, RuntimeConfig, ToolCall};
+
+const RUNS: usize = 7;
+
+fn median(mut samples: Vec<Duration>) -> Duration {
+    samples.sort();
+    samples[samples.len() / 2]
+}
+
+fn mbps(bytes: usize, d: Duration) -> f64 {
+    bytes as f64 / d.as_secs_f64() / 1e6
+}
+
+fn workspace() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+fn cache_dir() -> PathBuf {
+    workspace().join("target").join("bench-cache")
+}
+
+/// A realistic mixed output: build-log lines, code, JSON, some CJK.
+fn mixed_text(bytes: usize) -> String {
+    let mut s = String::with_capacity(bytes + 200);
+    let mut i = 0u64;
+    while s.len() < bytes {
+        match i % 5 {
+            0 => s.push_str(&format!("   Compiling crate-{i} v0.{}.{} (registry+index)\n", i % 9, i % 31)),
+            1 => s.push_str(&format!("warning: unused variable `ctx_{i}` --> src/lib.rs:{}:9\n", i % 800)),
+            2 => s.push_str(&format!("    let value_{i} = compute(&input[{}..], Some({i}))?;\n", i % 64)),
+            3 => s.push_str(&format!("{{\"id\":{i},\"status\":\"ok\",\"latency_ms\":{},\"tags\":[\"a\",\"b\"]}}\n", i % 977)),
+            _ => s.push_str(&format!("请求 {i} 处理完成，耗时 {} 毫秒 ✅\n", i % 300)),
+        }
+        i += 1;
+    }
+    s
+}
+
+async fn runtime() -> Runtime {
+    let config = RuntimeConfig { cache_dir: Some(cache_dir()), ..RuntimeConfig::default() };
+    Runtime::new(config).await.expect("runtime")
+}
+
+async fn bench_store(rt: &Runtime) {
+    let text = mixed_text(8 << 20);
+    let bpe = tiktoken_rs::cl100k_base().unwrap();
+    let native: Vec<Duration> = (0..3)
+        .map(|_| {
+            let t = Instant::now();
+            std::hint::black_box(bpe.encode_ordinary(&text).len());
+            t.elapsed()
+        })
+        .collect();
+    let native = median(native);
+    let session = rt.session().unwrap();
+    let mut through = Vec::new();
+    for _ in 0..5 {
+        let t = Instant::now();
+        session.store(&ToolCall::new("bench"), text.as_bytes()).await.unwrap();
+        through.push(t.elapsed());
+    }
+    let through = median(through);
+    println!(
+        "store 8 MB mixed text through the component: {:.1} MB/s (median of 5); native tiktoken-rs cl100k count: {:.1} MB/s; ratio {:.2}x",
+        mbps(text.len(), through),
+        mbps(text.len(), native),
+        native.as_secs_f64() / through.as_secs_f64()
+    );
+}
+
+async fn bench_passthrough(rt: &Runtime) {
+    let session = rt.session().unwrap();
+    let text = mixed_text(1000);
+    let call = ToolCall::new("bench");
+    for _ in 0..50 {
+        session.store(&call, text.as_bytes()).await.unwrap();
+    }
+    let mut samples = Vec::new();
+    for _ in 0..501 {
+        let t = Instant::now();
+        let out = session.store(&call, text.as_bytes()).await.unwrap();
+        samples.push(t.elapsed());
+        assert!(out.handle().is_none());
+    }
+    samples.sort();
+    println!(
+        "warm passthrough store of 1 KB through the library: median {:.3} ms, p90 {:.3} ms (501 calls)",
+        samples[250].as_secs_f64() * 1e3,
+        samples[450].as_secs_f64() * 1e3
+    );
+    // Baseline: a fresh instance and a call that does nothing (the schema).
+    let mut base = Vec::new();
+    for _ in 0..201 {
+        let t = Instant::now();
+        session.tool_schema().await.unwrap();
+        base.push(t.elapsed());
+    }
+    println!("  (instance + trivial call: median {:.3} ms)", median(base).as_secs_f64() * 1e3);
+}
+
+fn bench_cli() {
+    let bin = workspace().join("target/release/tool-output");
+    if !bin.is_file() {
+        println!("cold CLI store: skipped (run `cargo build --release -p tool-output` first)");
+        return;
+    }
+    let root = std::env::temp_dir().join(format!("tool-output-bench-{}", std::process::id()));
+    let input = root.join("input.log");
+    std::fs::create_dir_all(&root).unwrap();
+    std::fs::write(&input, mixed_text(100 * 1024)).unwrap();
+    let run = || {
+        let t = Instant::now();
+        let out = Command::new(&bin)
+            .arg("--root")
+            .arg(&root)
+            .args(["store", "--tool", "bench"])
+            .arg(&input)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        t.elapsed()
+    };
+    let first = run(); // fills the component cache under --root
+    let samples: Vec<Duration> = (0..RUNS * 3).map(|_| run()).collect();
+    println!(
+        "cold CLI `store` of 100 KB (new process, component cache warm): median {:.1} ms over {} runs (first run, cache empty: {:.0} ms)",
+        median(samples).as_secs_f64() * 1e3,
+        RUNS * 3,
+        first.as_secs_f64() * 1e3
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+async fn bench_tokens(rt: &Runtime) {
+    // One unbroken run: the worst case for BPE (tiktoken is quadratic here).
+    let session = rt.session().unwrap();
+    let mut times = Vec::new();
+    for mb in [1usize, 8] {
+        let run: String = (0..(mb << 20)).map(|i| (b'a' + (i * 7 % 26) as u8) as char).collect();
+        let mut samples = Vec::new();
+        for _ in 0..3 {
+            let t = Instant::now();
+            session.store(&ToolCall::new("bench"), run.as_bytes()).await.unwrap();
+            samples.push(t.elapsed());
+        }
+        let d = median(samples);
+        times.push(d);
+        println!("store of a {mb} MB unbroken letter run: median {:.0} ms", d.as_secs_f64() * 1e3);
+    }
+    println!("  8 MB / 1 MB time ratio: {:.2} (8.0 = linear)", times[1].as_secs_f64() / times[0].as_secs_f64());
+}
+
+async fn bench_grep(rt: &Runtime) {
+    let mut text = String::new();
+    let mut i = 0;
+    while text.len() < 50 << 20 {
+        if i % 100_000 == 50_000 {
+            text.push_str(&format!("error[E0433]: failed to resolve crate number {i}\n"));
+        } else {
+            text.push_str(&format!("   Compiling crate-{i} v0.{}.0 (registry)\n", i % 10));
+        }
+        i += 1;
+    }
+    let pattern = r"error\[E\d+\]: failed to resolve";
+    let session = rt.session().unwrap();
+    let handle = session.store(&ToolCall::new("bench"), text.as_bytes()).await.unwrap().handle().unwrap().to_string();
+    let opts = GrepOptions { context: 0, ignore_case: false, max_matches: Some(1000) };
+    let mut guest = Vec::new();
+    for _ in 0..RUNS {
+        let t = Instant::now();
+        let out = session.grep(&handle, pattern, opts).await.unwrap();
+        guest.push(t.elapsed());
+        assert!(out.lines().count() >= 5);
+    }
+    let re = regex::RegexBuilder::new(pattern).multi_line(true).build().unwrap();
+    let mut native = Vec::new();
+    for _ in 0..RUNS {
+        let t = Instant::now();
+        let mut lines = Vec::new();
+        let (mut line, mut pos) = (1usize, 0usize);
+        for m in re.find_iter(&text) {
+            line += text.as_bytes()[pos..m.start()].iter().filter(|&&b| b == b'\n').count();
+            pos = m.start();
+            lines.push(line);
+        }
+        std::hint::black_box(lines);
+        native.push(t.elapsed());
+    }
+    let (g, n) = (median(guest), median(native));
+    println!(
+        "grep 50 MB (sparse matches): guest {:.0} MB/s, native regex {:.0} MB/s, ratio {:.2}x",
+        mbps(text.len(), g),
+        mbps(text.len(), n),
+        n.as_secs_f64() / g.as_secs_f64()
+    );
+}
+
+/// Runs in a child process so its peak RSS is the streaming store's alone.
+async fn rss_child() {
+    let rt = runtime().await;
+    let session = rt.session().unwrap();
+    let chunk = mixed_text(1 << 20);
+    let mut writer = session.writer(&ToolCall::new("bench")).await.unwrap();
+    let t = Instant::now();
+    for _ in 0..1024 {
+        writer.write(chunk.as_bytes()).await.unwrap();
+    }
+    let out = writer.finish().await.unwrap();
+    let elapsed = t.elapsed();
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let hwm = status.lines().find(|l| l.starts_with("VmHWM")).unwrap_or("VmHWM: ?").to_string();
+    let bytes = 1024 * chunk.len();
+    println!(
+        "1 GB streamed through the writer: {:.1} s ({:.0} MB/s), stored={}, host peak RSS {}",
+        elapsed.as_secs_f64(),
+        mbps(bytes, elapsed),
+        out.handle().is_some(),
+        hwm.trim_start_matches("VmHWM:").trim()
+    );
+}
+
+#[tokio::main]
+async fn main() {
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    if std::env::args().any(|a| a == "--rss-child") {
+        rss_child().await;
+        return;
+    }
+    let want = |name: &str| args.is_empty() || args.iter().any(|a| a == name);
+    let rt = runtime().await;
+    println!("tool-output benchmarks ({} cores)", std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if want("store") {
+        bench_store(&rt).await;
+    }
+    if want("passthrough") {
+        bench_passthrough(&rt).await;
+    }
+    if want("cli") {
+        bench_cli();
+    }
+    if want("tokens") {
+        bench_tokens(&rt).await;
+    }
+    if want("grep") {
+        bench_grep(&rt).await;
+    }
+    if want("rss") {
+        let out = Command::new(std::env::current_exe().unwrap()).arg("--rss-child").output().unwrap();
+        print!("{}", String::from_utf8_lossy(&out.stdout));
+        if !out.status.success() {
+            println!("rss: failed: {}", String::from_utf8_lossy(&out.stderr));
+        }
+    }
+}
