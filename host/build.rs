@@ -78,7 +78,10 @@ fn main() {
     }
     // SIMD lets memchr, regex prefilters and line counting run 4-16 bytes
     // at a time; every engine that runs the component supports it.
-    cmd.env("CARGO_TARGET_WASM32_WASIP2_RUSTFLAGS", "-C target-feature=+simd128");
+    cmd.env(
+        "CARGO_TARGET_WASM32_WASIP2_RUSTFLAGS",
+        "-C target-feature=+simd128",
+    );
     let status = cmd
         .status()
         .unwrap_or_else(|e| fail(&format!("could not run cargo to build the guest: {e}")));

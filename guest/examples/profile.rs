@@ -3,17 +3,30 @@
 use std::time::Instant;
 use tool_output_guest::bindings::types::CallInfo;
 use tool_output_guest::storage::MemStorage;
-use tool_output_guest::{store, tokens::Encoding, DEFAULT_MAX_INLINE_BYTES, StorePolicy};
+use tool_output_guest::{DEFAULT_MAX_INLINE_BYTES, StorePolicy, store, tokens::Encoding};
 
 fn main() {
     let mut text = String::new();
     let mut i = 0u64;
     while text.len() < 8 << 20 {
         match i % 5 {
-            0 => text.push_str(&format!("   Compiling crate-{i} v0.{}.{} (registry+index)\n", i % 9, i % 31)),
-            1 => text.push_str(&format!("warning: unused variable `ctx_{i}` --> src/lib.rs:{}:9\n", i % 800)),
-            2 => text.push_str(&format!("    let value_{i} = compute(&input[{}..], Some({i}))?;\n", i % 64)),
-            3 => text.push_str(&format!("{{\"id\":{i},\"status\":\"ok\",\"latency_ms\":{},\"tags\":[\"a\",\"b\"]}}\n", i % 977)),
+            0 => text.push_str(&format!(
+                "   Compiling crate-{i} v0.{}.{} (registry+index)\n",
+                i % 9,
+                i % 31
+            )),
+            1 => text.push_str(&format!(
+                "warning: unused variable `ctx_{i}` --> src/lib.rs:{}:9\n",
+                i % 800
+            )),
+            2 => text.push_str(&format!(
+                "    let value_{i} = compute(&input[{}..], Some({i}))?;\n",
+                i % 64
+            )),
+            3 => text.push_str(&format!(
+                "{{\"id\":{i},\"status\":\"ok\",\"latency_ms\":{},\"tags\":[\"a\",\"b\"]}}\n",
+                i % 977
+            )),
             _ => text.push_str(&format!("请求 {i} 处理完成，耗时 {} 毫秒 ✅\n", i % 300)),
         }
         i += 1;
@@ -23,8 +36,18 @@ fn main() {
     Encoding::Cl100k.count(&text);
     let count = t.elapsed();
     let st = MemStorage::new();
-    let policy = StorePolicy { max_inline_bytes: DEFAULT_MAX_INLINE_BYTES, max_inline_chars: None, remaining_tokens: None, reserve_failed: false, preview: true };
-    let call = CallInfo { tool: "t".into(), args: "{}".into(), model: None };
+    let policy = StorePolicy {
+        max_inline_bytes: DEFAULT_MAX_INLINE_BYTES,
+        max_inline_chars: None,
+        remaining_tokens: None,
+        reserve_failed: false,
+        preview: true,
+    };
+    let call = CallInfo {
+        tool: "t".into(),
+        args: "{}".into(),
+        model: None,
+    };
     let t = Instant::now();
     store::store(&st, call, text.as_bytes(), policy).unwrap();
     let total = t.elapsed();
@@ -33,7 +56,9 @@ fn main() {
     let t = Instant::now();
     let mut out = String::new();
     let mut c = TextCleaner::new();
-    for piece in text.as_bytes().chunks(1 << 20) { c.push(std::str::from_utf8(piece).unwrap_or(""), &mut out); }
+    for piece in text.as_bytes().chunks(1 << 20) {
+        c.push(std::str::from_utf8(piece).unwrap_or(""), &mut out);
+    }
     println!("cleaner {:.0} MB/s", mb / t.elapsed().as_secs_f64());
     let t = Instant::now();
     let mut sink = LineSink::new();
@@ -43,10 +68,20 @@ fn main() {
     let mut sink = LineSink::new();
     let mut b = ViewBuilder::new();
     b.push(&text, &mut sink);
-    println!("view builder + sink {:.0} MB/s", mb / t.elapsed().as_secs_f64());
+    println!(
+        "view builder + sink {:.0} MB/s",
+        mb / t.elapsed().as_secs_f64()
+    );
     let t = Instant::now();
     let n = text.chars().count() + text.bytes().filter(|&b| b == b'\n').count();
-    println!("chars+newlines {:.0} MB/s {n}", mb / t.elapsed().as_secs_f64());
-    println!("count only {:.1} MB/s; whole store {:.1} MB/s; non-token share {:.0}%",
-        mb / count.as_secs_f64(), mb / total.as_secs_f64(), 100.0 * (1.0 - count.as_secs_f64() / total.as_secs_f64()));
+    println!(
+        "chars+newlines {:.0} MB/s {n}",
+        mb / t.elapsed().as_secs_f64()
+    );
+    println!(
+        "count only {:.1} MB/s; whole store {:.1} MB/s; non-token share {:.0}%",
+        mb / count.as_secs_f64(),
+        mb / total.as_secs_f64(),
+        100.0 * (1.0 - count.as_secs_f64() / total.as_secs_f64())
+    );
 }

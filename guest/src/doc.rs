@@ -75,6 +75,15 @@ impl<'a> Doc<'a> {
 
     /// Lines from `first` (1-based) on, in order.
     pub fn lines_from(&self, first: u64) -> LineReader<'_> {
+        self.reader_at(first, SCAN_BLOCK)
+    }
+
+    /// For a few lines: reads small blocks.
+    fn lines_from_small(&self, first: u64) -> LineReader<'_> {
+        self.reader_at(first, 64 * 1024)
+    }
+
+    fn reader_at(&self, first: u64, block: u64) -> LineReader<'_> {
         let slot = ((first.max(1) - 1) / LINE_INDEX_STRIDE) as usize;
         let (line, offset) = match self.index.get(slot) {
             Some(&offset) => (slot as u64 * LINE_INDEX_STRIDE + 1, offset),
@@ -88,6 +97,7 @@ impl<'a> Doc<'a> {
             pos: 0,
             eof: false,
             error: None,
+            block,
         };
         while reader.next_line < first {
             if reader.next_line().is_none() {
@@ -180,42 +190,38 @@ impl<'a> Doc<'a> {
             .build()
             .map_err(|e| EngineError::InvalidArgument(format!("invalid regex {pattern:?}: {e}")))?;
         let max_matches = opts.max_matches.unwrap_or(DEFAULT_MAX_MATCHES).max(1);
-        let context = opts.context as usize;
+        let context = u64::from(opts.context);
         let mut out = Bounded::new(max_bytes);
         let mut matches = 0u32;
-        // Last lines of the previous block, for context before a match.
-        let mut before: VecDeque<(u64, String)> = VecDeque::new();
-        // Context lines still owed after a match at the end of a block.
-        let mut after_left = 0usize;
         let mut stopped: Option<String> = None;
-        let mut reader = self.lines_from(1);
-        'blocks: while let Some(block) = reader.next_block() {
-            let b = block.bytes;
-            // Context owed by a match at the end of the previous block.
-            let (mut p, mut n) = (0usize, block.first_line);
-            while after_left > 0 && p < b.len() {
-                let e = line_end(b, p);
-                if re.is_match(&b[p..e]) {
-                    break; // a match itself: the scan below prints it
-                }
-                if !out.push_context(n, &b[p..e]) {
-                    stopped = Some(capped_note(max_bytes, n));
-                    break 'blocks;
-                }
-                after_left -= 1;
-                (p, n) = (e + 1, n + 1);
+        let total = self.view_bytes();
+        let mut offset = 0u64;
+        // Where line counting last stopped: (absolute offset, line there).
+        let mut counted = (0u64, 1u64);
+        'blocks: while offset < total {
+            // Blocks of whole lines, each read from the first unconsumed
+            // byte: nothing is carried over or copied twice.
+            let block = self.read_bytes(offset, SCAN_BLOCK.min(total - offset))?;
+            if block.is_empty() {
+                break;
             }
-            after_left = 0;
-            // One regex scan of the whole block; lines are counted only up
-            // to each match.
-            let (mut cursor, mut line) = (0usize, block.first_line);
+            let end = if offset + block.len() as u64 >= total {
+                block.len()
+            } else {
+                block
+                    .iter()
+                    .rposition(|&c| c == b'\n')
+                    .map_or(block.len(), |nl| nl + 1)
+            };
+            let b = &block[..end];
+            let mut shown_to = 0usize; // end of the last line handled in this block
             for m in re.find_iter(b) {
-                let start = line_start(b, m.start());
-                if start < cursor {
+                if m.start() < shown_to {
                     continue; // another match on a line already shown
                 }
-                line += count_newlines(&b[cursor..start]);
-                cursor = start;
+                let start = line_start(b, m.start());
+                let line_end = line_end(b, start);
+                shown_to = line_end + 1;
                 if matches == max_matches {
                     stopped = Some(format!(
                         "[stopped after {max_matches} matching lines; narrow the pattern or read a line range]"
@@ -223,75 +229,114 @@ impl<'a> Doc<'a> {
                     break 'blocks;
                 }
                 matches += 1;
-                // Context before: inside this block, then from the previous one.
-                let mut starts = Vec::new();
-                let mut s = start;
-                while starts.len() < context && s > 0 {
-                    s = line_start(b, s - 1);
-                    starts.push(s);
-                }
-                let owed = context - starts.len();
-                for (bn, text) in before.iter().skip(before.len().saturating_sub(owed)) {
-                    if !out.push_context_str(*bn, text) {
-                        stopped = Some(capped_note(max_bytes, *bn));
-                        break 'blocks;
-                    }
-                }
-                for (k, &st) in starts.iter().enumerate().rev() {
-                    let bn = line - (k as u64 + 1);
-                    if !out.push_context(bn, &b[st..line_end(b, st)]) {
-                        stopped = Some(capped_note(max_bytes, bn));
-                        break 'blocks;
-                    }
-                }
-                let end = line_end(b, start);
-                if !out.push_line(line, ':', &String::from_utf8_lossy(&b[start..end])) {
-                    stopped = Some(capped_note(max_bytes, line));
+                // Line numbers only where needed: from the nearest known
+                // point (the last match or the line index).
+                let abs = offset + start as u64;
+                let n = self.line_at(abs, &mut counted, b, offset)?;
+                let first = n.saturating_sub(context).max(1);
+                if first < n && !self.push_context(&mut out, &re, first, n - 1)? {
+                    stopped = Some(capped_note(max_bytes, first));
                     break 'blocks;
                 }
-                // Context after, inside this block; the rest is owed.
-                let (mut p, mut n, mut left) = (end + 1, line + 1, context);
-                while left > 0 && p < b.len() {
-                    let e = line_end(b, p);
-                    if re.is_match(&b[p..e]) {
-                        break;
-                    }
-                    if !out.push_context(n, &b[p..e]) {
-                        stopped = Some(capped_note(max_bytes, n));
+                if !out.push_line(n, ':', &String::from_utf8_lossy(&b[start..line_end])) {
+                    stopped = Some(capped_note(max_bytes, n));
+                    break 'blocks;
+                }
+                if context > 0 && n < self.lines() {
+                    let last = (n + context).min(self.lines());
+                    if !self.push_context(&mut out, &re, n + 1, last)? {
+                        stopped = Some(capped_note(max_bytes, n + 1));
                         break 'blocks;
                     }
-                    left -= 1;
-                    (p, n) = (e + 1, n + 1);
                 }
-                after_left = if p >= b.len() { left } else { 0 };
             }
-            if context > 0 {
-                remember_last_lines(&mut before, &block, context);
-            }
+            offset += end as u64;
         }
-        reader.error()?;
         if let Some(note) = stopped {
             out.note(&note);
         }
         if matches == 0 {
             return Ok(format!(
                 "No line matches {pattern:?}{} in {} lines.",
-                if opts.ignore_case { " (ignoring case)" } else { "" },
+                if opts.ignore_case {
+                    " (ignoring case)"
+                } else {
+                    ""
+                },
                 self.lines()
             ));
         }
         Ok(out.finish())
     }
+
+    /// The line number at absolute view offset `abs` (a line start),
+    /// counting from the nearer of `counted` and the line index. `b` is the
+    /// block that starts at `block_offset` and holds `abs`.
+    fn line_at(
+        &self,
+        abs: u64,
+        counted: &mut (u64, u64),
+        b: &[u8],
+        block_offset: u64,
+    ) -> Result<u64, EngineError> {
+        let slot = self.index.partition_point(|&o| o <= abs).saturating_sub(1);
+        let (mut from, mut line) = match self.index.get(slot) {
+            Some(&o) => (o, slot as u64 * LINE_INDEX_STRIDE + 1),
+            None => (0, 1),
+        };
+        if counted.0 <= abs && counted.0 > from {
+            (from, line) = *counted;
+        }
+        if from < block_offset {
+            line += count_newlines(&self.read_bytes(from, block_offset - from)?);
+            from = block_offset;
+        }
+        line += count_newlines(&b[(from - block_offset) as usize..(abs - block_offset) as usize]);
+        *counted = (abs, line);
+        Ok(line)
+    }
+
+    /// Context lines `first..=last` (a line that matches too is marked `:`).
+    fn push_context(
+        &self,
+        out: &mut Bounded,
+        re: &regex::bytes::Regex,
+        first: u64,
+        last: u64,
+    ) -> Result<bool, EngineError> {
+        let mut reader = self.lines_from_small(first);
+        while let Some((n, line)) = reader.next_line() {
+            if n > last {
+                break;
+            }
+            let mark = if re.is_match(line.as_bytes()) {
+                ':'
+            } else {
+                '-'
+            };
+            if !out.push_line(n, mark, &line) {
+                return Ok(false);
+            }
+        }
+        reader.error()?;
+        Ok(true)
+    }
 }
 
 /// Start of the line holding byte `i`.
 fn line_start(b: &[u8], i: usize) -> usize {
-    b[..i].iter().rposition(|&c| c == b'\n').map_or(0, |nl| nl + 1)
+    b[..i]
+        .iter()
+        .rposition(|&c| c == b'\n')
+        .map_or(0, |nl| nl + 1)
 }
 
 /// End (the newline, or the end of the block) of the line starting at `i`.
 fn line_end(b: &[u8], i: usize) -> usize {
-    b[i..].iter().position(|&c| c == b'\n').map_or(b.len(), |nl| i + nl)
+    b[i..]
+        .iter()
+        .position(|&c| c == b'\n')
+        .map_or(b.len(), |nl| i + nl)
 }
 
 pub fn count_newlines(b: &[u8]) -> u64 {
@@ -302,16 +347,6 @@ fn capped_note(max_bytes: usize, line: u64) -> String {
     format!(
         "[output capped at {max_bytes} bytes at line {line}; narrow the pattern or lower the context]"
     )
-}
-
-fn remember_last_lines(before: &mut VecDeque<(u64, String)>, block: &Block, context: usize) {
-    let lines: Vec<(u64, std::borrow::Cow<str>)> = block.lines().collect();
-    for (n, line) in lines.iter().rev().take(context).rev() {
-        before.push_back((*n, line.to_string()));
-        if before.len() > context {
-            before.pop_front();
-        }
-    }
 }
 
 /// Room kept for a closing note.
@@ -352,18 +387,6 @@ impl Bounded {
         self.last = Some(n);
         self.text.push_str(&format!("{n}{mark} {line}\n"));
         true
-    }
-
-    fn push_context(&mut self, n: u64, line: &[u8]) -> bool {
-        self.push_context_str(n, &String::from_utf8_lossy(line))
-    }
-
-    /// A context line, unless it was already shown.
-    fn push_context_str(&mut self, n: u64, line: &str) -> bool {
-        if self.last.is_some_and(|last| n <= last) {
-            return true;
-        }
-        self.push_line(n, '-', line)
     }
 
     fn note(&mut self, note: &str) {
@@ -409,6 +432,8 @@ pub struct LineReader<'d> {
     pos: usize,
     eof: bool,
     error: Option<EngineError>,
+    /// Bytes per storage read.
+    block: u64,
 }
 
 impl LineReader<'_> {
@@ -423,7 +448,7 @@ impl LineReader<'_> {
         }
         self.buf.drain(..self.pos);
         self.pos = 0;
-        match self.doc.st.read(&self.doc.view, self.offset, SCAN_BLOCK) {
+        match self.doc.st.read(&self.doc.view, self.offset, self.block) {
             Ok(block) if !block.is_empty() => {
                 self.offset += block.len() as u64;
                 if self.buf.is_empty() {
@@ -452,7 +477,9 @@ impl LineReader<'_> {
             let end = if self.eof {
                 rest.len()
             } else {
-                rest.iter().rposition(|&b| b == b'\n').map_or(0, |nl| nl + 1)
+                rest.iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |nl| nl + 1)
             };
             if end > 0 {
                 let start = self.pos;
@@ -533,4 +560,88 @@ pub fn remove(st: &dyn Storage, handle: &str) -> Result<(), EngineError> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bindings::types::{CallInfo, StoreOutcome};
+    use crate::storage::MemStorage;
+    use crate::{DEFAULT_MAX_INLINE_BYTES, StorePolicy, store};
+
+    fn stored(st: &MemStorage, text: &str) -> String {
+        let policy = StorePolicy {
+            max_inline_bytes: DEFAULT_MAX_INLINE_BYTES,
+            max_inline_chars: None,
+            remaining_tokens: None,
+            reserve_failed: false,
+            preview: true,
+        };
+        let call = CallInfo {
+            tool: "t".into(),
+            args: "{}".into(),
+            model: None,
+        };
+        match store::store(st, call, text.as_bytes(), policy).unwrap() {
+            StoreOutcome::Stored(s) => s.handle,
+            StoreOutcome::Passthrough(_) => panic!("not stored"),
+        }
+    }
+
+    /// grep's expected output, computed the slow obvious way.
+    fn naive_grep(lines: &[String], re: &regex::Regex, context: usize) -> String {
+        let hits: Vec<usize> = (0..lines.len())
+            .filter(|&i| re.is_match(&lines[i]))
+            .collect();
+        let mut shown = std::collections::BTreeSet::new();
+        for &h in &hits {
+            for i in h.saturating_sub(context)..=(h + context).min(lines.len() - 1) {
+                shown.insert(i);
+            }
+        }
+        let mut out = String::new();
+        let mut prev: Option<usize> = None;
+        for i in shown {
+            if prev.is_some_and(|p| i > p + 1) {
+                out.push_str("--\n");
+            }
+            let mark = if re.is_match(&lines[i]) { ':' } else { '-' };
+            out.push_str(&format!("{}{mark} {}\n", i + 1, lines[i]));
+            prev = Some(i);
+        }
+        out
+    }
+
+    #[test]
+    fn grep_numbers_lines_across_blocks_like_a_naive_scan() {
+        // ~10 MB: three scan blocks, matches near and across their edges.
+        let lines: Vec<String> = (0..420_000)
+            .map(|i| {
+                if i % 7777 == 0 || i % 65_536 == 1 || i == 419_999 {
+                    format!("MATCH at {i} {}", "x".repeat(i % 50))
+                } else {
+                    format!("filler line {i} {}", "y".repeat(i % 23))
+                }
+            })
+            .collect();
+        let text = lines.join("\n") + "\n";
+        assert!(text.len() > 2 * SCAN_BLOCK as usize);
+        let st = MemStorage::new();
+        let handle = stored(&st, &text);
+        let doc = Doc::open(&st, &handle).unwrap();
+        for context in [0u32, 2] {
+            let opts = GrepOptions {
+                context,
+                ignore_case: false,
+                max_matches: Some(10_000),
+            };
+            let got = doc.grep("^MATCH", &opts, 1 << 30).unwrap();
+            let want = naive_grep(
+                &lines,
+                &regex::Regex::new("^MATCH").unwrap(),
+                context as usize,
+            );
+            assert!(got == want, "context {context}: outputs differ");
+        }
+    }
 }

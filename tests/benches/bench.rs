@@ -24,7 +24,10 @@ fn mbps(bytes: usize, d: Duration) -> f64 {
 }
 
 fn workspace() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
 }
 
 fn cache_dir() -> PathBuf {
@@ -37,10 +40,23 @@ fn mixed_text(bytes: usize) -> String {
     let mut i = 0u64;
     while s.len() < bytes {
         match i % 5 {
-            0 => s.push_str(&format!("   Compiling crate-{i} v0.{}.{} (registry+index)\n", i % 9, i % 31)),
-            1 => s.push_str(&format!("warning: unused variable `ctx_{i}` --> src/lib.rs:{}:9\n", i % 800)),
-            2 => s.push_str(&format!("    let value_{i} = compute(&input[{}..], Some({i}))?;\n", i % 64)),
-            3 => s.push_str(&format!("{{\"id\":{i},\"status\":\"ok\",\"latency_ms\":{},\"tags\":[\"a\",\"b\"]}}\n", i % 977)),
+            0 => s.push_str(&format!(
+                "   Compiling crate-{i} v0.{}.{} (registry+index)\n",
+                i % 9,
+                i % 31
+            )),
+            1 => s.push_str(&format!(
+                "warning: unused variable `ctx_{i}` --> src/lib.rs:{}:9\n",
+                i % 800
+            )),
+            2 => s.push_str(&format!(
+                "    let value_{i} = compute(&input[{}..], Some({i}))?;\n",
+                i % 64
+            )),
+            3 => s.push_str(&format!(
+                "{{\"id\":{i},\"status\":\"ok\",\"latency_ms\":{},\"tags\":[\"a\",\"b\"]}}\n",
+                i % 977
+            )),
             _ => s.push_str(&format!("请求 {i} 处理完成，耗时 {} 毫秒 ✅\n", i % 300)),
         }
         i += 1;
@@ -49,7 +65,10 @@ fn mixed_text(bytes: usize) -> String {
 }
 
 async fn runtime() -> Runtime {
-    let config = RuntimeConfig { cache_dir: Some(cache_dir()), ..RuntimeConfig::default() };
+    let config = RuntimeConfig {
+        cache_dir: Some(cache_dir()),
+        ..RuntimeConfig::default()
+    };
     Runtime::new(config).await.expect("runtime")
 }
 
@@ -68,7 +87,10 @@ async fn bench_store(rt: &Runtime) {
     let mut through = Vec::new();
     for _ in 0..5 {
         let t = Instant::now();
-        session.store(&ToolCall::new("bench"), text.as_bytes()).await.unwrap();
+        session
+            .store(&ToolCall::new("bench"), text.as_bytes())
+            .await
+            .unwrap();
         through.push(t.elapsed());
     }
     let through = median(through);
@@ -107,7 +129,10 @@ async fn bench_passthrough(rt: &Runtime) {
         session.tool_schema().await.unwrap();
         base.push(t.elapsed());
     }
-    println!("  (instance + trivial call: median {:.3} ms)", median(base).as_secs_f64() * 1e3);
+    println!(
+        "  (instance + trivial call: median {:.3} ms)",
+        median(base).as_secs_f64() * 1e3
+    );
 }
 
 fn bench_cli() {
@@ -129,7 +154,11 @@ fn bench_cli() {
             .arg(&input)
             .output()
             .unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         t.elapsed()
     };
     let first = run(); // fills the component cache under --root
@@ -148,18 +177,29 @@ async fn bench_tokens(rt: &Runtime) {
     let session = rt.session().unwrap();
     let mut times = Vec::new();
     for mb in [1usize, 8] {
-        let run: String = (0..(mb << 20)).map(|i| (b'a' + (i * 7 % 26) as u8) as char).collect();
+        let run: String = (0..(mb << 20))
+            .map(|i| (b'a' + (i * 7 % 26) as u8) as char)
+            .collect();
         let mut samples = Vec::new();
         for _ in 0..3 {
             let t = Instant::now();
-            session.store(&ToolCall::new("bench"), run.as_bytes()).await.unwrap();
+            session
+                .store(&ToolCall::new("bench"), run.as_bytes())
+                .await
+                .unwrap();
             samples.push(t.elapsed());
         }
         let d = median(samples);
         times.push(d);
-        println!("store of a {mb} MB unbroken letter run: median {:.0} ms", d.as_secs_f64() * 1e3);
+        println!(
+            "store of a {mb} MB unbroken letter run: median {:.0} ms",
+            d.as_secs_f64() * 1e3
+        );
     }
-    println!("  8 MB / 1 MB time ratio: {:.2} (8.0 = linear)", times[1].as_secs_f64() / times[0].as_secs_f64());
+    println!(
+        "  8 MB / 1 MB time ratio: {:.2} (8.0 = linear)",
+        times[1].as_secs_f64() / times[0].as_secs_f64()
+    );
 }
 
 async fn bench_grep(rt: &Runtime) {
@@ -167,16 +207,31 @@ async fn bench_grep(rt: &Runtime) {
     let mut i = 0;
     while text.len() < 50 << 20 {
         if i % 100_000 == 50_000 {
-            text.push_str(&format!("error[E0433]: failed to resolve crate number {i}\n"));
+            text.push_str(&format!(
+                "error[E0433]: failed to resolve crate number {i}\n"
+            ));
         } else {
-            text.push_str(&format!("   Compiling crate-{i} v0.{}.0 (registry)\n", i % 10));
+            text.push_str(&format!(
+                "   Compiling crate-{i} v0.{}.0 (registry)\n",
+                i % 10
+            ));
         }
         i += 1;
     }
     let pattern = r"error\[E\d+\]: failed to resolve";
     let session = rt.session().unwrap();
-    let handle = session.store(&ToolCall::new("bench"), text.as_bytes()).await.unwrap().handle().unwrap().to_string();
-    let opts = GrepOptions { context: 0, ignore_case: false, max_matches: Some(1000) };
+    let handle = session
+        .store(&ToolCall::new("bench"), text.as_bytes())
+        .await
+        .unwrap()
+        .handle()
+        .unwrap()
+        .to_string();
+    let opts = GrepOptions {
+        context: 0,
+        ignore_case: false,
+        max_matches: Some(1000),
+    };
     let mut guest = Vec::new();
     for _ in 0..RUNS {
         let t = Instant::now();
@@ -184,14 +239,20 @@ async fn bench_grep(rt: &Runtime) {
         guest.push(t.elapsed());
         assert!(out.lines().count() >= 5);
     }
-    let re = regex::RegexBuilder::new(pattern).multi_line(true).build().unwrap();
+    let re = regex::RegexBuilder::new(pattern)
+        .multi_line(true)
+        .build()
+        .unwrap();
     let mut native = Vec::new();
     for _ in 0..RUNS {
         let t = Instant::now();
         let mut lines = Vec::new();
         let (mut line, mut pos) = (1usize, 0usize);
         for m in re.find_iter(&text) {
-            line += text.as_bytes()[pos..m.start()].iter().filter(|&&b| b == b'\n').count();
+            line += text.as_bytes()[pos..m.start()]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
             pos = m.start();
             lines.push(line);
         }
@@ -220,7 +281,11 @@ async fn rss_child() {
     let out = writer.finish().await.unwrap();
     let elapsed = t.elapsed();
     let status = std::fs::read_to_string("/proc/self/status").unwrap();
-    let hwm = status.lines().find(|l| l.starts_with("VmHWM")).unwrap_or("VmHWM: ?").to_string();
+    let hwm = status
+        .lines()
+        .find(|l| l.starts_with("VmHWM"))
+        .unwrap_or("VmHWM: ?")
+        .to_string();
     let bytes = 1024 * chunk.len();
     println!(
         "1 GB streamed through the writer: {:.1} s ({:.0} MB/s), stored={}, host peak RSS {}",
@@ -233,14 +298,20 @@ async fn rss_child() {
 
 #[tokio::main]
 async fn main() {
-    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
     if std::env::args().any(|a| a == "--rss-child") {
         rss_child().await;
         return;
     }
     let want = |name: &str| args.is_empty() || args.iter().any(|a| a == name);
     let rt = runtime().await;
-    println!("tool-output benchmarks ({} cores)", std::thread::available_parallelism().map_or(1, |n| n.get()));
+    println!(
+        "tool-output benchmarks ({} cores)",
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    );
     if want("store") {
         bench_store(&rt).await;
     }
@@ -257,7 +328,10 @@ async fn main() {
         bench_grep(&rt).await;
     }
     if want("rss") {
-        let out = Command::new(std::env::current_exe().unwrap()).arg("--rss-child").output().unwrap();
+        let out = Command::new(std::env::current_exe().unwrap())
+            .arg("--rss-child")
+            .output()
+            .unwrap();
         print!("{}", String::from_utf8_lossy(&out.stdout));
         if !out.status.success() {
             println!("rss: failed: {}", String::from_utf8_lossy(&out.stderr));

@@ -84,7 +84,10 @@ impl LineSink {
     pub fn push(&mut self, text: &str) {
         // One scan of the whole piece finds error-looking spots; lines are
         // checked against these offsets instead of running a regex per line.
-        let mut hits = ERROR_LINE.find_iter(text.as_bytes()).map(|m| m.start()).peekable();
+        let mut hits = ERROR_LINE
+            .find_iter(text.as_bytes())
+            .map(|m| m.start())
+            .peekable();
         let mut offset = 0;
         for segment in text.split_inclusive('\n') {
             let start = offset;
@@ -195,7 +198,10 @@ impl LineSink {
         let mut slot = if self.tail.len() == TAIL_LINES {
             self.tail.pop_front().expect("full")
         } else {
-            PreviewLine { line: 0, text: String::new() }
+            PreviewLine {
+                line: 0,
+                text: String::new(),
+            }
         };
         slot.line = number;
         slot.text.clear();
