@@ -131,7 +131,7 @@ impl Writer {
                     crate::view::is_json(&self.held_text),
                     budget.is_some(),
                 );
-                if !budget.is_some_and(|left| stats.tokens.unwrap_or(0) > left) {
+                if budget.is_none_or(|left| stats.tokens.unwrap_or(0) <= left) {
                     return Ok(StoreOutcome::Passthrough(stats));
                 }
                 return self.commit(st, StoreReason::TokenBudget, stats);
