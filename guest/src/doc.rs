@@ -629,6 +629,7 @@ mod tests {
         let st = MemStorage::new();
         let handle = stored(&st, &text);
         let doc = Doc::open(&st, &handle).unwrap();
+        let re = regex::Regex::new("^MATCH").unwrap();
         for context in [0u32, 2] {
             let opts = GrepOptions {
                 context,
@@ -636,11 +637,7 @@ mod tests {
                 max_matches: Some(10_000),
             };
             let got = doc.grep("^MATCH", &opts, 1 << 30).unwrap();
-            let want = naive_grep(
-                &lines,
-                &regex::Regex::new("^MATCH").unwrap(),
-                context as usize,
-            );
+            let want = naive_grep(&lines, &re, context as usize);
             assert!(got == want, "context {context}: outputs differ");
         }
     }

@@ -1,0 +1,231 @@
+//! The `tool-output` command line: the names and formats scripts rely on.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn root() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("cli")
+        .join(uuid::Uuid::new_v4().simple().to_string());
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Run the CLI with a shared component cache (compiled once for all tests).
+fn run(root: &Path, args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let cache = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-component-cache");
+    std::fs::create_dir_all(root).unwrap();
+    let components = root.join("components");
+    if !components.exists() {
+        std::fs::create_dir_all(&cache).unwrap();
+        std::os::unix::fs::symlink(&cache, &components).ok();
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tool-output"))
+        .arg("--root")
+        .arg(root)
+        .args(args)
+        .env_remove("TOOL_OUTPUT_SESSION")
+        .env_remove("TOOL_OUTPUT_MODEL")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.unwrap_or_default()).unwrap();
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn big_log() -> String {
+    (0..4000)
+        .map(|i| {
+            if i == 2000 {
+                "FATAL: disk quota exceeded while writing /var/lib/db\n".to_string()
+            } else {
+                format!("INFO request {i} served in {} ms\n", i % 97)
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn store_passes_small_output_through_byte_for_byte() {
+    let root = root();
+    let input = b"small \xff\xfe not utf-8\r\n\x1b[31mred\x1b[0m\n";
+    let out = run(&root, &["store", "--tool", "cat"], Some(input));
+    assert!(out.status.success());
+    assert_eq!(out.stdout, input);
+}
+
+#[test]
+fn store_extract_read_grep_tail_list_close() {
+    let root = root();
+    let log = big_log();
+    let out = run(
+        &root,
+        &[
+            "--json",
+            "store",
+            "--tool",
+            "tail",
+            "--args",
+            r#"{"f":"db.log"}"#,
+        ],
+        Some(log.as_bytes()),
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["stored"], true);
+    assert_eq!(json["reason"], "size_cap");
+    assert_eq!(json["stats"]["bytes"], log.len());
+    assert_eq!(json["stats"]["lines"], 4000);
+    assert!(json["stats"]["tokens"].as_u64().unwrap() > 0);
+    let handle = json["handle"].as_str().unwrap().to_string();
+    assert!(
+        json["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Tool output is too large (")
+    );
+
+    // Without --json: the handle message itself.
+    let text = stdout(&run(
+        &root,
+        &["store", "--tool", "tail"],
+        Some(log.as_bytes()),
+    ));
+    assert!(text.starts_with("Tool output is too large ("));
+
+    let text = stdout(&run(
+        &root,
+        &[
+            "extract",
+            &handle,
+            "disk quota exceeded",
+            "--mode",
+            "lexical",
+        ],
+        None,
+    ));
+    assert!(text.starts_with(&format!(
+        "ABSTRACT FROM TOOL OUTPUT tail WITH HANDLE {handle}, STRATEGY:lexical:\n\n"
+    )));
+    assert!(text.contains("2001: FATAL: disk quota exceeded"));
+
+    assert_eq!(
+        stdout(&run(
+            &root,
+            &["read", &handle, "--lines", "2001:2001"],
+            None
+        )),
+        "2001: FATAL: disk quota exceeded while writing /var/lib/db\n"
+    );
+    let grep = stdout(&run(
+        &root,
+        &["grep", &handle, "fatal", "-i", "-C", "1"],
+        None,
+    ));
+    assert_eq!(
+        grep,
+        "2000- INFO request 1999 served in 59 ms\n2001: FATAL: disk quota exceeded while writing /var/lib/db\n2002- INFO request 2001 served in 61 ms\n"
+    );
+    assert_eq!(
+        stdout(&run(&root, &["tail", &handle, "-n", "1"], None)),
+        "4000: INFO request 3999 served in 22 ms\n"
+    );
+    assert!(stdout(&run(&root, &["preview", &handle], None)).contains("2001: FATAL"));
+
+    let list: serde_json::Value =
+        serde_json::from_str(&stdout(&run(&root, &["--json", "list"], None))).unwrap();
+    assert_eq!(list.as_array().unwrap().len(), 2);
+
+    // Another session does not see the handle.
+    let out = run(
+        &root,
+        &["--session", "other", "store", "--tool", "x"],
+        Some(log.as_bytes()),
+    );
+    assert!(out.status.success());
+    let out = run(
+        &root,
+        &["--session", "other", "extract", &handle, "x"],
+        None,
+    );
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .starts_with("TOOL_OUTPUT FAILED FOR unknown WITH HANDLE")
+    );
+
+    assert!(run(&root, &["close"], None).status.success());
+    assert!(!root.join("sessions/default").exists());
+}
+
+#[test]
+fn errors_are_one_line_and_a_nonzero_exit() {
+    let root = root();
+    let cases: &[&[&str]] = &[
+        &["read", "not-a-handle", "--lines", "1:2"],
+        &["--session", "../escape", "list"],
+        &["store", "--tool", "x", "/no/such/file"],
+        &["store", "--tool", "x", "--args", "{not json"],
+        &[
+            "read",
+            "0b7d7e0c-6c1e-4b6e-9a8e-3f0f1b2a4c5d",
+            "--lines",
+            "x",
+        ],
+    ];
+    for args in cases {
+        let out = run(&root, args, Some(b"some output"));
+        assert!(!out.status.success(), "{args:?} should fail");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("tool-output: error: "), "{args:?}: {err}");
+        assert!(
+            !err.contains("panicked") && !err.contains("backtrace"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn schema_and_gc() {
+    let root = root();
+    let schema: serde_json::Value =
+        serde_json::from_str(&stdout(&run(&root, &["schema"], None))).unwrap();
+    assert_eq!(schema["required"], serde_json::json!(["handle", "extract"]));
+    let openai: serde_json::Value = serde_json::from_str(&stdout(&run(
+        &root,
+        &["schema", "--format", "openai"],
+        None,
+    )))
+    .unwrap();
+    assert_eq!(openai["function"]["name"], "tool_output");
+
+    assert!(
+        run(
+            &root,
+            &["--session", "old", "store", "--tool", "x"],
+            Some(big_log().as_bytes())
+        )
+        .status
+        .success()
+    );
+    let kept = stdout(&run(&root, &["gc", "--older-than", "1h"], None));
+    assert!(kept.is_empty());
+    assert!(root.join("sessions/old").exists());
+    let removed = stdout(&run(&root, &["gc", "--older-than", "0s"], None));
+    assert_eq!(removed, "removed session old\n");
+    assert!(!root.join("sessions/old").exists());
+}
