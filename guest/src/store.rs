@@ -68,6 +68,13 @@ impl Writer {
     }
 
     fn write_inner(&mut self, st: &dyn Storage, chunk: &[u8]) -> Result<(), EngineError> {
+        // Certain to be stored already: spill first, so this piece is not
+        // copied into the held buffers only to be written out again.
+        if self.spilled.is_none()
+            && self.held.len() as u64 + chunk.len() as u64 > self.policy.max_inline_bytes
+        {
+            self.spill(st)?;
+        }
         self.stats.push_raw(chunk);
         self.text.clear();
         self.decoder.decode(chunk, &mut self.text);
