@@ -567,16 +567,10 @@ mod tests {
     use super::*;
     use crate::bindings::types::{CallInfo, StoreOutcome};
     use crate::storage::MemStorage;
-    use crate::{DEFAULT_MAX_INLINE_BYTES, StorePolicy, store};
+    use crate::store;
 
     fn stored(st: &MemStorage, text: &str) -> String {
-        let policy = StorePolicy {
-            max_inline_bytes: DEFAULT_MAX_INLINE_BYTES,
-            max_inline_chars: None,
-            remaining_tokens: None,
-            reserve_failed: false,
-            preview: true,
-        };
+        let policy = crate::default_policy();
         let call = CallInfo {
             tool: "t".into(),
             args: "{}".into(),

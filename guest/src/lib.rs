@@ -29,6 +29,17 @@ pub use bindings::types::{EngineError, StorePolicy};
 /// Default for `store-policy.max-inline-bytes` and for bounded outputs.
 pub const DEFAULT_MAX_INLINE_BYTES: u64 = 12288;
 
+/// The default store policy: 12288 bytes inline, preview on, no budget.
+pub fn default_policy() -> StorePolicy {
+    StorePolicy {
+        max_inline_bytes: DEFAULT_MAX_INLINE_BYTES,
+        max_inline_chars: None,
+        remaining_tokens: None,
+        reserve_failed: false,
+        preview: true,
+    }
+}
+
 /// Build everything that is otherwise built lazily on first use: both
 /// tokenizer tables and the static regexes. Called once at pre-initialization
 /// so every instance starts warm.

@@ -212,32 +212,7 @@ mod tests {
         out
     }
 
-    struct XorShift(u64);
-
-    impl XorShift {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-    }
-
-    /// Splits `s` at random char boundaries.
-    fn random_split<'a>(s: &'a str, rng: &mut XorShift) -> Vec<&'a str> {
-        let mut pieces = Vec::new();
-        let mut start = 0;
-        while start < s.len() {
-            let mut end = start + 1 + (rng.next() % 8) as usize;
-            end = end.min(s.len());
-            while !s.is_char_boundary(end) {
-                end += 1;
-            }
-            pieces.push(&s[start..end]);
-            start = end;
-        }
-        pieces
-    }
+    use super::super::test_util::{XorShift, random_split};
 
     /// Cleans `input` whole, char by char and at random splits; asserts all
     /// agree and returns the result.
