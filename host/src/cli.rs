@@ -13,9 +13,9 @@ use serde_json::{Value, json};
 
 use tool_output::agent::{self, mode_name, parse_mode};
 use tool_output::roots::{check_session_name, default_cache_root};
+use tool_output::runtime::reason_name;
 use tool_output::{
-    GrepOptions, Outcome, OutputStats, Runtime, RuntimeConfig, Session, StoreReason, ToolCall,
-    default_policy,
+    GrepOptions, Outcome, OutputStats, Runtime, RuntimeConfig, Session, ToolCall, default_policy,
 };
 
 #[derive(Parser)]
@@ -458,14 +458,6 @@ fn print_json(value: &Value) {
         "{}",
         serde_json::to_string_pretty(value).expect("JSON serializes")
     );
-}
-
-pub fn reason_name(reason: StoreReason) -> &'static str {
-    match reason {
-        StoreReason::SizeCap => "size_cap",
-        StoreReason::TokenBudget => "token_budget",
-        StoreReason::ReserveFailed => "reserve_failed",
-    }
 }
 
 pub fn stats_json(s: &OutputStats) -> Value {

@@ -258,6 +258,32 @@ impl Outcome {
     }
 }
 
+/// The reason's name as in the reference design and the CLI's JSON.
+pub fn reason_name(reason: crate::StoreReason) -> &'static str {
+    match reason {
+        crate::StoreReason::SizeCap => "size_cap",
+        crate::StoreReason::TokenBudget => "token_budget",
+        crate::StoreReason::ReserveFailed => "reserve_failed",
+    }
+}
+
+/// The one log line per stored output (seed 002's `[WRN] Tool '…' output
+/// stored for tool_output (size_cap).`, with the handle and sizes as fields).
+fn log_stored(tool: &str, outcome: &Outcome) {
+    if let Outcome::Stored(s) = outcome {
+        let reason = reason_name(s.reason);
+        tracing::warn!(
+            tool,
+            handle = %s.handle,
+            reason,
+            bytes = s.stats.bytes,
+            lines = s.stats.lines,
+            tokens = s.stats.tokens.unwrap_or(0),
+            "Tool '{tool}' output stored for tool_output ({reason})."
+        );
+    }
+}
+
 impl From<StoreOutcome> for Outcome {
     fn from(outcome: StoreOutcome) -> Self {
         match outcome {
@@ -361,7 +387,9 @@ impl Session {
         if result.is_err() {
             store.data_mut().discard_uncommitted();
         }
-        Ok(result.map_err(Error::trap)?.map_err(Error::Engine)?.into())
+        let outcome: Outcome = result.map_err(Error::trap)?.map_err(Error::Engine)?.into();
+        log_stored(&call.tool, &outcome);
+        Ok(outcome)
     }
 
     /// Store an output that arrives in pieces (never whole in memory).
@@ -382,6 +410,7 @@ impl Session {
             store,
             ex,
             resource: Some(resource),
+            tool: call.tool.clone(),
         })
     }
 
@@ -481,6 +510,7 @@ pub struct OutputWriter {
     store: Store<HostState>,
     ex: Extractor,
     resource: Option<ResourceAny>,
+    tool: String,
 }
 
 impl OutputWriter {
@@ -521,7 +551,9 @@ impl OutputWriter {
             self.store.data_mut().discard_uncommitted();
         }
         let _ = resource.resource_drop_async(&mut self.store).await;
-        Ok(outcome.map_err(Error::trap)?.map_err(Error::Engine)?.into())
+        let outcome: Outcome = outcome.map_err(Error::trap)?.map_err(Error::Engine)?.into();
+        log_stored(&self.tool, &outcome);
+        Ok(outcome)
     }
 }
 
