@@ -16,6 +16,11 @@ use crate::storage::Storage;
 use crate::store::now_ms;
 use crate::{DEFAULT_MAX_INLINE_BYTES, EngineError, truncate};
 
+/// LLM calls one extraction may make (map, reduce, sub-agent turns).
+pub const MAX_LLM_CALLS: usize = 64;
+/// Chunks overlap by this share of their size.
+pub const DEFAULT_OVERLAP_PERCENT: u32 = 10;
+
 /// Windows the lexical strategy ranks before fitting them into the budget.
 const LEXICAL_WINDOWS: usize = 24;
 /// Windows scoring below this share of the best one are not shown.
@@ -98,12 +103,17 @@ pub fn extract(st: &dyn Storage, llm: &dyn Llm, req: ExtractRequest) -> ExtractR
     let mut reasons: Vec<String> = Vec::new();
     for (i, &mode) in chain.iter().enumerate() {
         let attempt = match mode {
-            Mode::FullChunked | Mode::ReadGrep => match &llm_ready {
+            Mode::FullChunked => match &llm_ready {
                 Err(why) => Err(Failure(why.clone())),
-                Ok(_) => Err(Failure(format!(
-                    "the {} strategy is not available in this engine version",
-                    mode_name(mode)
-                ))),
+                Ok(profile) => {
+                    full_chunked(&doc, llm, profile, &req.extract, &mut report.llm_calls)
+                }
+            },
+            Mode::ReadGrep => match &llm_ready {
+                Err(why) => Err(Failure(why.clone())),
+                Ok(_) => Err(Failure(
+                    "the read-grep strategy is not available in this engine version".into(),
+                )),
             },
             Mode::Lexical => lexical(
                 &doc,
@@ -280,6 +290,47 @@ fn window_lines(doc: &Doc, first: u64, last: u64) -> Result<String, Failure> {
     }
     reader.error().map_err(|e| Failure(engine_error_text(&e)))?;
     Ok(text)
+}
+
+/// Run `full-chunked` over the whole view.
+fn full_chunked(
+    doc: &Doc,
+    llm: &dyn Llm,
+    profile: &crate::llm::ModelProfile,
+    extract: &str,
+    calls: &mut Vec<crate::bindings::types::LlmCallReport>,
+) -> Result<String, Failure> {
+    // A cheap bound before reading the view into memory: even at 8 bytes a
+    // token it would need more calls than allowed.
+    let most = MAX_LLM_CALLS as u64 * u64::from(profile.context_window) * 8;
+    if doc.view_bytes() > most {
+        return Err(Failure(format!(
+            "the output is too large for full-chunked within {MAX_LLM_CALLS} LLM calls"
+        )));
+    }
+    let raw = doc
+        .read_bytes(0, doc.view_bytes())
+        .map_err(|e| Failure(engine_error_text(&e)))?;
+    let text = String::from_utf8_lossy(&raw);
+    let nonce = crate::report::nonce_from(uuid::Uuid::new_v4().as_u64_pair().0);
+    let job = crate::full_chunked::Job {
+        source: crate::prompts::Source {
+            tool: &doc.meta.tool,
+            args: &doc.meta.args,
+        },
+        stats: crate::prompts::DocStats {
+            bytes: doc.meta.stats.bytes,
+            lines: doc.meta.stats.lines,
+            tokens: doc.meta.stats.tokens,
+        },
+        extract,
+        nonce: &nonce,
+        overlap_percent: DEFAULT_OVERLAP_PERCENT,
+        max_calls: MAX_LLM_CALLS.saturating_sub(calls.len()),
+    };
+    crate::full_chunked::run(&text, llm, profile, &job, calls)
+        .map(|report| report.text)
+        .map_err(|e| Failure(e.0))
 }
 
 fn engine_error_text(err: &EngineError) -> String {

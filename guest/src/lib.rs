@@ -6,13 +6,17 @@
 //! the `engine` interface from wasm.
 
 pub mod bindings;
+pub mod chunk;
 pub mod doc;
 pub mod extract;
+pub mod full_chunked;
 pub mod handle;
 pub mod lexical;
 pub mod llm;
 pub mod message;
 pub mod meta;
+pub mod prompts;
+pub mod report;
 pub mod schema;
 pub mod stats;
 pub mod storage;

@@ -1,0 +1,431 @@
+//! `full-chunked`: map every chunk of the view concurrently (one
+//! `complete-batch`), then reduce — hierarchically when the map answers do
+//! not fit one reduce call. One chunk needs no reduce.
+
+use crate::bindings::llm_import::{Message, ModelProfile, Request, Role};
+use crate::bindings::types::{LlmCallKind, LlmCallReport};
+use crate::chunk::{self, PlanError};
+use crate::llm::{self, Llm, Response};
+use crate::prompts::{self, DocStats, Source};
+use crate::report::{self, FinalReport};
+use crate::tokens::Encoding;
+
+/// What one run needs besides the document and the model.
+pub struct Job<'a> {
+    pub source: Source<'a>,
+    pub stats: DocStats,
+    pub extract: &'a str,
+    pub nonce: &'a str,
+    pub overlap_percent: u32,
+    /// LLM calls this extraction may still make (map + reduce).
+    pub max_calls: usize,
+}
+
+/// Why the strategy could not answer (the caller falls back).
+#[derive(Debug)]
+pub struct Failure(pub String);
+
+/// Run it: the final report text, every call recorded in `calls`.
+pub fn run(
+    text: &str,
+    llm: &dyn Llm,
+    profile: &ModelProfile,
+    job: &Job,
+    calls: &mut Vec<LlmCallReport>,
+) -> Result<FinalReport, Failure> {
+    let encoding = Encoding::from_name(&profile.tokenizer).unwrap_or(Encoding::Cl100k);
+    let count = |s: &str| encoding.count(s) as usize;
+    // Another tokenizer than the model's own: keep a margin.
+    let margin = if profile.tokenizer_exact { 0.03 } else { 0.15 };
+    let window = profile.context_window as usize;
+    let answer_room = profile.max_output_tokens as usize;
+    // The largest map prompt (widest numbers), counted for real.
+    let prompt = prompts::map_system(
+        &job.source,
+        &job.stats,
+        9999,
+        9999,
+        job.overlap_percent,
+        job.extract,
+        job.nonce,
+    );
+    let overhead = count(&prompt) + 16; // message framing
+    let budget = window
+        .checked_sub(answer_room + overhead)
+        .map(|b| (b as f64 * (1.0 - margin)) as usize)
+        .filter(|&b| b > 0)
+        .ok_or_else(|| Failure(format!(
+            "the model's context window ({window} tokens) leaves no room for a chunk after the prompt ({overhead}) and the answer ({answer_room})"
+        )))?;
+    // One call per chunk, plus at least one reduce when there is more than one.
+    let chunks = chunk::plan(
+        text,
+        budget,
+        job.overlap_percent,
+        job.max_calls.saturating_sub(1).max(1),
+        &count,
+    )
+    .map_err(|e| match e {
+        PlanError::BudgetTooSmall => {
+            Failure("the chunk budget is too small for this document".into())
+        }
+        PlanError::TooManyChunks { needed } => Failure(format!(
+            "the output needs {needed} chunks, over the {} LLM calls allowed per extraction",
+            job.max_calls
+        )),
+    })?;
+    if chunks.is_empty() {
+        return Ok(FinalReport {
+            text: "NO RELEVANT DATA FOUND\nThe stored output is empty.".into(),
+            no_relevant_data: true,
+        });
+    }
+    let total = chunks.len();
+    let requests: Vec<Request> = chunks
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let system = prompts::map_system(
+                &job.source,
+                &job.stats,
+                i,
+                total,
+                job.overlap_percent,
+                job.extract,
+                job.nonce,
+            );
+            request(system, text[c.range.clone()].to_string(), profile)
+        })
+        .collect();
+    let answers = llm.complete_batch(&requests);
+    let mut outputs = Vec::with_capacity(total);
+    for (i, answer) in answers.into_iter().enumerate() {
+        outputs.push(take_report(
+            answer,
+            LlmCallKind::Map,
+            Some(i as u32),
+            job.nonce,
+            calls,
+        )?);
+    }
+    if outputs.len() == 1 {
+        return Ok(outputs.pop().expect("one"));
+    }
+    reduce(outputs, llm, profile, job, &count, calls)
+}
+
+/// Reduce map answers into one, in as many levels as the context needs.
+fn reduce(
+    mut outputs: Vec<FinalReport>,
+    llm: &dyn Llm,
+    profile: &ModelProfile,
+    job: &Job,
+    count: &dyn Fn(&str) -> usize,
+    calls: &mut Vec<LlmCallReport>,
+) -> Result<FinalReport, Failure> {
+    let room =
+        (profile.context_window as usize).saturating_sub(profile.max_output_tokens as usize + 64);
+    loop {
+        // Greedy groups of consecutive answers whose reduce prompt fits.
+        let mut groups: Vec<Vec<String>> = vec![Vec::new()];
+        for out in outputs.drain(..) {
+            let group = groups.last_mut().expect("non-empty");
+            group.push(out.text);
+            let prompt = prompts::reduce_system(&job.source, job.extract, group, job.nonce);
+            if count(&prompt) > room && group.len() > 1 {
+                let moved = group.pop().expect("pushed");
+                groups.push(vec![moved]);
+            }
+        }
+        if calls.len() + groups.len() > job.max_calls {
+            return Err(Failure(format!(
+                "reducing needs {} more LLM calls, over the {} allowed per extraction",
+                groups.len(),
+                job.max_calls
+            )));
+        }
+        let requests: Vec<Request> = groups
+            .iter()
+            .map(|g| {
+                let system = prompts::reduce_system(&job.source, job.extract, g, job.nonce);
+                request(
+                    system,
+                    "Synthesize the chunk outputs above into the final answer.".into(),
+                    profile,
+                )
+            })
+            .collect();
+        let answers = llm.complete_batch(&requests);
+        for answer in answers {
+            outputs.push(take_report(
+                answer,
+                LlmCallKind::Reduce,
+                None,
+                job.nonce,
+                calls,
+            )?);
+        }
+        if outputs.len() == 1 {
+            return Ok(outputs.pop().expect("one"));
+        }
+    }
+}
+
+fn request(system: String, user: String, profile: &ModelProfile) -> Request {
+    let message = |role, content| Message {
+        role,
+        content,
+        tool_calls: Vec::new(),
+        tool_call_id: None,
+    };
+    Request {
+        messages: vec![message(Role::System, system), message(Role::User, user)],
+        tools: Vec::new(),
+        max_output_tokens: profile.max_output_tokens,
+        model: Some(profile.model.clone()),
+    }
+}
+
+/// Record the call and parse its final report; any failure fails the strategy.
+fn take_report(
+    answer: Result<Response, llm::LlmError>,
+    kind: LlmCallKind,
+    chunk: Option<u32>,
+    nonce: &str,
+    calls: &mut Vec<LlmCallReport>,
+) -> Result<FinalReport, Failure> {
+    let what = match (kind, chunk) {
+        (LlmCallKind::Map, Some(i)) => format!("map call for chunk {}", i + 1),
+        _ => "reduce call".to_string(),
+    };
+    match answer {
+        Ok(resp) => {
+            let parsed = report::parse(&resp.text, nonce);
+            calls.push(LlmCallReport {
+                kind,
+                chunk,
+                input_tokens: resp.usage.input_tokens,
+                output_tokens: resp.usage.output_tokens,
+                latency_ms: resp.latency_ms,
+                error: parsed.as_ref().err().map(|e| format!("{e:?}")),
+            });
+            parsed.map_err(|e| {
+                Failure(match e {
+                    report::ReportError::Missing => {
+                        format!("the {what} answered without the final-report wrapper")
+                    }
+                    report::ReportError::Empty => {
+                        format!("the {what} returned an empty final report")
+                    }
+                })
+            })
+        }
+        Err(err) => {
+            let why = llm::describe(&err);
+            calls.push(LlmCallReport {
+                kind,
+                chunk,
+                input_tokens: 0,
+                output_tokens: 0,
+                latency_ms: 0,
+                error: Some(why.clone()),
+            });
+            Err(Failure(format!("the {what} failed: {why}")))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+
+    use super::*;
+    use crate::bindings::llm_import::{LlmError, Usage};
+
+    const NONCE: &str = "0123456789abcdef";
+
+    /// Answers map calls with the chunk's ERROR lines, reduce calls with
+    /// the union of the non-empty chunk answers; records every request.
+    struct Fake {
+        seen: RefCell<Vec<Request>>,
+        fail_map: bool,
+        no_tag: bool,
+    }
+
+    impl Fake {
+        fn new() -> Self {
+            Fake {
+                seen: RefCell::new(Vec::new()),
+                fail_map: false,
+                no_tag: false,
+            }
+        }
+    }
+
+    fn profile() -> ModelProfile {
+        ModelProfile {
+            model: "fake".into(),
+            context_window: 3000,
+            max_output_tokens: 300,
+            tokenizer: "cl100k_base".into(),
+            tokenizer_exact: true,
+            concurrency: 4,
+        }
+    }
+
+    impl Llm for Fake {
+        fn model_info(&self, _: Option<&str>) -> Result<ModelProfile, LlmError> {
+            Ok(profile())
+        }
+        fn complete(&self, req: &Request) -> Result<Response, LlmError> {
+            self.seen.borrow_mut().push(req.clone());
+            let system = &req.messages[0].content;
+            let body = if system.contains("from a document chunk") {
+                if self.fail_map {
+                    return Err(LlmError::Unavailable("503".into()));
+                }
+                let hits: Vec<&str> = req.messages[1]
+                    .content
+                    .lines()
+                    .filter(|l| l.contains("ERROR"))
+                    .collect();
+                if hits.is_empty() {
+                    "NO RELEVANT DATA FOUND\nonly info lines".to_string()
+                } else {
+                    hits.join("\n")
+                }
+            } else {
+                let mut found: Vec<&str> = system.lines().filter(|l| l.contains("ERROR")).collect();
+                found.dedup();
+                found.join("\n")
+            };
+            let text = if self.no_tag {
+                body
+            } else {
+                format!("<ai-agent-{NONCE}-FINAL format=\"text\">\n{body}\n")
+            };
+            Ok(Response {
+                text,
+                tool_calls: Vec::new(),
+                usage: Usage {
+                    input_tokens: 10,
+                    output_tokens: 5,
+                },
+                model: "fake".into(),
+                latency_ms: 1,
+            })
+        }
+        fn complete_batch(&self, reqs: &[Request]) -> Vec<Result<Response, LlmError>> {
+            reqs.iter().map(|r| self.complete(r)).collect()
+        }
+    }
+
+    fn job<'a>(max_calls: usize) -> Job<'a> {
+        Job {
+            source: Source {
+                tool: "bash",
+                args: "{}",
+            },
+            stats: DocStats {
+                bytes: 0,
+                lines: 0,
+                tokens: 0,
+            },
+            extract: "every ERROR line",
+            nonce: NONCE,
+            overlap_percent: 10,
+            max_calls,
+        }
+    }
+
+    fn log(lines: usize) -> String {
+        (0..lines)
+            .map(|i| {
+                if i % 997 == 500 {
+                    format!("ERROR disk {i} failed\n")
+                } else {
+                    format!("info request {i} ok\n")
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn maps_every_byte_within_budget_then_reduces() {
+        let text = log(6000);
+        let fake = Fake::new();
+        let mut calls = Vec::new();
+        let report = run(&text, &fake, &profile(), &job(64), &mut calls).unwrap();
+        for i in (0..6000).filter(|i| i % 997 == 500) {
+            assert!(
+                report.text.contains(&format!("ERROR disk {i} failed")),
+                "{}",
+                report.text
+            );
+        }
+        let seen = fake.seen.borrow();
+        let maps: Vec<&Request> = seen
+            .iter()
+            .filter(|r| r.messages[0].content.contains("document chunk"))
+            .collect();
+        assert!(maps.len() > 3, "{} chunks", maps.len());
+        // Every line of the document is in some map request.
+        for line in text.lines() {
+            assert!(
+                maps.iter().any(|r| r.messages[1].content.contains(line)),
+                "{line} was never sent"
+            );
+        }
+        // No request exceeds the context window with its answer.
+        for r in seen.iter() {
+            let tokens: u64 = r
+                .messages
+                .iter()
+                .map(|m| Encoding::Cl100k.count(&m.content))
+                .sum();
+            assert!(tokens + 300 <= 3000, "{tokens} tokens");
+        }
+        let map_calls = calls.iter().filter(|c| c.kind == LlmCallKind::Map).count();
+        assert_eq!(map_calls, maps.len());
+        assert!(calls.iter().any(|c| c.kind == LlmCallKind::Reduce));
+    }
+
+    #[test]
+    fn one_chunk_needs_no_reduce() {
+        let fake = Fake::new();
+        let mut calls = Vec::new();
+        let text = log(300) + "ERROR disk 9 failed\n";
+        let report = run(&text, &fake, &profile(), &job(64), &mut calls).unwrap();
+        assert_eq!(calls.len(), 1);
+        assert_eq!(report.text, "ERROR disk 9 failed");
+    }
+
+    #[test]
+    fn failures_are_reported_for_the_fallback() {
+        let mut fake = Fake::new();
+        fake.fail_map = true;
+        let err = run(&log(6000), &fake, &profile(), &job(64), &mut Vec::new()).unwrap_err();
+        assert!(
+            err.0.contains("failed: the LLM is unavailable: 503"),
+            "{}",
+            err.0
+        );
+        let mut fake = Fake::new();
+        fake.no_tag = true;
+        let err = run(&log(300), &fake, &profile(), &job(64), &mut Vec::new()).unwrap_err();
+        assert!(
+            err.0.contains("without the final-report wrapper"),
+            "{}",
+            err.0
+        );
+        let err = run(
+            &log(6000),
+            &Fake::new(),
+            &profile(),
+            &job(3),
+            &mut Vec::new(),
+        )
+        .unwrap_err();
+        assert!(err.0.contains("LLM calls allowed"), "{}", err.0);
+    }
+}
