@@ -111,9 +111,7 @@ pub fn extract(st: &dyn Storage, llm: &dyn Llm, req: ExtractRequest) -> ExtractR
             },
             Mode::ReadGrep => match &llm_ready {
                 Err(why) => Err(Failure(why.clone())),
-                Ok(_) => Err(Failure(
-                    "the read-grep strategy is not available in this engine version".into(),
-                )),
+                Ok(profile) => read_grep(&doc, llm, profile, &req.extract, &mut report.llm_calls),
             },
             Mode::Lexical => lexical(
                 &doc,
@@ -292,6 +290,38 @@ fn window_lines(doc: &Doc, first: u64, last: u64) -> Result<String, Failure> {
     Ok(text)
 }
 
+/// Run the `read-grep` sub-agent on the stored output.
+fn read_grep(
+    doc: &Doc,
+    llm: &dyn Llm,
+    profile: &crate::llm::ModelProfile,
+    extract: &str,
+    calls: &mut Vec<crate::bindings::types::LlmCallReport>,
+) -> Result<String, Failure> {
+    let nonce = crate::report::nonce_from(uuid::Uuid::new_v4().as_u64_pair().0);
+    let job = crate::read_grep::Job {
+        source: crate::prompts::Source {
+            tool: &doc.meta.tool,
+            args: &doc.meta.args,
+        },
+        stats: doc_stats(doc),
+        extract,
+        nonce: &nonce,
+        max_calls: MAX_LLM_CALLS.saturating_sub(calls.len()),
+    };
+    crate::read_grep::run(doc, llm, profile, &job, calls)
+        .map(|report| report.text)
+        .map_err(|e| Failure(e.0))
+}
+
+fn doc_stats(doc: &Doc) -> crate::prompts::DocStats {
+    crate::prompts::DocStats {
+        bytes: doc.meta.stats.bytes,
+        lines: doc.meta.stats.lines,
+        tokens: doc.meta.stats.tokens,
+    }
+}
+
 /// Run `full-chunked` over the whole view.
 fn full_chunked(
     doc: &Doc,
@@ -318,11 +348,7 @@ fn full_chunked(
             tool: &doc.meta.tool,
             args: &doc.meta.args,
         },
-        stats: crate::prompts::DocStats {
-            bytes: doc.meta.stats.bytes,
-            lines: doc.meta.stats.lines,
-            tokens: doc.meta.stats.tokens,
-        },
+        stats: doc_stats(doc),
         extract,
         nonce: &nonce,
         overlap_percent: DEFAULT_OVERLAP_PERCENT,
@@ -333,7 +359,7 @@ fn full_chunked(
         .map_err(|e| Failure(e.0))
 }
 
-fn engine_error_text(err: &EngineError) -> String {
+pub(crate) fn engine_error_text(err: &EngineError) -> String {
     match err {
         EngineError::InvalidHandle(m)
         | EngineError::UnknownHandle(m)

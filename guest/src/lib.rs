@@ -16,6 +16,7 @@ pub mod llm;
 pub mod message;
 pub mod meta;
 pub mod prompts;
+pub mod read_grep;
 pub mod report;
 pub mod schema;
 pub mod stats;

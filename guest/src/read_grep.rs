@@ -1,0 +1,487 @@
+//! `read-grep`: a sub-agent loop. The model gets exactly two tools, Read
+//! and Grep, which the engine executes against the stored output only — a
+//! call naming any other file gets an error result, never a read. Turns,
+//! calls per turn and every result's size are bounded.
+
+use serde_json::{Value, json};
+
+use crate::bindings::llm_import::{Message, ModelProfile, Request, Role, ToolCall, ToolDefinition};
+use crate::bindings::types::{GrepOptions, LineRange, LlmCallKind, LlmCallReport};
+use crate::doc::Doc;
+use crate::full_chunked::Failure;
+use crate::llm::{self, Llm};
+use crate::prompts::{self, DocStats, Source};
+use crate::report::{self, FinalReport};
+
+pub const MAX_TURNS: usize = 15;
+pub const MAX_CALLS_PER_TURN: usize = 10;
+/// Every tool result the sub-agent sees is at most this big, so its own
+/// context cannot overflow.
+pub const MAX_RESULT_BYTES: usize = 8192;
+const DEFAULT_READ_LINES: u64 = 200;
+const MAX_READ_LINES: u64 = 500;
+
+pub struct Job<'a> {
+    pub source: Source<'a>,
+    pub stats: DocStats,
+    pub extract: &'a str,
+    pub nonce: &'a str,
+    /// LLM calls (turns) this extraction may still make.
+    pub max_calls: usize,
+}
+
+pub fn tools() -> Vec<ToolDefinition> {
+    vec![
+        ToolDefinition {
+            name: "Read".into(),
+            description: "Read numbered lines of the file: offset is the first line (1-based), limit how many (at most 500).".into(),
+            parameters: json!({
+                "type": "object",
+                "properties": {
+                    "file": {"type": "string", "description": "The file name (the handle)."},
+                    "offset": {"type": "integer", "minimum": 1},
+                    "limit": {"type": "integer", "minimum": 1, "maximum": MAX_READ_LINES}
+                },
+                "required": ["file"]
+            })
+            .to_string(),
+        },
+        ToolDefinition {
+            name: "Grep".into(),
+            description: "Lines of the file matching a regular expression (Rust regex syntax), numbered, with optional context lines.".into(),
+            parameters: json!({
+                "type": "object",
+                "properties": {
+                    "file": {"type": "string", "description": "The file name (the handle)."},
+                    "pattern": {"type": "string"},
+                    "context": {"type": "integer", "minimum": 0, "maximum": 20},
+                    "ignore_case": {"type": "boolean"},
+                    "max_matches": {"type": "integer", "minimum": 1, "maximum": 200}
+                },
+                "required": ["file", "pattern"]
+            })
+            .to_string(),
+        },
+    ]
+}
+
+pub fn run(
+    doc: &Doc,
+    llm: &dyn Llm,
+    profile: &ModelProfile,
+    job: &Job,
+    calls: &mut Vec<LlmCallReport>,
+) -> Result<FinalReport, Failure> {
+    let handle = doc.handle.to_string();
+    let system =
+        prompts::read_grep_system(&job.source, &handle, &job.stats, job.extract, job.nonce);
+    let mut messages = vec![
+        message(Role::System, system),
+        message(
+            Role::User,
+            format!(
+                "Extract from the file {handle}: {}\nUse Grep and Read, then answer with the final-report wrapper.",
+                job.extract
+            ),
+        ),
+    ];
+    let turns = MAX_TURNS.min(job.max_calls);
+    for turn in 0..turns {
+        let last = turn + 1 == turns;
+        if last {
+            messages.push(message(
+                Role::User,
+                "This is your last turn: no more tool calls. Answer now with the final-report wrapper.".into(),
+            ));
+        }
+        let req = Request {
+            messages: messages.clone(),
+            tools: if last { Vec::new() } else { tools() },
+            max_output_tokens: profile.max_output_tokens,
+            model: Some(profile.model.clone()),
+        };
+        let resp = match llm.complete(&req) {
+            Ok(resp) => resp,
+            Err(err) => {
+                let why = llm::describe(&err);
+                calls.push(turn_report(0, 0, 0, Some(why.clone())));
+                return Err(Failure(format!(
+                    "sub-agent turn {} failed: {why}",
+                    turn + 1
+                )));
+            }
+        };
+        calls.push(turn_report(
+            resp.usage.input_tokens,
+            resp.usage.output_tokens,
+            resp.latency_ms,
+            None,
+        ));
+        if resp.tool_calls.is_empty() || last {
+            match report::parse(&resp.text, job.nonce) {
+                Ok(report) => return Ok(report),
+                Err(_) if !last => {
+                    messages.push(assistant(resp.text, Vec::new()));
+                    messages.push(message(
+                        Role::User,
+                        format!(
+                            "Answer inside {} … {}, or call Read or Grep.",
+                            report::open_tag(job.nonce),
+                            report::close_tag(job.nonce)
+                        ),
+                    ));
+                    continue;
+                }
+                Err(_) => break,
+            }
+        }
+        let results: Vec<Message> = resp
+            .tool_calls
+            .iter()
+            .enumerate()
+            .map(|(i, call)| {
+                let content = if i < MAX_CALLS_PER_TURN {
+                    execute(doc, &handle, call)
+                } else {
+                    format!("Error: at most {MAX_CALLS_PER_TURN} tool calls per turn; this one was not run.")
+                };
+                Message { role: Role::Tool, content, tool_calls: Vec::new(), tool_call_id: Some(call.id.clone()) }
+            })
+            .collect();
+        messages.push(assistant(resp.text, resp.tool_calls));
+        messages.extend(results);
+    }
+    Err(Failure(format!(
+        "the sub-agent gave no final report within {turns} turns"
+    )))
+}
+
+/// Run one tool call against the stored output; problems are the result
+/// text (the model can correct itself), never a failure of the strategy.
+fn execute(doc: &Doc, handle: &str, call: &ToolCall) -> String {
+    let args: Value = match serde_json::from_str(&call.arguments) {
+        Ok(v) => v,
+        Err(e) => return format!("Error: the arguments are not valid JSON: {e}"),
+    };
+    let file = args
+        .get("file")
+        .and_then(Value::as_str)
+        .unwrap_or(handle)
+        .trim();
+    if file != handle {
+        return format!(
+            "Error: no such file {file:?}. The only file is {handle}; use exactly that name."
+        );
+    }
+    let int = |name: &str| args.get(name).and_then(Value::as_u64);
+    let result = match call.name.as_str() {
+        "Read" => {
+            let first = int("offset").unwrap_or(1).max(1);
+            let count = int("limit")
+                .unwrap_or(DEFAULT_READ_LINES)
+                .clamp(1, MAX_READ_LINES);
+            doc.read(
+                LineRange {
+                    first,
+                    last: first + count - 1,
+                },
+                MAX_RESULT_BYTES,
+            )
+        }
+        "Grep" => {
+            let Some(pattern) = args.get("pattern").and_then(Value::as_str) else {
+                return "Error: Grep needs a pattern.".into();
+            };
+            let opts = GrepOptions {
+                context: int("context").unwrap_or(0).min(20) as u32,
+                ignore_case: args
+                    .get("ignore_case")
+                    .and_then(Value::as_bool)
+                    .unwrap_or(false),
+                max_matches: Some(int("max_matches").unwrap_or(50).clamp(1, 200) as u32),
+            };
+            doc.grep(pattern, &opts, MAX_RESULT_BYTES)
+        }
+        other => return format!("Error: unknown tool {other:?}; only Read and Grep exist."),
+    };
+    result.unwrap_or_else(|e| format!("Error: {}", crate::extract::engine_error_text(&e)))
+}
+
+fn message(role: Role, content: String) -> Message {
+    Message {
+        role,
+        content,
+        tool_calls: Vec::new(),
+        tool_call_id: None,
+    }
+}
+
+fn assistant(content: String, tool_calls: Vec<ToolCall>) -> Message {
+    Message {
+        role: Role::Assistant,
+        content,
+        tool_calls,
+        tool_call_id: None,
+    }
+}
+
+fn turn_report(input: u64, output: u64, latency: u64, error: Option<String>) -> LlmCallReport {
+    LlmCallReport {
+        kind: LlmCallKind::SubAgentTurn,
+        chunk: None,
+        input_tokens: input,
+        output_tokens: output,
+        latency_ms: latency,
+        error,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+
+    use super::*;
+    use crate::bindings::llm_import::{LlmError, Response, Usage};
+    use crate::bindings::types::{CallInfo, StoreOutcome};
+    use crate::storage::MemStorage;
+
+    const NONCE: &str = "feedfacecafebeef";
+
+    type Script = Box<dyn Fn(usize, &Request) -> Response>;
+
+    /// Answers turn `n` with `script(n, request)`; records every request.
+    struct Scripted {
+        script: Script,
+        seen: RefCell<Vec<Request>>,
+    }
+
+    impl Llm for Scripted {
+        fn model_info(&self, _: Option<&str>) -> Result<ModelProfile, LlmError> {
+            Ok(profile())
+        }
+        fn complete(&self, req: &Request) -> Result<Response, LlmError> {
+            let n = self.seen.borrow().len();
+            self.seen.borrow_mut().push(req.clone());
+            Ok((self.script)(n, req))
+        }
+        fn complete_batch(&self, reqs: &[Request]) -> Vec<Result<Response, LlmError>> {
+            reqs.iter().map(|r| self.complete(r)).collect()
+        }
+    }
+
+    fn profile() -> ModelProfile {
+        ModelProfile {
+            model: "fake".into(),
+            context_window: 8000,
+            max_output_tokens: 500,
+            tokenizer: "cl100k_base".into(),
+            tokenizer_exact: true,
+            concurrency: 1,
+        }
+    }
+
+    fn answer(text: &str, calls: Vec<(&str, Value)>) -> Response {
+        Response {
+            text: text.into(),
+            tool_calls: calls
+                .into_iter()
+                .enumerate()
+                .map(|(i, (name, args))| ToolCall {
+                    id: format!("c{i}"),
+                    name: name.into(),
+                    arguments: args.to_string(),
+                })
+                .collect(),
+            usage: Usage {
+                input_tokens: 100,
+                output_tokens: 10,
+            },
+            model: "fake".into(),
+            latency_ms: 1,
+        }
+    }
+
+    fn stored_doc(st: &MemStorage) -> Doc<'_> {
+        let text: String = (1..=4000)
+            .map(|i| {
+                if i == 2001 {
+                    "ERROR disk full on /var\n".to_string()
+                } else {
+                    format!("info {i}\n")
+                }
+            })
+            .collect();
+        let call = CallInfo {
+            tool: "bash".into(),
+            args: "{}".into(),
+            model: None,
+        };
+        let StoreOutcome::Stored(s) =
+            crate::store::store(st, call, text.as_bytes(), crate::default_policy()).unwrap()
+        else {
+            panic!("stored")
+        };
+        Doc::open(st, &s.handle).unwrap()
+    }
+
+    fn job<'a>() -> Job<'a> {
+        Job {
+            source: Source {
+                tool: "bash",
+                args: "{}",
+            },
+            stats: DocStats {
+                bytes: 1,
+                lines: 1,
+                tokens: 1,
+            },
+            extract: "why did the disk fail",
+            nonce: NONCE,
+            max_calls: 64,
+        }
+    }
+
+    fn last_tool_results(req: &Request) -> Vec<String> {
+        req.messages
+            .iter()
+            .rev()
+            .take_while(|m| m.role == Role::Tool)
+            .map(|m| m.content.clone())
+            .collect()
+    }
+
+    #[test]
+    fn greps_reads_and_answers() {
+        let st = MemStorage::new();
+        let doc = stored_doc(&st);
+        let h = doc.handle.to_string();
+        let hh = h.clone();
+        let llm = Scripted {
+            seen: RefCell::new(Vec::new()),
+            script: Box::new(move |n, req| match n {
+                0 => answer("", vec![("Grep", json!({"file": hh, "pattern": "ERROR"}))]),
+                1 => {
+                    assert_eq!(
+                        last_tool_results(req),
+                        vec!["2001: ERROR disk full on /var\n".to_string()]
+                    );
+                    answer(
+                        "",
+                        vec![("Read", json!({"file": hh, "offset": 2000, "limit": 3}))],
+                    )
+                }
+                _ => {
+                    let read = last_tool_results(req).join("");
+                    answer(
+                        &format!(
+                            "<ai-agent-{NONCE}-FINAL format=\"text\">\nFound:\n{read}</ai-agent-{NONCE}-FINAL>"
+                        ),
+                        vec![],
+                    )
+                }
+            }),
+        };
+        let mut calls = Vec::new();
+        let report = run(&doc, &llm, &profile(), &job(), &mut calls).unwrap();
+        assert_eq!(
+            report.text,
+            format!("Found:\n2000: info 2000\n2001: ERROR disk full on /var\n2002: info 2002")
+        );
+        assert_eq!(calls.len(), 3);
+        assert!(calls.iter().all(|c| c.kind == LlmCallKind::SubAgentTurn));
+        let first = &llm.seen.borrow()[0];
+        assert_eq!(
+            first
+                .tools
+                .iter()
+                .map(|t| t.name.as_str())
+                .collect::<Vec<_>>(),
+            ["Read", "Grep"]
+        );
+        assert!(
+            first.messages[0]
+                .content
+                .contains(&format!("- Handle/filename: {h}"))
+        );
+    }
+
+    #[test]
+    fn other_files_get_an_error_result_not_a_read() {
+        let st = MemStorage::new();
+        let doc = stored_doc(&st);
+        let other = uuid::Uuid::new_v4().to_string();
+        let llm = Scripted {
+            seen: RefCell::new(Vec::new()),
+            script: Box::new(move |n, req| match n {
+                0 => answer(
+                    "",
+                    vec![
+                        ("Read", json!({"file": "/etc/passwd"})),
+                        ("Grep", json!({"file": other, "pattern": "."})),
+                        ("Read", json!({"file": "../x"})),
+                        ("Delete", json!({})),
+                    ],
+                ),
+                _ => {
+                    let results = last_tool_results(req);
+                    assert_eq!(results.len(), 4);
+                    assert!(
+                        results[1..]
+                            .iter()
+                            .all(|r| r.starts_with("Error: no such file")),
+                        "{results:?}"
+                    );
+                    assert!(results[0].starts_with("Error: unknown tool"), "{results:?}");
+                    answer(
+                        &format!(
+                            "<ai-agent-{NONCE}-FINAL format=\"text\">NO RELEVANT DATA FOUND\nonly errors"
+                        ),
+                        vec![],
+                    )
+                }
+            }),
+        };
+        let report = run(&doc, &llm, &profile(), &job(), &mut Vec::new()).unwrap();
+        assert!(report.no_relevant_data);
+    }
+
+    #[test]
+    fn turns_and_calls_per_turn_are_bounded() {
+        let st = MemStorage::new();
+        let doc = stored_doc(&st);
+        let h = doc.handle.to_string();
+        let llm = Scripted {
+            seen: RefCell::new(Vec::new()),
+            script: Box::new(move |_, _| {
+                answer(
+                    "",
+                    (0..12)
+                        .map(|_| ("Grep", json!({"file": h, "pattern": "info 1$"})))
+                        .collect(),
+                )
+            }),
+        };
+        let mut calls = Vec::new();
+        let err = run(&doc, &llm, &profile(), &job(), &mut calls).unwrap_err();
+        assert!(
+            err.0.contains("no final report within 15 turns"),
+            "{}",
+            err.0
+        );
+        assert_eq!(calls.len(), MAX_TURNS);
+        let seen = llm.seen.borrow();
+        assert!(
+            seen.last().unwrap().tools.is_empty(),
+            "the last turn offers no tools"
+        );
+        let results = last_tool_results(&seen[1]);
+        assert_eq!(
+            results
+                .iter()
+                .filter(|r| r.contains("at most 10 tool calls"))
+                .count(),
+            2
+        );
+        assert!(results.iter().all(|r| r.len() <= MAX_RESULT_BYTES));
+    }
+}
