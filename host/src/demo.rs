@@ -138,8 +138,9 @@ fn show_store(title: &str, outcome: &Outcome) -> Result<String> {
         anyhow::bail!("the demo output was small enough to pass through");
     };
     println!(
-        "=== {title}: {} bytes, stored ({:?}) ===",
-        stored.stats.bytes, stored.reason
+        "=== {title}: {} bytes, stored ({}) ===",
+        stored.stats.bytes,
+        tool_output::runtime::reason_name(stored.reason)
     );
     println!("The model gets this instead of the output:\n");
     println!("{}\n", indent(&stored.message));
