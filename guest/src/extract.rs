@@ -11,7 +11,7 @@ use crate::bindings::types::{ExtractReport, ExtractRequest, ExtractResult, Fallb
 use crate::doc::Doc;
 use crate::handle::shorten;
 use crate::lexical::{Query, Scorer, Window};
-use crate::llm::{self, Llm};
+use crate::llm::{self, Failure, Job, Llm};
 use crate::storage::Storage;
 use crate::store::now_ms;
 use crate::{DEFAULT_MAX_INLINE_BYTES, EngineError, truncate};
@@ -50,9 +50,6 @@ pub fn parse_mode(name: &str) -> Option<Mode> {
     })
 }
 
-/// Why a strategy could not produce an answer.
-struct Failure(String);
-
 pub fn extract(st: &dyn Storage, llm: &dyn Llm, req: ExtractRequest) -> ExtractResult {
     let started = now_ms();
     let requested = req.mode.unwrap_or(Mode::Auto);
@@ -70,12 +67,7 @@ pub fn extract(st: &dyn Storage, llm: &dyn Llm, req: ExtractRequest) -> ExtractR
     let doc = match Doc::open(st, &req.handle) {
         Ok(doc) => doc,
         Err(err) => {
-            let message = match err {
-                EngineError::InvalidHandle(m)
-                | EngineError::UnknownHandle(m)
-                | EngineError::InvalidArgument(m)
-                | EngineError::Storage(m) => m,
-            };
+            let message = engine_error_text(&err);
             let handle = one_line(&shorten(&req.handle, 80));
             return finish(
                 report,
@@ -290,6 +282,30 @@ fn window_lines(doc: &Doc, first: u64, last: u64) -> Result<String, Failure> {
     Ok(text)
 }
 
+/// The job both LLM strategies get: the source call, the stats, a fresh
+/// nonce, and what is left of the call budget.
+fn job<'a>(doc: &'a Doc, extract: &'a str, nonce: &'a str, calls_made: usize) -> Job<'a> {
+    Job {
+        source: crate::prompts::Source {
+            tool: &doc.meta.tool,
+            args: &doc.meta.args,
+        },
+        stats: crate::prompts::DocStats {
+            bytes: doc.meta.stats.bytes,
+            lines: doc.meta.stats.lines,
+            tokens: doc.meta.stats.tokens,
+        },
+        extract,
+        nonce,
+        overlap_percent: DEFAULT_OVERLAP_PERCENT,
+        max_calls: MAX_LLM_CALLS.saturating_sub(calls_made),
+    }
+}
+
+fn fresh_nonce() -> String {
+    crate::report::nonce_from(uuid::Uuid::new_v4().as_u64_pair().0)
+}
+
 /// Run the `read-grep` sub-agent on the stored output.
 fn read_grep(
     doc: &Doc,
@@ -298,28 +314,9 @@ fn read_grep(
     extract: &str,
     calls: &mut Vec<crate::bindings::types::LlmCallReport>,
 ) -> Result<String, Failure> {
-    let nonce = crate::report::nonce_from(uuid::Uuid::new_v4().as_u64_pair().0);
-    let job = crate::read_grep::Job {
-        source: crate::prompts::Source {
-            tool: &doc.meta.tool,
-            args: &doc.meta.args,
-        },
-        stats: doc_stats(doc),
-        extract,
-        nonce: &nonce,
-        max_calls: MAX_LLM_CALLS.saturating_sub(calls.len()),
-    };
-    crate::read_grep::run(doc, llm, profile, &job, calls)
-        .map(|report| report.text)
-        .map_err(|e| Failure(e.0))
-}
-
-fn doc_stats(doc: &Doc) -> crate::prompts::DocStats {
-    crate::prompts::DocStats {
-        bytes: doc.meta.stats.bytes,
-        lines: doc.meta.stats.lines,
-        tokens: doc.meta.stats.tokens,
-    }
+    let nonce = fresh_nonce();
+    let job = job(doc, extract, &nonce, calls.len());
+    crate::read_grep::run(doc, llm, profile, &job, calls).map(|report| report.text)
 }
 
 /// Run `full-chunked` over the whole view.
@@ -342,21 +339,9 @@ fn full_chunked(
         .read_bytes(0, doc.view_bytes())
         .map_err(|e| Failure(engine_error_text(&e)))?;
     let text = String::from_utf8_lossy(&raw);
-    let nonce = crate::report::nonce_from(uuid::Uuid::new_v4().as_u64_pair().0);
-    let job = crate::full_chunked::Job {
-        source: crate::prompts::Source {
-            tool: &doc.meta.tool,
-            args: &doc.meta.args,
-        },
-        stats: doc_stats(doc),
-        extract,
-        nonce: &nonce,
-        overlap_percent: DEFAULT_OVERLAP_PERCENT,
-        max_calls: MAX_LLM_CALLS.saturating_sub(calls.len()),
-    };
-    crate::full_chunked::run(&text, llm, profile, &job, calls)
-        .map(|report| report.text)
-        .map_err(|e| Failure(e.0))
+    let nonce = fresh_nonce();
+    let job = job(doc, extract, &nonce, calls.len());
+    crate::full_chunked::run(&text, llm, profile, &job, calls).map(|report| report.text)
 }
 
 pub(crate) fn engine_error_text(err: &EngineError) -> String {

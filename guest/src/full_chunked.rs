@@ -5,25 +5,10 @@
 use crate::bindings::llm_import::{Message, ModelProfile, Request, Role};
 use crate::bindings::types::{LlmCallKind, LlmCallReport};
 use crate::chunk::{self, PlanError};
-use crate::llm::{self, Llm, Response};
-use crate::prompts::{self, DocStats, Source};
+use crate::llm::{self, Failure, Job, Llm, Response};
+use crate::prompts;
 use crate::report::{self, FinalReport};
 use crate::tokens::Encoding;
-
-/// What one run needs besides the document and the model.
-pub struct Job<'a> {
-    pub source: Source<'a>,
-    pub stats: DocStats,
-    pub extract: &'a str,
-    pub nonce: &'a str,
-    pub overlap_percent: u32,
-    /// LLM calls this extraction may still make (map + reduce).
-    pub max_calls: usize,
-}
-
-/// Why the strategy could not answer (the caller falls back).
-#[derive(Debug)]
-pub struct Failure(pub String);
 
 /// Run it: the final report text, every call recorded in `calls`.
 pub fn run(
@@ -241,6 +226,7 @@ mod tests {
 
     use super::*;
     use crate::bindings::llm_import::{LlmError, Usage};
+    use crate::prompts::{DocStats, Source};
 
     const NONCE: &str = "0123456789abcdef";
 

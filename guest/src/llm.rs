@@ -3,25 +3,27 @@
 
 pub use crate::bindings::llm_import::{LlmError, ModelProfile, Request, Response};
 
+/// What an LLM strategy needs besides the document and the model.
+pub struct Job<'a> {
+    pub source: crate::prompts::Source<'a>,
+    pub stats: crate::prompts::DocStats,
+    pub extract: &'a str,
+    /// Fresh per extraction: the final-report wrapper's nonce.
+    pub nonce: &'a str,
+    /// Chunk overlap (full-chunked only).
+    pub overlap_percent: u32,
+    /// LLM calls this extraction may still make.
+    pub max_calls: usize,
+}
+
+/// Why a strategy could not answer (the caller falls back).
+#[derive(Debug)]
+pub struct Failure(pub String);
+
 pub trait Llm {
     fn model_info(&self, model: Option<&str>) -> Result<ModelProfile, LlmError>;
     fn complete(&self, req: &Request) -> Result<Response, LlmError>;
     fn complete_batch(&self, reqs: &[Request]) -> Vec<Result<Response, LlmError>>;
-}
-
-/// No model configured: what a host without an LLM provides.
-pub struct NoLlm;
-
-impl Llm for NoLlm {
-    fn model_info(&self, _: Option<&str>) -> Result<ModelProfile, LlmError> {
-        Err(LlmError::NotConfigured)
-    }
-    fn complete(&self, _: &Request) -> Result<Response, LlmError> {
-        Err(LlmError::NotConfigured)
-    }
-    fn complete_batch(&self, reqs: &[Request]) -> Vec<Result<Response, LlmError>> {
-        reqs.iter().map(|_| Err(LlmError::NotConfigured)).collect()
-    }
 }
 
 pub fn describe(err: &LlmError) -> String {

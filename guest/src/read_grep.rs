@@ -8,9 +8,8 @@ use serde_json::{Value, json};
 use crate::bindings::llm_import::{Message, ModelProfile, Request, Role, ToolCall, ToolDefinition};
 use crate::bindings::types::{GrepOptions, LineRange, LlmCallKind, LlmCallReport};
 use crate::doc::Doc;
-use crate::full_chunked::Failure;
-use crate::llm::{self, Llm};
-use crate::prompts::{self, DocStats, Source};
+use crate::llm::{self, Failure, Job, Llm};
+use crate::prompts;
 use crate::report::{self, FinalReport};
 
 pub const MAX_TURNS: usize = 15;
@@ -20,15 +19,6 @@ pub const MAX_CALLS_PER_TURN: usize = 10;
 pub const MAX_RESULT_BYTES: usize = 8192;
 const DEFAULT_READ_LINES: u64 = 200;
 const MAX_READ_LINES: u64 = 500;
-
-pub struct Job<'a> {
-    pub source: Source<'a>,
-    pub stats: DocStats,
-    pub extract: &'a str,
-    pub nonce: &'a str,
-    /// LLM calls (turns) this extraction may still make.
-    pub max_calls: usize,
-}
 
 pub fn tools() -> Vec<ToolDefinition> {
     vec![
@@ -243,6 +233,7 @@ mod tests {
     use super::*;
     use crate::bindings::llm_import::{LlmError, Response, Usage};
     use crate::bindings::types::{CallInfo, StoreOutcome};
+    use crate::prompts::{DocStats, Source};
     use crate::storage::MemStorage;
 
     const NONCE: &str = "feedfacecafebeef";
@@ -337,6 +328,7 @@ mod tests {
             },
             extract: "why did the disk fail",
             nonce: NONCE,
+            overlap_percent: 0,
             max_calls: 64,
         }
     }
