@@ -67,10 +67,8 @@ pub fn plan(
             tokens: total,
         }]);
     }
-    // Smallest n with T·(100+ov) / (100n+ov) <= B, i.e. n >= (T(100+ov) - ov·B) / 100B.
-    let (t, b) = (total as u128, budget_tokens as u128);
-    let est = (t * (100 + ov) - ov * b).div_ceil(100 * b);
-    let mut n = usize::try_from(est).unwrap_or(usize::MAX).max(2);
+    let b = budget_tokens as u128;
+    let mut n = estimate_count(total, budget_tokens, overlap_percent);
     loop {
         // More regions than bytes cannot help: every region is already one char.
         n = n.min(text.len());
@@ -98,6 +96,25 @@ pub fn plan(
         let scaled = (n as u128 * worst.tokens as u128).div_ceil(b);
         n = usize::try_from(scaled).unwrap_or(usize::MAX).max(n + 1);
     }
+}
+
+/// Chunks a text of `total_tokens` needs at `budget_tokens` each with this
+/// overlap, before line snapping (the plan may need one or two more).
+pub fn estimate_count(total_tokens: usize, budget_tokens: usize, overlap_percent: u32) -> usize {
+    if total_tokens == 0 {
+        return 0;
+    }
+    if total_tokens <= budget_tokens {
+        return 1;
+    }
+    if budget_tokens == 0 {
+        return usize::MAX;
+    }
+    let ov = overlap_percent.min(MAX_OVERLAP_PERCENT) as u128;
+    // Smallest n with T·(100+ov) / (100n+ov) <= B, i.e. n >= (T(100+ov) - ov·B) / 100B.
+    let (t, b) = (total_tokens as u128, budget_tokens as u128);
+    let est = (t * (100 + ov) - ov * b).div_ceil(100 * b);
+    usize::try_from(est).unwrap_or(usize::MAX).max(2)
 }
 
 /// Chunk ranges for `n` regions (fewer if the text is too short to cut).

@@ -20,6 +20,29 @@ use crate::{DEFAULT_MAX_INLINE_BYTES, EngineError, truncate};
 pub const MAX_LLM_CALLS: usize = 64;
 /// Chunks overlap by this share of their size.
 pub const DEFAULT_OVERLAP_PERCENT: u32 = 10;
+/// Chunks `auto` may send to full-chunked: one pass, no reduce (seed 000).
+pub const DEFAULT_MAX_CHUNKS: usize = 1;
+
+/// The request's limits with defaults applied.
+#[derive(Debug, Clone, Copy)]
+struct Limits {
+    max_chunks: usize,
+    max_calls: usize,
+    overlap_percent: u32,
+}
+
+impl Limits {
+    fn of(req: &ExtractRequest) -> Self {
+        Self {
+            max_chunks: req.max_chunks.map_or(DEFAULT_MAX_CHUNKS, |n| n as usize),
+            max_calls: req.max_llm_calls.map_or(MAX_LLM_CALLS, |n| n as usize),
+            overlap_percent: req
+                .overlap_percent
+                .unwrap_or(DEFAULT_OVERLAP_PERCENT)
+                .min(crate::chunk::MAX_OVERLAP_PERCENT),
+        }
+    }
+}
 
 /// Windows the lexical strategy ranks before fitting them into the budget.
 const LEXICAL_WINDOWS: usize = 24;
@@ -90,20 +113,37 @@ pub fn extract(st: &dyn Storage, llm: &dyn Llm, req: ExtractRequest) -> ExtractR
         return finish(report, started, true, text);
     }
 
+    let limits = Limits::of(&req);
+    // One nonce per extraction: every strategy's answers must carry it.
+    let nonce = fresh_nonce();
     let llm_ready = llm.model_info(None).map_err(|e| llm::describe(&e));
-    let chain = fallback_chain(route(requested, llm_ready.is_ok()));
+    let first = route(
+        requested,
+        llm_ready.as_ref().ok(),
+        &doc,
+        &req.extract,
+        &nonce,
+        limits,
+    );
+    let chain = fallback_chain(first);
     let mut reasons: Vec<String> = Vec::new();
     for (i, &mode) in chain.iter().enumerate() {
+        let calls = &mut report.llm_calls;
+        let job = job(&doc, &req.extract, &nonce, limits, calls.len());
         let attempt = match mode {
+            Mode::FullChunked | Mode::ReadGrep if job.max_calls == 0 => Err(Failure(format!(
+                "the {} LLM calls allowed per extraction are used up",
+                limits.max_calls
+            ))),
             Mode::FullChunked => match &llm_ready {
                 Err(why) => Err(Failure(why.clone())),
-                Ok(profile) => {
-                    full_chunked(&doc, llm, profile, &req.extract, &mut report.llm_calls)
-                }
+                Ok(profile) => full_chunked(&doc, llm, profile, &job, calls),
             },
             Mode::ReadGrep => match &llm_ready {
                 Err(why) => Err(Failure(why.clone())),
-                Ok(profile) => read_grep(&doc, llm, profile, &req.extract, &mut report.llm_calls),
+                Ok(profile) => {
+                    crate::read_grep::run(&doc, llm, profile, &job, calls).map(|report| report.text)
+                }
             },
             Mode::Lexical => lexical(
                 &doc,
@@ -140,14 +180,48 @@ pub fn extract(st: &dyn Storage, llm: &dyn Llm, req: ExtractRequest) -> ExtractR
     finish(report, started, true, text)
 }
 
-/// What `auto` means here: without an LLM, the deterministic search.
-fn route(requested: Mode, llm_ready: bool) -> Mode {
-    match requested {
-        Mode::Auto if !llm_ready => Mode::Lexical,
-        // With a model, auto routing belongs to the LLM strategies.
-        Mode::Auto => Mode::FullChunked,
-        other => other,
+/// What `auto` means: `full-chunked` when the output fits `max-chunks`
+/// chunks, else `read-grep`; without an LLM, the deterministic search.
+/// Very long lines need no rule of their own: the view is already reflowed
+/// (JSON indented, lines wrapped), so Read and Grep work on it.
+fn route(
+    requested: Mode,
+    profile: Option<&crate::llm::ModelProfile>,
+    doc: &Doc,
+    extract: &str,
+    nonce: &str,
+    limits: Limits,
+) -> Mode {
+    let Some(profile) = profile else {
+        return match requested {
+            Mode::Auto => Mode::Lexical,
+            other => other,
+        };
+    };
+    if requested != Mode::Auto {
+        return requested;
     }
+    let job = job(doc, extract, nonce, limits, 0);
+    match crate::full_chunked::chunk_budget(profile, &job) {
+        Ok(budget) if estimate_chunks(doc, budget, limits) <= limits.max_chunks => {
+            Mode::FullChunked
+        }
+        _ => Mode::ReadGrep,
+    }
+}
+
+/// Chunks the view needs, from its size and the stored output's token
+/// density (the view differs from the original only by whitespace and
+/// escapes, so the density carries over closely).
+fn estimate_chunks(doc: &Doc, budget: usize, limits: Limits) -> usize {
+    let stats = &doc.meta.stats;
+    let per_byte = if stats.bytes > 0 {
+        stats.tokens as f64 / stats.bytes as f64
+    } else {
+        0.25
+    };
+    let tokens = (doc.view_bytes() as f64 * per_byte).ceil() as usize;
+    crate::chunk::estimate_count(tokens, budget, limits.overlap_percent)
 }
 
 fn fallback_chain(first: Mode) -> Vec<Mode> {
@@ -282,9 +356,15 @@ fn window_lines(doc: &Doc, first: u64, last: u64) -> Result<String, Failure> {
     Ok(text)
 }
 
-/// The job both LLM strategies get: the source call, the stats, a fresh
-/// nonce, and what is left of the call budget.
-fn job<'a>(doc: &'a Doc, extract: &'a str, nonce: &'a str, calls_made: usize) -> Job<'a> {
+/// The job both LLM strategies get: the source call, the stats, the
+/// extraction's nonce, and what is left of the call budget.
+fn job<'a>(
+    doc: &'a Doc,
+    extract: &'a str,
+    nonce: &'a str,
+    limits: Limits,
+    calls_made: usize,
+) -> Job<'a> {
     Job {
         source: crate::prompts::Source {
             tool: &doc.meta.tool,
@@ -297,8 +377,8 @@ fn job<'a>(doc: &'a Doc, extract: &'a str, nonce: &'a str, calls_made: usize) ->
         },
         extract,
         nonce,
-        overlap_percent: DEFAULT_OVERLAP_PERCENT,
-        max_calls: MAX_LLM_CALLS.saturating_sub(calls_made),
+        overlap_percent: limits.overlap_percent,
+        max_calls: limits.max_calls.saturating_sub(calls_made),
     }
 }
 
@@ -306,42 +386,28 @@ fn fresh_nonce() -> String {
     crate::report::nonce_from(uuid::Uuid::new_v4().as_u64_pair().0)
 }
 
-/// Run the `read-grep` sub-agent on the stored output.
-fn read_grep(
-    doc: &Doc,
-    llm: &dyn Llm,
-    profile: &crate::llm::ModelProfile,
-    extract: &str,
-    calls: &mut Vec<crate::bindings::types::LlmCallReport>,
-) -> Result<String, Failure> {
-    let nonce = fresh_nonce();
-    let job = job(doc, extract, &nonce, calls.len());
-    crate::read_grep::run(doc, llm, profile, &job, calls).map(|report| report.text)
-}
-
 /// Run `full-chunked` over the whole view.
 fn full_chunked(
     doc: &Doc,
     llm: &dyn Llm,
     profile: &crate::llm::ModelProfile,
-    extract: &str,
+    job: &Job,
     calls: &mut Vec<crate::bindings::types::LlmCallReport>,
 ) -> Result<String, Failure> {
     // A cheap bound before reading the view into memory: even at 8 bytes a
     // token it would need more calls than allowed.
-    let most = MAX_LLM_CALLS as u64 * u64::from(profile.context_window) * 8;
+    let most = job.max_calls as u64 * u64::from(profile.context_window) * 8;
     if doc.view_bytes() > most {
         return Err(Failure(format!(
-            "the output is too large for full-chunked within {MAX_LLM_CALLS} LLM calls"
+            "the output is too large for full-chunked within {} LLM calls",
+            job.max_calls
         )));
     }
     let raw = doc
         .read_bytes(0, doc.view_bytes())
         .map_err(|e| Failure(engine_error_text(&e)))?;
     let text = String::from_utf8_lossy(&raw);
-    let nonce = fresh_nonce();
-    let job = job(doc, extract, &nonce, calls.len());
-    crate::full_chunked::run(&text, llm, profile, &job, calls).map(|report| report.text)
+    crate::full_chunked::run(&text, llm, profile, job, calls).map(|report| report.text)
 }
 
 pub(crate) fn engine_error_text(err: &EngineError) -> String {

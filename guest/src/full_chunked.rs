@@ -18,30 +18,11 @@ pub fn run(
     job: &Job,
     calls: &mut Vec<LlmCallReport>,
 ) -> Result<FinalReport, Failure> {
-    let encoding = Encoding::from_name(&profile.tokenizer).unwrap_or(Encoding::Cl100k);
+    let encoding = encoding(profile);
     let count = |s: &str| encoding.count(s) as usize;
-    // Another tokenizer than the model's own: keep a margin.
-    let margin = if profile.tokenizer_exact { 0.03 } else { 0.15 };
-    let window = profile.context_window as usize;
-    let answer_room = profile.max_output_tokens as usize;
-    // The largest map prompt (widest numbers), counted for real.
-    let prompt = prompts::map_system(
-        &job.source,
-        &job.stats,
-        9999,
-        9999,
-        job.overlap_percent,
-        job.extract,
-        job.nonce,
-    );
-    let overhead = count(&prompt) + 16; // message framing
-    let budget = window
-        .checked_sub(answer_room + overhead)
-        .map(|b| (b as f64 * (1.0 - margin)) as usize)
-        .filter(|&b| b > 0)
-        .ok_or_else(|| Failure(format!(
-            "the model's context window ({window} tokens) leaves no room for a chunk after the prompt ({overhead}) and the answer ({answer_room})"
-        )))?;
+    let budget = chunk_budget(profile, job)?;
+    // Calls made before this strategy ran (job.max_calls is what is left).
+    let base = calls.len();
     // One call per chunk, plus at least one reduce when there is more than one.
     let chunks = chunk::plan(
         text,
@@ -79,7 +60,13 @@ pub fn run(
                 job.extract,
                 job.nonce,
             );
-            request(system, text[c.range.clone()].to_string(), profile)
+            request(
+                system,
+                text[c.range.clone()].to_string(),
+                profile,
+                LlmCallKind::Map,
+                Some(i as u32),
+            )
         })
         .collect();
     let answers = llm.complete_batch(&requests);
@@ -96,7 +83,38 @@ pub fn run(
     if outputs.len() == 1 {
         return Ok(outputs.pop().expect("one"));
     }
-    reduce(outputs, llm, profile, job, &count, calls)
+    reduce(outputs, llm, profile, job, &count, base, calls)
+}
+
+fn encoding(profile: &ModelProfile) -> Encoding {
+    Encoding::from_name(&profile.tokenizer).unwrap_or(Encoding::Cl100k)
+}
+
+/// Tokens one chunk may take: the context window less the answer, the
+/// actual map prompt (extract text included) and, when the tokenizer is not
+/// the model's own, a safety margin.
+pub fn chunk_budget(profile: &ModelProfile, job: &Job) -> Result<usize, Failure> {
+    let margin = if profile.tokenizer_exact { 0.03 } else { 0.15 };
+    let window = profile.context_window as usize;
+    let answer_room = profile.max_output_tokens as usize;
+    // The largest map prompt (widest numbers), counted for real.
+    let prompt = prompts::map_system(
+        &job.source,
+        &job.stats,
+        9999,
+        9999,
+        job.overlap_percent,
+        job.extract,
+        job.nonce,
+    );
+    let overhead = encoding(profile).count(&prompt) as usize + 16; // message framing
+    window
+        .checked_sub(answer_room + overhead)
+        .map(|b| (b as f64 * (1.0 - margin)) as usize)
+        .filter(|&b| b > 0)
+        .ok_or_else(|| Failure(format!(
+            "the model's context window ({window} tokens) leaves no room for a chunk after the prompt ({overhead}) and the answer ({answer_room})"
+        )))
 }
 
 /// Reduce map answers into one, in as many levels as the context needs.
@@ -106,6 +124,7 @@ fn reduce(
     profile: &ModelProfile,
     job: &Job,
     count: &dyn Fn(&str) -> usize,
+    base: usize,
     calls: &mut Vec<LlmCallReport>,
 ) -> Result<FinalReport, Failure> {
     let room =
@@ -122,7 +141,7 @@ fn reduce(
                 groups.push(vec![moved]);
             }
         }
-        if calls.len() + groups.len() > job.max_calls {
+        if calls.len() - base + groups.len() > job.max_calls {
             return Err(Failure(format!(
                 "reducing needs {} more LLM calls, over the {} allowed per extraction",
                 groups.len(),
@@ -137,6 +156,8 @@ fn reduce(
                     system,
                     "Synthesize the chunk outputs above into the final answer.".into(),
                     profile,
+                    LlmCallKind::Reduce,
+                    None,
                 )
             })
             .collect();
@@ -156,7 +177,13 @@ fn reduce(
     }
 }
 
-fn request(system: String, user: String, profile: &ModelProfile) -> Request {
+fn request(
+    system: String,
+    user: String,
+    profile: &ModelProfile,
+    kind: LlmCallKind,
+    chunk: Option<u32>,
+) -> Request {
     let message = |role, content| Message {
         role,
         content,
@@ -167,7 +194,10 @@ fn request(system: String, user: String, profile: &ModelProfile) -> Request {
         messages: vec![message(Role::System, system), message(Role::User, user)],
         tools: Vec::new(),
         max_output_tokens: profile.max_output_tokens,
-        model: Some(profile.model.clone()),
+        // The host's extraction model (and its failover list).
+        model: None,
+        kind,
+        chunk,
     }
 }
 

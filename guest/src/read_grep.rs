@@ -11,12 +11,17 @@ use crate::doc::Doc;
 use crate::llm::{self, Failure, Job, Llm};
 use crate::prompts;
 use crate::report::{self, FinalReport};
+use crate::tokens::Encoding;
 
 pub const MAX_TURNS: usize = 15;
 pub const MAX_CALLS_PER_TURN: usize = 10;
 /// Every tool result the sub-agent sees is at most this big, so its own
 /// context cannot overflow.
 pub const MAX_RESULT_BYTES: usize = 8192;
+/// Below this a result is useless: the sub-agent is told to answer instead.
+pub const MIN_RESULT_BYTES: usize = 512;
+/// What the two tool definitions cost in the request, rounded up.
+const TOOLS_TOKENS: usize = 400;
 const DEFAULT_READ_LINES: u64 = 200;
 const MAX_READ_LINES: u64 = 500;
 
@@ -76,8 +81,10 @@ pub fn run(
         ),
     ];
     let turns = MAX_TURNS.min(job.max_calls);
+    let encoding = Encoding::from_name(&profile.tokenizer).unwrap_or(Encoding::Cl100k);
+    let mut context_full = false;
     for turn in 0..turns {
-        let last = turn + 1 == turns;
+        let last = turn + 1 == turns || context_full;
         if last {
             messages.push(message(
                 Role::User,
@@ -88,7 +95,9 @@ pub fn run(
             messages: messages.clone(),
             tools: if last { Vec::new() } else { tools() },
             max_output_tokens: profile.max_output_tokens,
-            model: Some(profile.model.clone()),
+            model: None,
+            kind: LlmCallKind::SubAgentTurn,
+            chunk: None,
         };
         let resp = match llm.complete(&req) {
             Ok(resp) => resp,
@@ -125,20 +134,24 @@ pub fn run(
                 Err(_) => break,
             }
         }
+        messages.push(assistant(resp.text, resp.tool_calls.clone()));
+        let cap = result_cap(&messages, &encoding, profile, resp.tool_calls.len());
+        context_full = cap.is_none();
         let results: Vec<Message> = resp
             .tool_calls
             .iter()
             .enumerate()
             .map(|(i, call)| {
-                let content = if i < MAX_CALLS_PER_TURN {
-                    execute(doc, &handle, call)
+                let content = if let Some(cap) = cap.filter(|_| i < MAX_CALLS_PER_TURN) {
+                    execute(doc, &handle, call, cap)
+                } else if cap.is_none() {
+                    "Error: your context has no room for more results; answer now with what you have.".to_string()
                 } else {
                     format!("Error: at most {MAX_CALLS_PER_TURN} tool calls per turn; this one was not run.")
                 };
                 Message { role: Role::Tool, content, tool_calls: Vec::new(), tool_call_id: Some(call.id.clone()) }
             })
             .collect();
-        messages.push(assistant(resp.text, resp.tool_calls));
         messages.extend(results);
     }
     Err(Failure(format!(
@@ -148,7 +161,7 @@ pub fn run(
 
 /// Run one tool call against the stored output; problems are the result
 /// text (the model can correct itself), never a failure of the strategy.
-fn execute(doc: &Doc, handle: &str, call: &ToolCall) -> String {
+fn execute(doc: &Doc, handle: &str, call: &ToolCall, cap: usize) -> String {
     let args: Value = match serde_json::from_str(&call.arguments) {
         Ok(v) => v,
         Err(e) => return format!("Error: the arguments are not valid JSON: {e}"),
@@ -175,7 +188,7 @@ fn execute(doc: &Doc, handle: &str, call: &ToolCall) -> String {
                     first,
                     last: first + count - 1,
                 },
-                MAX_RESULT_BYTES,
+                cap,
             )
         }
         "Grep" => {
@@ -190,11 +203,35 @@ fn execute(doc: &Doc, handle: &str, call: &ToolCall) -> String {
                     .unwrap_or(false),
                 max_matches: Some(int("max_matches").unwrap_or(50).clamp(1, 200) as u32),
             };
-            doc.grep(pattern, &opts, MAX_RESULT_BYTES)
+            doc.grep(pattern, &opts, cap)
         }
         other => return format!("Error: unknown tool {other:?}; only Read and Grep exist."),
     };
     result.unwrap_or_else(|e| format!("Error: {}", crate::extract::engine_error_text(&e)))
+}
+
+/// Bytes each of this turn's `calls` results may take, so the conversation
+/// never outgrows the model's context: what is left after the messages so
+/// far, the tool definitions and the next answer, shared between the calls
+/// (at 2 bytes a token, a floor for dense text), at most
+/// [`MAX_RESULT_BYTES`]. None when not even [`MIN_RESULT_BYTES`] is left.
+fn result_cap(
+    messages: &[Message],
+    encoding: &Encoding,
+    profile: &ModelProfile,
+    calls: usize,
+) -> Option<usize> {
+    let spent: usize = messages
+        .iter()
+        .map(|m| {
+            let args: usize = m.tool_calls.iter().map(|c| c.arguments.len() + 32).sum();
+            encoding.count(&m.content) as usize + args + 8
+        })
+        .sum();
+    let reserved = spent + TOOLS_TOKENS + profile.max_output_tokens as usize;
+    let left = (profile.context_window as usize).saturating_sub(reserved);
+    let cap = (left * 2 / calls.clamp(1, MAX_CALLS_PER_TURN)).min(MAX_RESULT_BYTES);
+    (cap >= MIN_RESULT_BYTES).then_some(cap)
 }
 
 fn message(role: Role, content: String) -> Message {
@@ -454,7 +491,11 @@ mod tests {
             }),
         };
         let mut calls = Vec::new();
-        let err = run(&doc, &llm, &profile(), &job(), &mut calls).unwrap_err();
+        let roomy = ModelProfile {
+            context_window: 1_000_000,
+            ..profile()
+        };
+        let err = run(&doc, &llm, &roomy, &job(), &mut calls).unwrap_err();
         assert!(
             err.0.contains("no final report within 15 turns"),
             "{}",
@@ -475,5 +516,62 @@ mod tests {
             2
         );
         assert!(results.iter().all(|r| r.len() <= MAX_RESULT_BYTES));
+    }
+
+    #[test]
+    fn results_shrink_so_the_conversation_fits_the_context() {
+        let st = MemStorage::new();
+        let doc = stored_doc(&st);
+        let h = doc.handle.to_string();
+        let llm = Scripted {
+            seen: RefCell::new(Vec::new()),
+            script: Box::new(move |_, req| {
+                if req.tools.is_empty() {
+                    return answer(
+                        &format!("<ai-agent-{NONCE}-FINAL format=\"text\">done"),
+                        vec![],
+                    );
+                }
+                answer(
+                    "",
+                    (0..4)
+                        .map(|i| {
+                            (
+                                "Read",
+                                json!({"file": h, "offset": 1 + i * 500, "limit": 500}),
+                            )
+                        })
+                        .collect(),
+                )
+            }),
+        };
+        let profile = profile();
+        let report = run(&doc, &llm, &profile, &job(), &mut Vec::new()).unwrap();
+        assert_eq!(report.text, "done");
+        let seen = llm.seen.borrow();
+        assert!(
+            seen.len() < MAX_TURNS,
+            "the full context ends the loop early"
+        );
+        let cl100k = Encoding::Cl100k;
+        for req in seen.iter() {
+            let tokens: usize = req
+                .messages
+                .iter()
+                .map(|m| cl100k.count(&m.content) as usize + 8)
+                .sum();
+            assert!(
+                tokens + TOOLS_TOKENS + profile.max_output_tokens as usize
+                    <= profile.context_window as usize,
+                "a request of {tokens} tokens overflows the window"
+            );
+        }
+        let results = last_tool_results(&seen[seen.len() - 1]);
+        assert!(
+            results
+                .iter()
+                .all(|r| r.contains("no room for more results")),
+            "{results:?}"
+        );
     }
 }
