@@ -1,6 +1,6 @@
 //! Command-line contract (scripts depend on these names): global `--root`,
-//! `--session`, `--json`; commands store, extract, preview, read, grep,
-//! tail, list, remove, close, gc, schema, demo.
+//! `--session`, `--json`, `--config`; commands store, extract, preview,
+//! read, grep, tail, list, remove, stats, close, gc, schema, demo.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -11,11 +11,14 @@ use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::{Value, json};
 
-use tool_output::agent::{self, mode_name, parse_mode};
+use tool_output::accounting::ExtractEvent;
+use tool_output::agent::{self, parse_mode};
+use tool_output::llm::config::ModelSpec;
 use tool_output::roots::{check_session_name, default_cache_root};
 use tool_output::runtime::reason_name;
 use tool_output::{
-    GrepOptions, Outcome, OutputStats, Runtime, RuntimeConfig, Session, ToolCall, default_policy,
+    ExtractOptions, GrepOptions, LlmConfig, Outcome, OutputStats, Runtime, RuntimeConfig, Session,
+    SessionStats, ToolCall, default_policy,
 };
 
 #[derive(Parser)]
@@ -43,6 +46,9 @@ struct Cli {
     /// Print machine-readable JSON.
     #[arg(long, global = true)]
     json: bool,
+    /// LLM configuration file (default: $TOOL_OUTPUT_CONFIG, else ./tool-output.toml if present).
+    #[arg(long, global = true, value_name = "FILE")]
+    config: Option<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -79,11 +85,29 @@ enum Command {
         file: Option<PathBuf>,
     },
     /// Answer a tool_output call: print exactly the text the model would get.
+    ///
+    /// LLM progress goes to stderr; --json prints the text and the full report.
     Extract {
         handle: String,
         instructions: String,
         #[arg(long, value_enum, default_value = "auto")]
         mode: ModeArg,
+        /// Extraction model, e.g. openai/gpt-4o-mini or anthropic/claude-haiku-4-5
+        /// (default: TOOL_OUTPUT_MODEL, else the config file; none: no LLM).
+        #[arg(long)]
+        model: Option<String>,
+        /// Chunks `auto` may send to full-chunked.
+        #[arg(long)]
+        max_chunks: Option<u32>,
+        /// LLM calls this extraction may make.
+        #[arg(long)]
+        max_llm_calls: Option<u32>,
+        /// Chunk overlap, 0-50 %.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=50))]
+        overlap_percent: Option<u32>,
+        /// Seconds the whole extraction may take (then it falls back to lexical search).
+        #[arg(long)]
+        timeout: Option<u64>,
     },
     /// The partial preview of a stored output.
     Preview { handle: String },
@@ -116,6 +140,8 @@ enum Command {
     List,
     /// Forget one stored output.
     Remove { handle: String },
+    /// What the session's stores and extractions added up to (LLM calls, tokens, bytes kept out).
+    Stats,
     /// Delete the session and everything stored in it.
     Close,
     /// Delete sessions not used for a while.
@@ -129,8 +155,12 @@ enum Command {
         #[arg(long, value_enum, default_value = "json-schema")]
         format: SchemaFormat,
     },
-    /// Store generated large outputs and extract from them (no LLM needed).
-    Demo,
+    /// Store generated large outputs and extract from them (uses an LLM only if one is configured).
+    Demo {
+        /// Model to use, e.g. openai/gpt-4o-mini (default: TOOL_OUTPUT_MODEL, else the config file).
+        #[arg(long)]
+        model: Option<String>,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -189,6 +219,7 @@ struct Env {
     root: PathBuf,
     session_name: String,
     json: bool,
+    config: Option<PathBuf>,
 }
 
 impl Env {
@@ -196,24 +227,54 @@ impl Env {
         self.root.join("sessions").join(&self.session_name)
     }
 
+    /// Next to the session directory, not in it: the engine must not be
+    /// able to rewrite its own accounting.
+    fn event_log(&self) -> PathBuf {
+        events_path(&self.root.join("sessions"), &self.session_name)
+    }
+
+    /// A runtime without an LLM (every command but extract and demo).
     async fn runtime(&self) -> Result<Runtime> {
+        self.runtime_with(RuntimeConfig::default()).await
+    }
+
+    async fn runtime_with(&self, config: RuntimeConfig) -> Result<Runtime> {
         let config = RuntimeConfig {
             cache_dir: Some(self.root.join("components")),
-            ..RuntimeConfig::default()
+            ..config
         };
         Ok(Runtime::new(config).await?)
     }
 
+    /// The LLM configuration, `--model` winning over everything.
+    fn llm_config(&self, model: Option<&str>) -> Result<LlmConfig> {
+        let mut config = LlmConfig::load(self.config.as_deref())?;
+        if let Some(model) = model {
+            config.models = vec![ModelSpec::parse(model)?];
+        }
+        Ok(config)
+    }
+
     async fn session(&self) -> Result<(Runtime, Session)> {
         let runtime = self.runtime().await?;
+        self.open(runtime)
+    }
+
+    fn open(&self, runtime: Runtime) -> Result<(Runtime, Session)> {
         tool_output::loader::ensure_private_dir(&self.root.join("sessions"))?;
         let session = runtime.open_session(&self.session_dir())?;
         touch_last_used(&self.session_dir());
+        session.set_event_log(&self.event_log())?;
         Ok((runtime, session))
     }
 
     /// A command on a session that must already exist.
     async fn existing_session(&self) -> Result<(Runtime, Session)> {
+        self.check_exists()?;
+        self.session().await
+    }
+
+    fn check_exists(&self) -> Result<()> {
         if !self.session_dir().is_dir() {
             bail!(
                 "session {:?} does not exist under {} (store something first)",
@@ -221,8 +282,12 @@ impl Env {
                 self.root.display()
             );
         }
-        self.session().await
+        Ok(())
     }
+}
+
+fn events_path(sessions: &Path, name: &str) -> PathBuf {
+    sessions.join(format!("{name}.events.jsonl"))
 }
 
 async fn run(cli: Cli) -> Result<ExitCode> {
@@ -231,6 +296,7 @@ async fn run(cli: Cli) -> Result<ExitCode> {
         root: cli.root.clone().unwrap_or_else(default_cache_root),
         session_name: cli.session.clone(),
         json: cli.json,
+        config: cli.config.clone(),
     };
     match cli.command {
         Command::Store {
@@ -259,15 +325,33 @@ async fn run(cli: Cli) -> Result<ExitCode> {
             handle,
             instructions,
             mode,
+            model,
+            max_chunks,
+            max_llm_calls,
+            overlap_percent,
+            timeout,
         } => {
-            let (_rt, session) = env.existing_session().await?;
-            let mode = parse_mode(mode_arg_name(mode));
-            let result = session.extract(&handle, &instructions, mode).await?;
+            env.check_exists()?;
+            let llm = env.llm_config(model.as_deref())?;
+            let runtime = env.runtime_with(RuntimeConfig::with_llm(&llm)?).await?;
+            let (_rt, session) = env.open(runtime)?;
+            let options = ExtractOptions {
+                mode: parse_mode(mode_arg_name(mode)),
+                max_chunks,
+                max_llm_calls,
+                overlap_percent,
+                timeout: timeout.map(Duration::from_secs),
+                ..ExtractOptions::default()
+            }
+            .progress(|p| eprintln!("tool-output: {p}"));
+            let result = session
+                .extract_with(&handle, &instructions, &options)
+                .await?;
             if env.json {
                 print_json(&json!({
                     "failed": result.failed,
                     "text": result.text,
-                    "report": report_json(&result.report),
+                    "report": serde_json::to_value(ExtractEvent::new(&handle, &result))?,
                 }));
             } else {
                 println!("{}", result.text);
@@ -352,12 +436,23 @@ async fn run(cli: Cli) -> Result<ExitCode> {
             session.remove(&handle).await?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Stats => {
+            env.check_exists()?;
+            let (stats, skipped) = match SessionStats::from_log(&env.event_log()) {
+                Ok(read) => read,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => (SessionStats::default(), 0),
+                Err(e) => return Err(e).context("reading the session's event log"),
+            };
+            print_stats(&env, &stats, skipped);
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Close => {
             let dir = env.session_dir();
             if dir.is_dir() {
                 std::fs::remove_dir_all(&dir)
                     .with_context(|| format!("removing {}", dir.display()))?;
             }
+            let _ = std::fs::remove_file(env.event_log());
             Ok(ExitCode::SUCCESS)
         }
         Command::Gc { older_than } => {
@@ -383,9 +478,11 @@ async fn run(cli: Cli) -> Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Demo => {
-            let runtime = env.runtime().await?;
-            crate::demo::run(&runtime).await?;
+        Command::Demo { model } => {
+            let llm = env.llm_config(model.as_deref())?;
+            let runtime = env.runtime_with(RuntimeConfig::with_llm(&llm)?).await?;
+            let name = llm.models.first().map(|m| m.name.as_str());
+            crate::demo::run(&runtime, name).await?;
             Ok(ExitCode::SUCCESS)
         }
     }
@@ -468,18 +565,47 @@ pub fn stats_json(s: &OutputStats) -> Value {
     })
 }
 
-pub fn report_json(r: &tool_output::ExtractReport) -> Value {
-    json!({
-        "requested": mode_name(r.requested),
-        "used": mode_name(r.used),
-        "fallbacks": r.fallbacks.iter().map(|f| json!({
-            "from": mode_name(f.from), "to": mode_name(f.to), "reason": f.reason,
-        })).collect::<Vec<_>>(),
-        "llm_calls": r.llm_calls.len(),
-        "wall_ms": r.wall_ms,
-        "source_bytes": r.source_bytes,
-        "answer_bytes": r.answer_bytes,
-    })
+fn print_stats(env: &Env, s: &SessionStats, skipped: usize) {
+    if env.json {
+        let mut value = serde_json::to_value(s).expect("stats serialize");
+        value["bytes_kept_out"] = json!(s.bytes_kept_out());
+        value["unreadable_log_lines"] = json!(skipped);
+        print_json(&value);
+        return;
+    }
+    let strategies: Vec<String> = s
+        .strategies
+        .iter()
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect();
+    println!(
+        "stores          {} ({} stored, {} passed through)\n\
+         bytes           {} in, {} stored, {} kept out of the context\n\
+         extractions     {} ({} failed, {} with a fallback){}\n\
+         LLM calls       {} ({} failed), {} tokens in, {} out, {} ms summed latency",
+        s.stores,
+        s.stored,
+        s.passed_through,
+        s.bytes_in,
+        s.bytes_stored,
+        s.bytes_kept_out(),
+        s.extractions,
+        s.extractions_failed,
+        s.extractions_with_fallback,
+        if strategies.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", strategies.join(", "))
+        },
+        s.llm_calls,
+        s.llm_errors,
+        s.input_tokens,
+        s.output_tokens,
+        s.llm_latency_ms,
+    );
+    if skipped > 0 {
+        println!("({skipped} unreadable lines in the event log were skipped)");
+    }
 }
 
 fn mode_arg_name(mode: ModeArg) -> &'static str {
@@ -556,6 +682,8 @@ fn gc(sessions: &Path, older_than: Duration) -> Result<Vec<String>> {
         if age >= older_than {
             std::fs::remove_dir_all(&path)
                 .with_context(|| format!("removing {}", path.display()))?;
+            let _ =
+                std::fs::remove_file(events_path(sessions, &entry.file_name().to_string_lossy()));
             removed.push(entry.file_name().to_string_lossy().into_owned());
         } else {
             sweep_parts(&path);

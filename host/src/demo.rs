@@ -1,5 +1,6 @@
-//! `tool-output demo`: realistic large outputs, stored and queried with the
-//! deterministic strategies (no LLM needed).
+//! `tool-output demo`: realistic large outputs, stored and queried: with
+//! the deterministic strategies when no LLM is configured (the default),
+//! else `auto` uses the configured model.
 
 use anyhow::Result;
 use tool_output::{GrepOptions, Mode, Outcome, Runtime, ToolCall};
@@ -62,16 +63,20 @@ pub fn api_json() -> String {
     format!("{{\"total\":2500,\"items\":[{}]}}", items.join(","))
 }
 
-pub async fn run(runtime: &Runtime) -> Result<()> {
+pub async fn run(runtime: &Runtime, model: Option<&str>) -> Result<()> {
     let session = runtime.session()?;
-    println!("tool-output demo: two large tool outputs, stored and queried without an LLM.\n");
+    let (with, how) = match model {
+        Some(model) => (format!("with {model}"), "auto"),
+        None => ("without an LLM".to_string(), "auto: lexical, no LLM"),
+    };
+    println!("tool-output demo: two large tool outputs, stored and queried {with}.\n");
 
     let log = build_log();
     let call = ToolCall::new("bash").args(r#"{"command":"cargo build --color=always"}"#);
     let outcome = session.store(&call, log.as_bytes()).await?;
     let handle = show_store("1. A cargo build log", &outcome)?;
     show(
-        "Model asks (lexical): \"which crate or module failed to resolve, and where?\"",
+        &format!("Model asks ({how}): \"which crate or module failed to resolve, and where?\""),
         &session
             .extract(
                 &handle,
@@ -113,7 +118,7 @@ pub async fn run(runtime: &Runtime) -> Result<()> {
     let outcome = session.store(&call, json.as_bytes()).await?;
     let handle = show_store("2. A minified JSON API response (one line)", &outcome)?;
     show(
-        "Model asks (lexical): \"which job has status failed, and what was the error?\"",
+        &format!("Model asks ({how}): \"which job has status failed, and what was the error?\""),
         &first_lines(
             &session
                 .extract(
@@ -127,9 +132,14 @@ pub async fn run(runtime: &Runtime) -> Result<()> {
         ),
     );
     println!(
-        "Everything above came from the stored outputs; they are removed when this demo exits.\n\
-         With an LLM configured, `auto` extraction uses it instead of the lexical search."
+        "Everything above came from the stored outputs; they are removed when this demo exits."
     );
+    if model.is_none() {
+        println!(
+            "With an LLM configured (TOOL_OUTPUT_MODEL, see the README), `auto` uses it instead \
+             of the lexical search."
+        );
+    }
     Ok(())
 }
 

@@ -11,6 +11,9 @@ pub enum Error {
     /// usable; only this call failed.
     #[error("the tool-output engine stopped: {0}")]
     Trap(String),
+    /// The caller cancelled the extraction.
+    #[error("the extraction was cancelled")]
+    Cancelled,
     #[error(transparent)]
     Setup(#[from] anyhow::Error),
     #[error("{context}: {source}")]

@@ -26,20 +26,27 @@
 //! crate is its runtime: one directory per session (cap-std), LLM calls,
 //! limits, and the `tool-output` CLI.
 
+pub mod accounting;
 pub mod agent;
 pub mod bindings;
 pub mod error;
+pub mod extraction;
 pub mod host;
+pub mod llm;
 pub mod loader;
 pub mod roots;
 pub mod runtime;
 
+pub use accounting::{Event, SessionStats};
 pub use bindings::types::{
     ExtractReport, ExtractResult, GrepOptions, HandleInfo, Mode, OutputStats, StorePolicy,
     StoreReason, StoredOutput,
 };
 pub use error::{Error, Result};
-pub use host::llm::{LlmEngine, NoLlm};
+pub use extraction::{CancellationToken, ExtractOptions, Progress};
+pub use llm::config::LlmConfig;
+pub use llm::http::HttpLlm;
+pub use llm::{LlmEngine, NoLlm};
 pub use runtime::{
     Limits, Outcome, OutputWriter, Runtime, RuntimeConfig, Session, ToolCall, default_policy,
 };

@@ -25,7 +25,7 @@ use wasmtime::{Config, Engine, Store, StoreLimits};
 
 use crate::bindings::{Extractor, ExtractorPre};
 use crate::host::HostState;
-use crate::host::llm::NoLlm;
+use crate::llm::NoLlm;
 
 /// The engine component, built from `guest/` by this crate's build script.
 pub static COMPONENT_WASM: &[u8] = include_bytes!(env!("TOOL_OUTPUT_COMPONENT_PATH"));

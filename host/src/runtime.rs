@@ -13,15 +13,19 @@ use std::time::Duration;
 use wasmtime::component::ResourceAny;
 use wasmtime::{Engine, Store, StoreLimitsBuilder, UpdateDeadline};
 
+use crate::accounting::{Event, EventLog, ExtractEvent, SessionStats, StoreEvent};
 use crate::bindings::types::{
     CallInfo, ExtractRequest, ExtractResult, GrepOptions, HandleInfo, LineRange, Mode,
     StoreOutcome, StorePolicy,
 };
 use crate::bindings::{Extractor, ExtractorPre};
 use crate::error::{Error, Result};
+use crate::extraction::{CallControl, ExtractOptions};
 use crate::host::HostState;
-use crate::host::llm::{LlmEngine, NoLlm};
 use crate::host::session_fs::SessionDir;
+use crate::llm::config::{ExtractDefaults, LlmConfig};
+use crate::llm::http::HttpLlm;
+use crate::llm::{LlmEngine, NoLlm};
 use crate::loader::{self, ArtifactSource, ensure_private_dir};
 use crate::roots::RunRoot;
 
@@ -62,8 +66,27 @@ pub struct RuntimeConfig {
     pub temp_dir: PathBuf,
     pub limits: Limits,
     pub llm: Arc<dyn LlmEngine>,
+    /// Limits and timeout of every extraction (each call may override).
+    pub extract: ExtractDefaults,
     /// Defaults for every store call of every session.
     pub policy: StorePolicy,
+}
+
+impl RuntimeConfig {
+    /// The defaults, with the LLM and extraction limits of `config`
+    /// ([`LlmConfig::load`] reads `tool-output.toml` and the environment).
+    pub fn with_llm(config: &LlmConfig) -> Result<Self> {
+        let llm: Arc<dyn LlmEngine> = if config.enabled() {
+            Arc::new(HttpLlm::new(config.clone()).map_err(|e| Error::Setup(e.into()))?)
+        } else {
+            Arc::new(NoLlm)
+        };
+        Ok(Self {
+            llm,
+            extract: config.extract,
+            ..Self::default()
+        })
+    }
 }
 
 impl Default for RuntimeConfig {
@@ -73,6 +96,7 @@ impl Default for RuntimeConfig {
             temp_dir: std::env::temp_dir(),
             limits: Limits::default(),
             llm: Arc::new(NoLlm),
+            extract: ExtractDefaults::default(),
             policy: default_policy(),
         }
     }
@@ -100,6 +124,7 @@ struct Inner {
     pre: ExtractorPre<HostState>,
     limits: Limits,
     llm: Arc<dyn LlmEngine>,
+    extract: ExtractDefaults,
     policy: StorePolicy,
     temp_dir: PathBuf,
     run_root: std::sync::OnceLock<std::result::Result<RunRoot, String>>,
@@ -127,6 +152,7 @@ impl Runtime {
                 pre: loaded.pre,
                 limits: config.limits,
                 llm: config.llm,
+                extract: config.extract,
                 policy: config.policy,
                 temp_dir: config.temp_dir,
                 run_root: std::sync::OnceLock::new(),
@@ -188,6 +214,7 @@ impl Runtime {
             path: path.to_path_buf(),
             dir,
             temporary,
+            accounts: Arc::new(Accounts::default()),
         })
     }
 
@@ -337,6 +364,26 @@ pub struct Session {
     path: PathBuf,
     dir: SessionDir,
     temporary: bool,
+    accounts: Arc<Accounts>,
+}
+
+/// The session's running totals, and where its events go.
+#[derive(Default)]
+struct Accounts {
+    stats: std::sync::Mutex<SessionStats>,
+    log: std::sync::OnceLock<EventLog>,
+}
+
+impl Accounts {
+    fn record(&self, event: Event) {
+        self.stats
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .add(&event);
+        if let Some(log) = self.log.get() {
+            log.append(&event);
+        }
+    }
 }
 
 impl Drop for Session {
@@ -355,6 +402,26 @@ impl Session {
     /// Bytes the session's files take.
     pub fn usage(&self) -> u64 {
         self.dir.usage()
+    }
+
+    /// What this session's stores and extractions added up to so far.
+    pub fn stats(&self) -> SessionStats {
+        self.accounts
+            .stats
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Append every store and extraction from now on to `path` as JSON
+    /// lines (see [`crate::accounting`]). Set once per session.
+    pub fn set_event_log(&self, path: &Path) -> Result<()> {
+        let log = EventLog::open(path)
+            .map_err(|e| Error::io(format!("opening the event log {}", path.display()), e))?;
+        self.accounts
+            .log
+            .set(log)
+            .map_err(|_| Error::Setup(anyhow::anyhow!("the session already has an event log")))
     }
 
     /// Store a tool output with the runtime's policy.
@@ -389,6 +456,11 @@ impl Session {
         }
         let outcome: Outcome = result.map_err(Error::trap)?.map_err(Error::Engine)?.into();
         log_stored(&call.tool, &outcome);
+        self.accounts.record(Event::Store(StoreEvent::new(
+            &call.tool,
+            output.len() as u64,
+            &outcome,
+        )));
         Ok(outcome)
     }
 
@@ -411,26 +483,62 @@ impl Session {
             ex,
             resource: Some(resource),
             tool: call.tool.clone(),
+            written: 0,
+            accounts: self.accounts.clone(),
         })
     }
 
+    /// Answer `tool_output(handle, extract, mode)`: the text for the model
+    /// and the report. Never fails for a bad handle or an LLM problem (the
+    /// text says so, or a fallback answers); only a trap, or cancellation
+    /// through [`Session::extract_with`], is an error.
     pub async fn extract(
         &self,
         handle: &str,
         extract: &str,
         mode: Option<Mode>,
     ) -> Result<ExtractResult> {
+        let options = ExtractOptions {
+            mode,
+            ..ExtractOptions::default()
+        };
+        self.extract_with(handle, extract, &options).await
+    }
+
+    /// [`Session::extract`] with limits, a timeout, cancellation and
+    /// progress.
+    pub async fn extract_with(
+        &self,
+        handle: &str,
+        extract: &str,
+        options: &ExtractOptions,
+    ) -> Result<ExtractResult> {
+        let inner = &self.runtime.inner;
+        let defaults = &inner.extract;
         let req = ExtractRequest {
             handle: handle.to_string(),
             extract: extract.to_string(),
-            mode,
-            max_bytes: Some(self.runtime.inner.policy.max_inline_bytes),
+            mode: options.mode,
+            max_bytes: Some(options.max_bytes.unwrap_or(inner.policy.max_inline_bytes)),
+            max_chunks: Some(options.max_chunks.unwrap_or(defaults.max_chunks)),
+            max_llm_calls: Some(options.max_llm_calls.unwrap_or(defaults.max_llm_calls)),
+            overlap_percent: Some(options.overlap_percent.unwrap_or(defaults.overlap_percent)),
         };
         let (mut store, ex) = self.runtime.instance(&self.dir).await?;
-        ex.tool_output_core_engine()
-            .call_extract(&mut store, &req)
-            .await
-            .map_err(Error::trap)
+        store.data_mut().control = CallControl::new(options, defaults);
+        let call = ex.tool_output_core_engine().call_extract(&mut store, &req);
+        let result = match &options.cancel {
+            // Dropping the call drops its instance and in-flight requests.
+            Some(token) => tokio::select! {
+                result = call => result,
+                () = token.cancelled() => return Err(Error::Cancelled),
+            },
+            None => call.await,
+        }
+        .map_err(Error::trap)?;
+        self.accounts
+            .record(Event::Extract(ExtractEvent::new(handle, &result)));
+        Ok(result)
     }
 
     pub async fn preview(&self, handle: &str) -> Result<String> {
@@ -511,6 +619,8 @@ pub struct OutputWriter {
     ex: Extractor,
     resource: Option<ResourceAny>,
     tool: String,
+    written: u64,
+    accounts: Arc<Accounts>,
 }
 
 impl OutputWriter {
@@ -534,6 +644,7 @@ impl OutputWriter {
                 self.resource = None;
                 Error::Engine(e)
             })?;
+            self.written += piece.len() as u64;
         }
         Ok(())
     }
@@ -553,6 +664,11 @@ impl OutputWriter {
         let _ = resource.resource_drop_async(&mut self.store).await;
         let outcome: Outcome = outcome.map_err(Error::trap)?.map_err(Error::Engine)?.into();
         log_stored(&self.tool, &outcome);
+        self.accounts.record(Event::Store(StoreEvent::new(
+            &self.tool,
+            self.written,
+            &outcome,
+        )));
         Ok(outcome)
     }
 }

@@ -14,6 +14,11 @@ fn root() -> PathBuf {
 
 /// Run the CLI with a shared component cache (compiled once for all tests).
 fn run(root: &Path, args: &[&str], stdin: Option<&[u8]>) -> Output {
+    run_env(root, args, stdin, &[])
+}
+
+/// [`run`] with environment variables, in the root (no stray config file).
+fn run_env(root: &Path, args: &[&str], stdin: Option<&[u8]>, vars: &[(&str, &str)]) -> Output {
     let cache = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-component-cache");
     std::fs::create_dir_all(root).unwrap();
     let components = root.join("components");
@@ -25,8 +30,11 @@ fn run(root: &Path, args: &[&str], stdin: Option<&[u8]>) -> Output {
         .arg("--root")
         .arg(root)
         .args(args)
-        .env_remove("TOOL_OUTPUT_SESSION")
-        .env_remove("TOOL_OUTPUT_MODEL")
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", std::env::var_os("HOME").unwrap_or_default())
+        .envs(vars.iter().copied())
+        .current_dir(root)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -228,4 +236,100 @@ fn schema_and_gc() {
     let removed = stdout(&run(&root, &["gc", "--older-than", "0s"], None));
     assert_eq!(removed, "removed session old\n");
     assert!(!root.join("sessions/old").exists());
+}
+
+/// The LLM path end to end: a config file naming the key's variable, an
+/// extraction with progress on stderr and the report in JSON, then `stats`.
+#[test]
+fn extract_with_a_configured_llm_reports_progress_and_accounts() {
+    use tool_output_tests::llm_server::{Reply, Scripted, ScriptedServer, openai_text};
+    use tool_output_tests::script::{final_report, nonce};
+
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = rt.block_on(ScriptedServer::start(|req| {
+        let answer = final_report(&nonce(req), "FATAL at line 2001: disk quota exceeded");
+        Scripted::now(Reply::Json(openai_text(&answer, 1200, 25)))
+    }));
+    let root = root();
+    let config = root.join("llm.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "model = \"openai/gpt-4o-mini\"\n[openai]\nbase_url = \"{}/v1\"\napi_key_env = \"MY_LLM_KEY\"\n",
+            server.base_url()
+        ),
+    )
+    .unwrap();
+    let log = big_log();
+    let out = stdout(&run(
+        &root,
+        &["--json", "store", "--tool", "app"],
+        Some(log.as_bytes()),
+    ));
+    let stored: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let handle = stored["handle"].as_str().unwrap().to_string();
+
+    let config_arg = config.to_str().unwrap();
+    let vars = [("MY_LLM_KEY", "sk-from-file-var")];
+    let args = [
+        "--config",
+        config_arg,
+        "--json",
+        "extract",
+        &handle,
+        "why did it stop?",
+    ];
+    let out = run_env(&root, &args, None, &vars);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(
+        json["text"],
+        format!(
+            "ABSTRACT FROM TOOL OUTPUT app WITH HANDLE {handle}, STRATEGY:full-chunked:\n\n\
+             FATAL at line 2001: disk quota exceeded"
+        )
+    );
+    let report = &json["report"];
+    assert_eq!(report["used"], "full-chunked");
+    assert_eq!(report["llm_calls"][0]["kind"], "map");
+    assert_eq!(report["llm_calls"][0]["input_tokens"], 1200);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "tool-output: map 1/1 done\n"
+    );
+    let requests = server.requests();
+    assert_eq!(requests.len(), 1);
+    assert_eq!(
+        requests[0].header("authorization"),
+        Some("Bearer sk-from-file-var")
+    );
+    assert_eq!(requests[0].body["model"], "gpt-4o-mini");
+
+    let stats: serde_json::Value =
+        serde_json::from_str(&stdout(&run(&root, &["--json", "stats"], None))).unwrap();
+    assert_eq!(stats["stores"], 1);
+    assert_eq!(stats["extractions"], 1);
+    assert_eq!(stats["llm_calls"], 1);
+    assert_eq!(stats["input_tokens"], 1200);
+    assert_eq!(stats["strategies"]["full-chunked"], 1);
+    assert!(stats["bytes_kept_out"].as_u64().unwrap() > 100_000);
+    let text = stdout(&run(&root, &["stats"], None));
+    assert!(
+        text.contains("LLM calls       1 (0 failed), 1200 tokens in, 25 out"),
+        "{text}"
+    );
+
+    // No model anywhere: the same extraction is lexical, with no request.
+    let out = stdout(&run(&root, &["extract", &handle, "disk quota"], None));
+    assert!(out.contains("STRATEGY:lexical:"), "{out}");
+    assert_eq!(server.request_count(), 1);
+    // A broken config file is a clear one-line error.
+    std::fs::write(&config, "max_chunkz = 3\n").unwrap();
+    let out = run_env(&root, &args, None, &vars);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("tool-output: error: ") && err.contains("max_chunkz"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1);
 }

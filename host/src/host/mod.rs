@@ -12,7 +12,8 @@ use wasmtime::component::ResourceTable;
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 
 use crate::bindings::session_fs::FsError;
-use llm::LlmEngine;
+use crate::extraction::CallControl;
+use crate::llm::LlmEngine;
 use session_fs::SessionDir;
 
 /// Per-call store data.
@@ -22,6 +23,8 @@ pub struct HostState {
     session: Option<SessionDir>,
     pub(crate) llm: Arc<dyn LlmEngine>,
     pub(crate) limits: StoreLimits,
+    /// Deadline and progress of the extraction this call serves.
+    pub(crate) control: CallControl,
     /// When the current call entered the guest.
     started: Instant,
     /// Time spent inside imports (waiting on disk or the LLM): not guest time.
@@ -42,6 +45,7 @@ impl HostState {
             session,
             llm,
             limits,
+            control: CallControl::default(),
             started: Instant::now(),
             in_imports: Duration::ZERO,
             created: Vec::new(),

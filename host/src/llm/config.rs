@@ -1,0 +1,487 @@
+//! Where the extraction model comes from: a `tool-output.toml` file and the
+//! environment (which wins), resolved into one [`LlmConfig`].
+//!
+//! The file is found by `--config`, else `TOOL_OUTPUT_CONFIG`, else
+//! `./tool-output.toml` when it exists. Every key is optional:
+//!
+//! ```toml
+//! model = "openai/gpt-4o-mini"      # the session model (TOOL_OUTPUT_MODEL)
+//! models = ["openai/gpt-4o-mini", "anthropic/claude-haiku-4-5"]  # extraction override, in failover order
+//! context_window = 128000           # TOOL_OUTPUT_CONTEXT_WINDOW (default: from the model table)
+//! max_output_tokens = 4096          # TOOL_OUTPUT_MAX_OUTPUT_TOKENS
+//! max_chunks = 1                    # TOOL_OUTPUT_MAX_CHUNKS: what `auto` may send to full-chunked
+//! max_llm_calls = 64                # TOOL_OUTPUT_MAX_LLM_CALLS: per extraction
+//! overlap_percent = 10              # TOOL_OUTPUT_OVERLAP_PERCENT
+//! concurrency = 4                   # TOOL_OUTPUT_CONCURRENCY: requests in flight at once
+//! timeout_secs = 120                # TOOL_OUTPUT_TIMEOUT: one HTTP request
+//! extract_timeout_secs = 600        # TOOL_OUTPUT_EXTRACT_TIMEOUT: one whole extraction
+//! retries = 3                       # TOOL_OUTPUT_RETRIES: on 429, 5xx and timeouts
+//! max_response_bytes = 4194304      # a larger answer is refused
+//!
+//! [openai]                          # any OpenAI-compatible server
+//! base_url = "http://127.0.0.1:8080/v1"   # OPENAI_BASE_URL, with /v1
+//! api_key_env = "OPENAI_API_KEY"    # the *name* of the variable holding the key
+//!
+//! [anthropic]
+//! base_url = "https://api.anthropic.com"  # ANTHROPIC_BASE_URL, without /v1
+//! api_key_env = "ANTHROPIC_API_KEY"
+//! ```
+//!
+//! Model ids: `openai/<id>` and `anthropic/<id>` pick the provider and are
+//! stripped; any other id (`meta-llama/Llama-3.1-8B-Instruct`) goes to the
+//! OpenAI-compatible endpoint as it is. With no model anywhere, no LLM is
+//! called.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::Deserialize;
+
+use super::models::{self, ModelDefaults};
+
+/// The file's keys (all optional). Unknown keys are an error: a typo must
+/// not silently fall back to a default.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileConfig {
+    pub model: Option<String>,
+    pub models: Option<Vec<String>>,
+    pub context_window: Option<u32>,
+    pub max_output_tokens: Option<u32>,
+    pub max_chunks: Option<u32>,
+    pub max_llm_calls: Option<u32>,
+    pub overlap_percent: Option<u32>,
+    pub concurrency: Option<u32>,
+    pub timeout_secs: Option<u64>,
+    pub extract_timeout_secs: Option<u64>,
+    pub retries: Option<u32>,
+    pub max_response_bytes: Option<u64>,
+    pub openai: Option<ProviderFile>,
+    pub anthropic: Option<ProviderFile>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProviderFile {
+    pub base_url: Option<String>,
+    pub api_key_env: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Provider {
+    /// Chat Completions: OpenAI, vLLM, llama.cpp, Ollama, LM Studio, OpenRouter…
+    OpenAi,
+    /// Anthropic Messages.
+    Anthropic,
+}
+
+/// A model as configured (`anthropic/claude-sonnet-4-5`) and as sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModelSpec {
+    pub provider: Provider,
+    /// The id the provider gets (`claude-sonnet-4-5`).
+    pub id: String,
+    /// As configured, for reports and logs.
+    pub name: String,
+}
+
+impl ModelSpec {
+    pub fn parse(name: &str) -> Result<Self, ConfigError> {
+        let name = name.trim();
+        let (provider, id) = if let Some(id) = name.strip_prefix("openai/") {
+            (Provider::OpenAi, id)
+        } else if let Some(id) = name.strip_prefix("anthropic/") {
+            (Provider::Anthropic, id)
+        } else {
+            (Provider::OpenAi, name)
+        };
+        if id.is_empty() {
+            return Err(ConfigError::Invalid(format!("model {name:?} has no id")));
+        }
+        Ok(Self {
+            provider,
+            id: id.to_string(),
+            name: name.to_string(),
+        })
+    }
+
+    pub fn defaults(&self) -> ModelDefaults {
+        models::defaults(&self.id)
+    }
+}
+
+/// One provider's endpoint. The key is read from the environment when the
+/// configuration is loaded and never printed.
+#[derive(Clone)]
+pub struct Endpoint {
+    pub base_url: String,
+    /// The variable the key came from (for error messages).
+    pub api_key_env: String,
+    pub api_key: Option<String>,
+}
+
+impl std::fmt::Debug for Endpoint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Endpoint")
+            .field("base_url", &self.base_url)
+            .field("api_key_env", &self.api_key_env)
+            .field("api_key", &self.api_key.as_ref().map(|_| "<set>"))
+            .finish()
+    }
+}
+
+/// Per-extraction limits the host hands the engine with every request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExtractDefaults {
+    pub max_chunks: u32,
+    pub max_llm_calls: u32,
+    pub overlap_percent: u32,
+    /// One whole extraction; past it, LLM calls fail as timed out and the
+    /// engine falls back to its deterministic strategies.
+    pub timeout: Option<Duration>,
+}
+
+impl Default for ExtractDefaults {
+    fn default() -> Self {
+        Self {
+            max_chunks: 1,
+            max_llm_calls: 64,
+            overlap_percent: 10,
+            timeout: Some(Duration::from_secs(600)),
+        }
+    }
+}
+
+/// How failed requests are retried: exponential backoff from `base_delay`
+/// (with jitter), at most `max_delay` per wait; `Retry-After` is honoured
+/// up to `max_delay`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RetryPolicy {
+    pub retries: u32,
+    pub base_delay: Duration,
+    pub max_delay: Duration,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> Self {
+        Self {
+            retries: 3,
+            base_delay: Duration::from_millis(500),
+            max_delay: Duration::from_secs(30),
+        }
+    }
+}
+
+/// Everything the LLM side needs, resolved.
+#[derive(Debug, Clone)]
+pub struct LlmConfig {
+    /// Extraction models in failover order; empty: no LLM.
+    pub models: Vec<ModelSpec>,
+    pub openai: Endpoint,
+    pub anthropic: Endpoint,
+    /// Overrides of the model table.
+    pub context_window: Option<u32>,
+    pub max_output_tokens: Option<u32>,
+    pub concurrency: u32,
+    /// One HTTP request, body included.
+    pub request_timeout: Duration,
+    pub retry: RetryPolicy,
+    pub max_response_bytes: u64,
+    pub extract: ExtractDefaults,
+    /// The file this came from, if any.
+    pub source: Option<PathBuf>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("reading {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}: {message}")]
+    Parse { path: PathBuf, message: String },
+    #[error("{0}")]
+    Invalid(String),
+}
+
+pub const DEFAULT_OPENAI_BASE_URL: &str = "https://api.openai.com/v1";
+pub const DEFAULT_ANTHROPIC_BASE_URL: &str = "https://api.anthropic.com";
+pub const CONFIG_FILE_NAME: &str = "tool-output.toml";
+
+impl LlmConfig {
+    /// From the file (`explicit`, else `TOOL_OUTPUT_CONFIG`, else
+    /// `./tool-output.toml` if present) and the process environment.
+    pub fn load(explicit: Option<&Path>) -> Result<Self, ConfigError> {
+        let env = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        let path = explicit
+            .map(Path::to_path_buf)
+            .or_else(|| env("TOOL_OUTPUT_CONFIG").map(PathBuf::from))
+            .or_else(|| {
+                let local = PathBuf::from(CONFIG_FILE_NAME);
+                local.is_file().then_some(local)
+            });
+        let file = match &path {
+            Some(path) => Self::read_file(path)?,
+            None => FileConfig::default(),
+        };
+        let mut config = Self::resolve(file, &env)?;
+        config.source = path;
+        Ok(config)
+    }
+
+    pub fn read_file(path: &Path) -> Result<FileConfig, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        toml::from_str(&text).map_err(|e| ConfigError::Parse {
+            path: path.to_path_buf(),
+            message: e.message().to_string(),
+        })
+    }
+
+    /// Merge a file with an environment (`env` returns a variable's value):
+    /// the environment wins.
+    pub fn resolve(
+        file: FileConfig,
+        env: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<Self, ConfigError> {
+        let number = |name: &str, from_file: Option<u64>| -> Result<Option<u64>, ConfigError> {
+            match env(name) {
+                Some(text) => text.trim().parse().map(Some).map_err(|_| {
+                    ConfigError::Invalid(format!("{name} must be a whole number, not {text:?}"))
+                }),
+                None => Ok(from_file),
+            }
+        };
+        let small = |name: &str, from_file: Option<u32>| -> Result<Option<u32>, ConfigError> {
+            number(name, from_file.map(u64::from))?
+                .map(|n| {
+                    u32::try_from(n)
+                        .map_err(|_| ConfigError::Invalid(format!("{name} is too large: {n}")))
+                })
+                .transpose()
+        };
+
+        let session_model = env("TOOL_OUTPUT_MODEL").or(file.model.clone());
+        let list = match env("TOOL_OUTPUT_MODELS") {
+            Some(text) => Some(text.split(',').map(str::to_string).collect::<Vec<_>>()),
+            None => file.models.clone(),
+        };
+        let names: Vec<String> = list
+            .filter(|l| !l.is_empty())
+            .or_else(|| session_model.map(|m| vec![m]))
+            .unwrap_or_default();
+        let models = names
+            .iter()
+            .filter(|n| !n.trim().is_empty())
+            .map(|n| ModelSpec::parse(n))
+            .collect::<Result<Vec<_>, _>>()?;
+
+        let endpoint = |section: Option<&ProviderFile>,
+                        url_var: &str,
+                        default_url: &str,
+                        default_key_env: &str| {
+            let base_url = env(url_var)
+                .or_else(|| section.and_then(|s| s.base_url.clone()))
+                .unwrap_or_else(|| default_url.to_string());
+            let api_key_env = section
+                .and_then(|s| s.api_key_env.clone())
+                .unwrap_or_else(|| default_key_env.to_string());
+            let api_key = env(&api_key_env);
+            Endpoint {
+                base_url: base_url.trim_end_matches('/').to_string(),
+                api_key_env,
+                api_key,
+            }
+        };
+        let openai = endpoint(
+            file.openai.as_ref(),
+            "OPENAI_BASE_URL",
+            DEFAULT_OPENAI_BASE_URL,
+            "OPENAI_API_KEY",
+        );
+        let anthropic = endpoint(
+            file.anthropic.as_ref(),
+            "ANTHROPIC_BASE_URL",
+            DEFAULT_ANTHROPIC_BASE_URL,
+            "ANTHROPIC_API_KEY",
+        );
+
+        let defaults = ExtractDefaults::default();
+        let extract_timeout = number("TOOL_OUTPUT_EXTRACT_TIMEOUT", file.extract_timeout_secs)?;
+        let config = Self {
+            models,
+            openai,
+            anthropic,
+            context_window: small("TOOL_OUTPUT_CONTEXT_WINDOW", file.context_window)?,
+            max_output_tokens: small("TOOL_OUTPUT_MAX_OUTPUT_TOKENS", file.max_output_tokens)?,
+            concurrency: small("TOOL_OUTPUT_CONCURRENCY", file.concurrency)?.unwrap_or(4),
+            request_timeout: Duration::from_secs(
+                number("TOOL_OUTPUT_TIMEOUT", file.timeout_secs)?.unwrap_or(120),
+            ),
+            retry: RetryPolicy {
+                retries: small("TOOL_OUTPUT_RETRIES", file.retries)?.unwrap_or(3),
+                ..RetryPolicy::default()
+            },
+            max_response_bytes: number("TOOL_OUTPUT_MAX_RESPONSE_BYTES", file.max_response_bytes)?
+                .unwrap_or(4 << 20),
+            extract: ExtractDefaults {
+                max_chunks: small("TOOL_OUTPUT_MAX_CHUNKS", file.max_chunks)?
+                    .unwrap_or(defaults.max_chunks),
+                max_llm_calls: small("TOOL_OUTPUT_MAX_LLM_CALLS", file.max_llm_calls)?
+                    .unwrap_or(defaults.max_llm_calls),
+                overlap_percent: small("TOOL_OUTPUT_OVERLAP_PERCENT", file.overlap_percent)?
+                    .unwrap_or(defaults.overlap_percent),
+                timeout: match extract_timeout {
+                    Some(0) => None,
+                    Some(secs) => Some(Duration::from_secs(secs)),
+                    None => defaults.timeout,
+                },
+            },
+            source: None,
+        };
+        config.validate()?;
+        Ok(config)
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
+        let bad = |m: &str| Err(ConfigError::Invalid(m.to_string()));
+        if self.concurrency == 0 {
+            return bad("concurrency must be at least 1");
+        }
+        if self.extract.max_chunks == 0 {
+            return bad("max_chunks must be at least 1");
+        }
+        if self.extract.max_llm_calls == 0 {
+            return bad("max_llm_calls must be at least 1");
+        }
+        if self.extract.overlap_percent > 50 {
+            return bad("overlap_percent must be between 0 and 50");
+        }
+        if self.request_timeout.is_zero() {
+            return bad("timeout_secs must be at least 1");
+        }
+        for endpoint in [&self.openai, &self.anthropic] {
+            let url = &endpoint.base_url;
+            if !(url.starts_with("http://") || url.starts_with("https://")) {
+                return Err(ConfigError::Invalid(format!(
+                    "base URL {url:?} must start with http:// or https://"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Is any model configured?
+    pub fn enabled(&self) -> bool {
+        !self.models.is_empty()
+    }
+
+    pub fn endpoint(&self, provider: Provider) -> &Endpoint {
+        match provider {
+            Provider::OpenAi => &self.openai,
+            Provider::Anthropic => &self.anthropic,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+
+    fn resolve(file: &str, vars: &[(&str, &str)]) -> Result<LlmConfig, ConfigError> {
+        let file: FileConfig = toml::from_str(file).expect("valid TOML");
+        let vars: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        LlmConfig::resolve(file, &|name| vars.get(name).cloned())
+    }
+
+    #[test]
+    fn no_model_anywhere_means_no_llm() {
+        let c = resolve("", &[]).unwrap();
+        assert!(!c.enabled());
+        assert_eq!(c.extract, ExtractDefaults::default());
+        assert_eq!(c.openai.base_url, DEFAULT_OPENAI_BASE_URL);
+    }
+
+    #[test]
+    fn only_the_two_known_prefixes_are_stripped() {
+        let c = resolve("", &[("TOOL_OUTPUT_MODEL", "anthropic/claude-sonnet-4-5")]).unwrap();
+        assert_eq!(c.models[0].provider, Provider::Anthropic);
+        assert_eq!(c.models[0].id, "claude-sonnet-4-5");
+        let c = resolve("", &[("TOOL_OUTPUT_MODEL", "openai/gpt-4o")]).unwrap();
+        assert_eq!(
+            (c.models[0].provider, c.models[0].id.as_str()),
+            (Provider::OpenAi, "gpt-4o")
+        );
+        let c = resolve(
+            "",
+            &[("TOOL_OUTPUT_MODEL", "meta-llama/Llama-3.1-8B-Instruct")],
+        )
+        .unwrap();
+        assert_eq!(c.models[0].provider, Provider::OpenAi);
+        assert_eq!(c.models[0].id, "meta-llama/Llama-3.1-8B-Instruct");
+    }
+
+    #[test]
+    fn the_environment_wins_over_the_file() {
+        let file = r#"
+            model = "openai/gpt-4o"
+            max_chunks = 3
+            concurrency = 2
+            [openai]
+            base_url = "http://file:1/v1/"
+            api_key_env = "MY_KEY"
+        "#;
+        let c = resolve(
+            file,
+            &[
+                ("TOOL_OUTPUT_MAX_CHUNKS", "5"),
+                ("OPENAI_BASE_URL", "http://127.0.0.1:9/v1"),
+                ("MY_KEY", "sk-test"),
+                ("OPENAI_API_KEY", "not-this-one"),
+            ],
+        )
+        .unwrap();
+        assert_eq!(c.extract.max_chunks, 5);
+        assert_eq!(c.concurrency, 2);
+        assert_eq!(c.openai.base_url, "http://127.0.0.1:9/v1");
+        assert_eq!(c.openai.api_key.as_deref(), Some("sk-test"));
+        assert!(
+            !format!("{c:?}").contains("sk-test"),
+            "the key is never printed"
+        );
+    }
+
+    #[test]
+    fn the_extraction_list_overrides_the_session_model() {
+        let c = resolve(
+            r#"model = "openai/gpt-4o"
+               models = ["anthropic/claude-haiku-4-5", "openai/gpt-4o-mini"]"#,
+            &[],
+        )
+        .unwrap();
+        let ids: Vec<&str> = c.models.iter().map(|m| m.id.as_str()).collect();
+        assert_eq!(ids, ["claude-haiku-4-5", "gpt-4o-mini"]);
+    }
+
+    #[test]
+    fn bad_values_are_clear_errors() {
+        let err = resolve("", &[("TOOL_OUTPUT_MAX_CHUNKS", "many")]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "TOOL_OUTPUT_MAX_CHUNKS must be a whole number, not \"many\""
+        );
+        assert!(toml::from_str::<FileConfig>("max_chunkz = 2").is_err());
+        let err = resolve("overlap_percent = 70", &[]).unwrap_err();
+        assert!(err.to_string().contains("between 0 and 50"));
+        let err = resolve("", &[("OPENAI_BASE_URL", "localhost:8080")]).unwrap_err();
+        assert!(err.to_string().contains("http://"));
+    }
+}

@@ -1,0 +1,430 @@
+//! [`HttpLlm`]: the engine that talks to providers over HTTP.
+//!
+//! Per request: a timeout (body included), a response-size cap, and
+//! retries with exponential backoff on 429, 5xx, connection failures and
+//! timeouts, honouring `Retry-After` / `retry-after-ms`. Across requests: a
+//! process-wide bound on requests in flight. Across models: the extraction
+//! list is a failover order, tried when one is rate-limited, unavailable or
+//! timing out.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use reqwest::header::{HeaderMap, RETRY_AFTER};
+use serde_json::Value;
+use tokio::sync::Semaphore;
+
+use super::config::{ConfigError, LlmConfig, ModelSpec, Provider};
+use super::models::{EXTRACTION_ANSWER_TOKENS, REASONING_ANSWER_TOKENS};
+use super::openai::Answer;
+use super::{BoxFuture, LlmEngine, LlmError, ModelProfile, Request, Response, anthropic, openai};
+
+/// An error body is quoted in messages up to this many bytes.
+const QUOTED_ERROR_BYTES: usize = 300;
+
+pub struct HttpLlm {
+    client: reqwest::Client,
+    config: LlmConfig,
+    targets: Vec<Target>,
+    in_flight: Arc<Semaphore>,
+}
+
+struct Target {
+    spec: ModelSpec,
+    profile: ModelProfile,
+}
+
+/// A failed attempt, and whether another could succeed.
+struct Attempt {
+    error: LlmError,
+    retryable: bool,
+    retry_after: Option<Duration>,
+}
+
+impl Attempt {
+    fn fatal(error: LlmError) -> Self {
+        Self {
+            error,
+            retryable: false,
+            retry_after: None,
+        }
+    }
+
+    fn retry(error: LlmError, retry_after: Option<Duration>) -> Self {
+        Self {
+            error,
+            retryable: true,
+            retry_after,
+        }
+    }
+}
+
+impl HttpLlm {
+    pub fn new(config: LlmConfig) -> Result<Self, ConfigError> {
+        // reqwest is built without a bundled crypto provider: use ring.
+        // Installing twice (a second runtime) is harmless.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        let client = reqwest::Client::builder()
+            .user_agent(concat!("tool-output/", env!("CARGO_PKG_VERSION")))
+            .connect_timeout(Duration::from_secs(10).min(config.request_timeout))
+            .build()
+            .map_err(|e| ConfigError::Invalid(format!("building the HTTP client: {e}")))?;
+        let targets = config
+            .models
+            .iter()
+            .map(|spec| Target {
+                profile: profile(&config, spec),
+                spec: spec.clone(),
+            })
+            .collect();
+        Ok(Self {
+            client,
+            in_flight: Arc::new(Semaphore::new(config.concurrency as usize)),
+            config,
+            targets,
+        })
+    }
+
+    fn target(&self, model: &str) -> Option<&Target> {
+        self.targets
+            .iter()
+            .find(|t| t.spec.name == model || t.spec.id == model)
+    }
+
+    async fn complete_with(&self, target: &Target, req: &Request) -> Result<Answer, LlmError> {
+        let spec = &target.spec;
+        let endpoint = self.config.endpoint(spec.provider);
+        let mut headers: Vec<(&str, String)> = Vec::new();
+        let (url, body) = match spec.provider {
+            Provider::OpenAi => {
+                if let Some(key) = &endpoint.api_key {
+                    headers.push(("authorization", format!("Bearer {key}")));
+                }
+                let official = spec.name.starts_with("openai/");
+                (
+                    format!("{}/chat/completions", endpoint.base_url),
+                    openai::request_body(&spec.id, req, official),
+                )
+            }
+            Provider::Anthropic => {
+                let Some(key) = &endpoint.api_key else {
+                    return Err(LlmError::Auth(format!(
+                        "{} is not set",
+                        endpoint.api_key_env
+                    )));
+                };
+                headers.push(("x-api-key", key.clone()));
+                headers.push(("anthropic-version", anthropic::VERSION.to_string()));
+                (
+                    format!("{}/v1/messages", endpoint.base_url),
+                    anthropic::request_body(&spec.id, req),
+                )
+            }
+        };
+        let body = serde_json::to_vec(&body).expect("request bodies serialize");
+        let answer = self.post(&url, &headers, body).await?;
+        let parsed = match spec.provider {
+            Provider::OpenAi => openai::parse_response(&answer),
+            Provider::Anthropic => anthropic::parse_response(&answer),
+        };
+        parsed.map_err(LlmError::BadResponse)
+    }
+
+    /// POST with retries; the parsed JSON of a 2xx answer.
+    async fn post(
+        &self,
+        url: &str,
+        headers: &[(&str, String)],
+        body: Vec<u8>,
+    ) -> Result<Value, LlmError> {
+        let policy = self.config.retry;
+        let mut attempt = 0u32;
+        loop {
+            let outcome = {
+                let _permit = self.in_flight.acquire().await.expect("never closed");
+                tokio::time::timeout(
+                    self.config.request_timeout,
+                    self.send_once(url, headers, body.clone()),
+                )
+                .await
+                .unwrap_or_else(|_| Err(Attempt::retry(LlmError::Timeout, None)))
+            };
+            let failed = match outcome {
+                Ok(value) => return Ok(value),
+                Err(failed) if !failed.retryable || attempt >= policy.retries => {
+                    return Err(failed.error);
+                }
+                Err(failed) => failed,
+            };
+            let wait = match failed.retry_after {
+                // Longer than we are willing to wait: the caller decides.
+                Some(after) if after > policy.max_delay => return Err(failed.error),
+                Some(after) => after,
+                None => backoff(policy.base_delay, policy.max_delay, attempt),
+            };
+            tracing::debug!(url, attempt, ?wait, error = %super::describe(&failed.error), "retrying LLM request");
+            tokio::time::sleep(wait).await;
+            attempt += 1;
+        }
+    }
+
+    async fn send_once(
+        &self,
+        url: &str,
+        headers: &[(&str, String)],
+        body: Vec<u8>,
+    ) -> Result<Value, Attempt> {
+        let mut request = self
+            .client
+            .post(url)
+            .header("content-type", "application/json")
+            .body(body);
+        for (name, value) in headers {
+            request = request.header(*name, value);
+        }
+        let mut response = request.send().await.map_err(|e| {
+            let error = if e.is_timeout() {
+                LlmError::Timeout
+            } else {
+                LlmError::Unavailable(describe(&e))
+            };
+            Attempt::retry(error, None)
+        })?;
+        let status = response.status();
+        let retry_after = retry_after(response.headers());
+        let cap = self.config.max_response_bytes;
+        if response.content_length().is_some_and(|n| n > cap) {
+            return Err(Attempt::fatal(too_large(cap)));
+        }
+        let mut bytes = Vec::new();
+        while let Some(chunk) = response.chunk().await.map_err(|e| {
+            Attempt::retry(
+                LlmError::Unavailable(format!("reading the answer: {}", describe(&e))),
+                None,
+            )
+        })? {
+            if (bytes.len() + chunk.len()) as u64 > cap {
+                return Err(Attempt::fatal(too_large(cap)));
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        if status.is_success() {
+            return serde_json::from_slice(&bytes).map_err(|e| {
+                Attempt::fatal(LlmError::BadResponse(format!(
+                    "the answer is not JSON: {e}"
+                )))
+            });
+        }
+        let message = format!("HTTP {}: {}", status.as_u16(), error_text(&bytes));
+        Err(match status.as_u16() {
+            401 | 403 => Attempt::fatal(LlmError::Auth(message)),
+            408 => Attempt::retry(LlmError::Timeout, retry_after),
+            429 => Attempt::retry(
+                LlmError::RateLimited(retry_after.map(|d| d.as_millis() as u64)),
+                retry_after,
+            ),
+            // 529: Anthropic's "overloaded".
+            500..=599 => Attempt::retry(LlmError::Unavailable(message), retry_after),
+            _ => Attempt::fatal(LlmError::BadRequest(message)),
+        })
+    }
+}
+
+impl LlmEngine for HttpLlm {
+    fn model_info(&self, model: Option<&str>) -> Result<ModelProfile, LlmError> {
+        match model {
+            Some(name) => match self.target(name) {
+                Some(t) => Ok(t.profile.clone()),
+                None => {
+                    let spec =
+                        ModelSpec::parse(name).map_err(|e| LlmError::BadRequest(e.to_string()))?;
+                    Ok(profile(&self.config, &spec))
+                }
+            },
+            None => {
+                let first = self.targets.first().ok_or(LlmError::NotConfigured)?;
+                // Budgets must hold whichever model of the list answers.
+                let mut p = first.profile.clone();
+                for t in &self.targets[1..] {
+                    p.context_window = p.context_window.min(t.profile.context_window);
+                    p.max_output_tokens = p.max_output_tokens.min(t.profile.max_output_tokens);
+                    p.tokenizer_exact &=
+                        t.profile.tokenizer == p.tokenizer && t.profile.tokenizer_exact;
+                }
+                Ok(p)
+            }
+        }
+    }
+
+    fn complete(&self, req: Request) -> BoxFuture<'_, Result<Response, LlmError>> {
+        Box::pin(async move {
+            let start = Instant::now();
+            let named;
+            let targets: Vec<&Target> = match &req.model {
+                Some(name) => match self.target(name) {
+                    Some(t) => vec![t],
+                    None => {
+                        let spec = ModelSpec::parse(name)
+                            .map_err(|e| LlmError::BadRequest(e.to_string()))?;
+                        named = Target {
+                            profile: profile(&self.config, &spec),
+                            spec,
+                        };
+                        vec![&named]
+                    }
+                },
+                None => self.targets.iter().collect(),
+            };
+            let mut last = LlmError::NotConfigured;
+            for target in targets {
+                match self.complete_with(target, &req).await {
+                    Ok(answer) => {
+                        return Ok(Response {
+                            text: answer.text,
+                            tool_calls: answer.tool_calls,
+                            usage: answer.usage,
+                            model: answer.model.unwrap_or_else(|| target.spec.id.clone()),
+                            latency_ms: start.elapsed().as_millis() as u64,
+                        });
+                    }
+                    Err(
+                        e @ (LlmError::RateLimited(_)
+                        | LlmError::Unavailable(_)
+                        | LlmError::Timeout),
+                    ) => {
+                        tracing::warn!(model = %target.spec.name, error = %super::describe(&e), "LLM failed after retries");
+                        last = e;
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            Err(last)
+        })
+    }
+}
+
+/// A model's profile: the table's defaults under the configuration's
+/// overrides, the answer room kept to what an extraction needs.
+fn profile(config: &LlmConfig, spec: &ModelSpec) -> ModelProfile {
+    let d = spec.defaults();
+    let room = if d.reasoning {
+        REASONING_ANSWER_TOKENS
+    } else {
+        EXTRACTION_ANSWER_TOKENS
+    };
+    let context_window = config.context_window.unwrap_or(d.context_window);
+    let max_output_tokens = config
+        .max_output_tokens
+        .unwrap_or(d.max_output_tokens.min(room))
+        // Never more than half the window: the chunk needs the rest.
+        .min(context_window / 2)
+        .max(1);
+    ModelProfile {
+        model: spec.name.clone(),
+        context_window,
+        max_output_tokens,
+        tokenizer: d.tokenizer.to_string(),
+        tokenizer_exact: d.tokenizer_exact,
+        concurrency: config.concurrency,
+    }
+}
+
+/// `base · 2^attempt`, at most `max`, with up to 25 % jitter so that
+/// concurrent requests do not retry in lockstep.
+fn backoff(base: Duration, max: Duration, attempt: u32) -> Duration {
+    let exp = base.saturating_mul(1u32 << attempt.min(16)).min(max);
+    let jitter = (uuid::Uuid::new_v4().as_u128() % 1000) as u32;
+    exp + exp.mul_f64(f64::from(jitter) / 4000.0)
+}
+
+/// `retry-after-ms` (OpenAI), else `Retry-After` in seconds or as an HTTP date.
+fn retry_after(headers: &HeaderMap) -> Option<Duration> {
+    let text = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+    if let Some(ms) = text("retry-after-ms").and_then(|v| v.trim().parse::<f64>().ok()) {
+        return Some(Duration::from_secs_f64(ms.max(0.0) / 1000.0));
+    }
+    let value = text(RETRY_AFTER.as_str())?.trim();
+    if let Ok(secs) = value.parse::<f64>() {
+        return Some(Duration::from_secs_f64(secs.max(0.0)));
+    }
+    let at = httpdate::parse_http_date(value).ok()?;
+    Some(
+        at.duration_since(std::time::SystemTime::now())
+            .unwrap_or_default(),
+    )
+}
+
+fn too_large(cap: u64) -> LlmError {
+    LlmError::BadResponse(format!("the answer is larger than the cap of {cap} bytes"))
+}
+
+/// The provider's error message, else the start of the body.
+fn error_text(body: &[u8]) -> String {
+    if let Ok(value) = serde_json::from_slice::<Value>(body)
+        && let Some(message) =
+            anthropic::error_message(&value).or_else(|| openai::error_message(&value))
+    {
+        return message;
+    }
+    let text = String::from_utf8_lossy(body);
+    let end = text.floor_char_boundary(QUOTED_ERROR_BYTES.min(text.len()));
+    text[..end].trim().to_string()
+}
+
+/// reqwest's error with its causes (it hides "connection refused" inside).
+fn describe(err: &reqwest::Error) -> String {
+    let mut text = err.to_string();
+    let mut source = std::error::Error::source(err);
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retry_after_in_every_form() {
+        let mut h = HeaderMap::new();
+        h.insert("retry-after", "2".parse().unwrap());
+        assert_eq!(retry_after(&h), Some(Duration::from_secs(2)));
+        h.insert("retry-after-ms", "150".parse().unwrap());
+        assert_eq!(retry_after(&h), Some(Duration::from_millis(150)));
+        let mut h = HeaderMap::new();
+        h.insert(
+            "retry-after",
+            "Wed, 21 Oct 2015 07:28:00 GMT".parse().unwrap(),
+        );
+        assert_eq!(retry_after(&h), Some(Duration::ZERO), "a past date: now");
+        assert_eq!(retry_after(&HeaderMap::new()), None);
+    }
+
+    #[test]
+    fn backoff_grows_and_is_capped() {
+        let (base, max) = (Duration::from_millis(100), Duration::from_secs(1));
+        let b0 = backoff(base, max, 0);
+        assert!(b0 >= base && b0 <= base.mul_f64(1.25));
+        let b3 = backoff(base, max, 3);
+        assert!(b3 >= Duration::from_millis(800));
+        assert!(backoff(base, max, 30) <= max.mul_f64(1.25));
+    }
+
+    #[test]
+    fn error_text_prefers_the_providers_message() {
+        assert_eq!(
+            error_text(br#"{"error":{"message":"bad key","type":"invalid_request_error"}}"#),
+            "bad key"
+        );
+        assert_eq!(
+            error_text(
+                br#"{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}"#
+            ),
+            "overloaded_error: Overloaded"
+        );
+        assert_eq!(error_text(b"<html>502</html>"), "<html>502</html>");
+    }
+}

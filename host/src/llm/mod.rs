@@ -1,0 +1,66 @@
+//! The extraction model: a small trait ([`LlmEngine`]) that the `llm`
+//! import is built on, and the real providers behind it.
+//!
+//! - [`config`]: `tool-output.toml` and the environment, resolved into an
+//!   [`LlmConfig`](config::LlmConfig);
+//! - [`models`]: context windows and tokenizers of known models;
+//! - [`http`]: [`HttpLlm`](http::HttpLlm), the engine that speaks to
+//!   providers over HTTP: retries, timeouts, concurrency, response cap;
+//! - [`openai`] and [`anthropic`]: the two wire formats, as pure functions.
+//!
+//! Batching, progress and deadlines are not the engine's business: the
+//! `llm` import (`crate::host::llm`) runs a batch's requests concurrently
+//! through [`LlmEngine::complete`].
+
+pub mod anthropic;
+pub mod config;
+pub mod http;
+pub mod models;
+pub mod openai;
+
+use std::future::Future;
+use std::pin::Pin;
+
+pub use crate::bindings::llm::{
+    LlmError, Message, ModelProfile, Request, Response, Role, ToolCall, ToolDefinition, Usage,
+};
+
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// A model provider.
+pub trait LlmEngine: Send + Sync + 'static {
+    /// The model `complete` uses for `model` (None: the extraction model).
+    fn model_info(&self, model: Option<&str>) -> Result<ModelProfile, LlmError>;
+
+    /// One request, one answer. Retries, timeouts and the response cap are
+    /// the engine's; the error says whether trying later could help.
+    fn complete(&self, req: Request) -> BoxFuture<'_, Result<Response, LlmError>>;
+}
+
+/// No model configured: the engine uses its deterministic strategies.
+pub struct NoLlm;
+
+impl LlmEngine for NoLlm {
+    fn model_info(&self, _: Option<&str>) -> Result<ModelProfile, LlmError> {
+        Err(LlmError::NotConfigured)
+    }
+
+    fn complete(&self, _: Request) -> BoxFuture<'_, Result<Response, LlmError>> {
+        Box::pin(async { Err(LlmError::NotConfigured) })
+    }
+}
+
+/// A short human description (the generated `Display` is the debug form).
+pub fn describe(err: &LlmError) -> String {
+    match err {
+        LlmError::NotConfigured => "no LLM is configured".into(),
+        LlmError::RateLimited(Some(ms)) => format!("rate-limited (retry after {ms} ms)"),
+        LlmError::RateLimited(None) => "rate-limited".into(),
+        LlmError::Timeout => "timed out".into(),
+        LlmError::Auth(m) => format!("credentials refused: {m}"),
+        LlmError::BadRequest(m) => format!("request refused: {m}"),
+        LlmError::BadResponse(m) => format!("unusable answer: {m}"),
+        LlmError::Unavailable(m) => format!("unavailable: {m}"),
+        LlmError::Cancelled => "cancelled".into(),
+    }
+}
