@@ -2,7 +2,7 @@
 //! `complete-batch`), then reduce — hierarchically when the map answers do
 //! not fit one reduce call. One chunk needs no reduce.
 
-use crate::bindings::llm_import::{Message, ModelProfile, Request, Role};
+use crate::bindings::llm_import::{Message, ModelProfile, Request, Role, ToolChoice};
 use crate::bindings::types::{LlmCallKind, LlmCallReport};
 use crate::chunk::{self, PlanError};
 use crate::llm::{self, Failure, Job, Llm, Response};
@@ -193,6 +193,7 @@ fn request(
     Request {
         messages: vec![message(Role::System, system), message(Role::User, user)],
         tools: Vec::new(),
+        tool_choice: ToolChoice::Auto,
         max_output_tokens: profile.max_output_tokens,
         // The host's extraction model (and its failover list).
         model: None,
@@ -215,7 +216,7 @@ fn take_report(
     };
     match answer {
         Ok(resp) => {
-            let parsed = report::parse(&resp.text, nonce);
+            let parsed = report::parse(&llm::answer_text(&resp), nonce);
             calls.push(LlmCallReport {
                 kind,
                 chunk,
@@ -329,6 +330,7 @@ mod tests {
                 },
                 model: "fake".into(),
                 latency_ms: 1,
+                truncated: false,
             })
         }
         fn complete_batch(&self, reqs: &[Request]) -> Vec<Result<Response, LlmError>> {

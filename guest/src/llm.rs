@@ -26,6 +26,19 @@ pub trait Llm {
     fn complete_batch(&self, reqs: &[Request]) -> Vec<Result<Response, LlmError>>;
 }
 
+/// The answer's text; one cut short at the output-token limit says so
+/// (its closing tag is optional, so the cut would otherwise go unseen).
+pub fn answer_text(resp: &Response) -> String {
+    if resp.truncated {
+        format!(
+            "{}\n[answer cut at the model's output-token limit]",
+            resp.text.trim_end()
+        )
+    } else {
+        resp.text.clone()
+    }
+}
+
 pub fn describe(err: &LlmError) -> String {
     match err {
         LlmError::NotConfigured => "no LLM is configured".into(),

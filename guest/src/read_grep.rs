@@ -5,7 +5,9 @@
 
 use serde_json::{Value, json};
 
-use crate::bindings::llm_import::{Message, ModelProfile, Request, Role, ToolCall, ToolDefinition};
+use crate::bindings::llm_import::{
+    Message, ModelProfile, Request, Role, ToolCall, ToolChoice, ToolDefinition,
+};
 use crate::bindings::types::{GrepOptions, LineRange, LlmCallKind, LlmCallReport};
 use crate::doc::Doc;
 use crate::llm::{self, Failure, Job, Llm};
@@ -93,7 +95,12 @@ pub fn run(
         }
         let req = Request {
             messages: messages.clone(),
-            tools: if last { Vec::new() } else { tools() },
+            tools: tools(),
+            tool_choice: if last {
+                ToolChoice::None
+            } else {
+                ToolChoice::Auto
+            },
             max_output_tokens: profile.max_output_tokens,
             model: None,
             kind: LlmCallKind::SubAgentTurn,
@@ -117,7 +124,7 @@ pub fn run(
             None,
         ));
         if resp.tool_calls.is_empty() || last {
-            match report::parse(&resp.text, job.nonce) {
+            match report::parse(&llm::answer_text(&resp), job.nonce) {
                 Ok(report) => return Ok(report),
                 Err(_) if !last => {
                     messages.push(assistant(resp.text, Vec::new()));
@@ -326,6 +333,7 @@ mod tests {
             },
             model: "fake".into(),
             latency_ms: 1,
+            truncated: false,
         }
     }
 
@@ -504,8 +512,8 @@ mod tests {
         assert_eq!(calls.len(), MAX_TURNS);
         let seen = llm.seen.borrow();
         assert!(
-            seen.last().unwrap().tools.is_empty(),
-            "the last turn offers no tools"
+            seen.last().unwrap().tool_choice == ToolChoice::None,
+            "the last turn allows no tool calls"
         );
         let results = last_tool_results(&seen[1]);
         assert_eq!(
@@ -526,7 +534,7 @@ mod tests {
         let llm = Scripted {
             seen: RefCell::new(Vec::new()),
             script: Box::new(move |_, req| {
-                if req.tools.is_empty() {
+                if req.tool_choice == ToolChoice::None {
                     return answer(
                         &format!("<ai-agent-{NONCE}-FINAL format=\"text\">done"),
                         vec![],

@@ -167,33 +167,36 @@ impl SessionStats {
     pub fn add(&mut self, event: &Event) {
         match event {
             Event::Store(s) => {
-                self.stores += 1;
-                self.bytes_in += s.bytes;
+                add(&mut self.stores, 1);
+                add(&mut self.bytes_in, s.bytes);
                 if s.handle.is_some() {
-                    self.stored += 1;
-                    self.bytes_stored += s.bytes;
-                    self.handle_message_bytes += s.message_bytes;
+                    add(&mut self.stored, 1);
+                    add(&mut self.bytes_stored, s.bytes);
+                    add(&mut self.handle_message_bytes, s.message_bytes);
                 } else {
-                    self.passed_through += 1;
+                    add(&mut self.passed_through, 1);
                 }
             }
             Event::Extract(e) => {
-                self.extractions += 1;
-                self.extractions_failed += u64::from(e.failed);
-                self.extractions_with_fallback += u64::from(!e.fallbacks.is_empty());
-                self.fallbacks += e.fallbacks.len() as u64;
+                add(&mut self.extractions, 1);
+                add(&mut self.extractions_failed, u64::from(e.failed));
+                add(
+                    &mut self.extractions_with_fallback,
+                    u64::from(!e.fallbacks.is_empty()),
+                );
+                add(&mut self.fallbacks, e.fallbacks.len() as u64);
                 if !e.failed {
-                    *self.strategies.entry(e.used.clone()).or_default() += 1;
+                    add(self.strategies.entry(e.used.clone()).or_default(), 1);
                 }
                 for call in &e.llm_calls {
-                    self.llm_calls += 1;
-                    self.llm_errors += u64::from(call.error.is_some());
-                    self.input_tokens += call.input_tokens;
-                    self.output_tokens += call.output_tokens;
-                    self.llm_latency_ms += call.latency_ms;
+                    add(&mut self.llm_calls, 1);
+                    add(&mut self.llm_errors, u64::from(call.error.is_some()));
+                    add(&mut self.input_tokens, call.input_tokens);
+                    add(&mut self.output_tokens, call.output_tokens);
+                    add(&mut self.llm_latency_ms, call.latency_ms);
                 }
-                self.extract_wall_ms += e.wall_ms;
-                self.answer_bytes += e.answer_bytes;
+                add(&mut self.extract_wall_ms, e.wall_ms);
+                add(&mut self.answer_bytes, e.answer_bytes);
             }
         }
     }
@@ -202,7 +205,7 @@ impl SessionStats {
     /// handle messages and extraction answers it got instead.
     pub fn bytes_kept_out(&self) -> u64 {
         self.bytes_stored
-            .saturating_sub(self.handle_message_bytes + self.answer_bytes)
+            .saturating_sub(self.handle_message_bytes.saturating_add(self.answer_bytes))
     }
 
     /// Roll up an event log. Lines that are not events (a torn last line
@@ -247,6 +250,11 @@ impl EventLog {
             tracing::warn!("could not append to the event log: {e}");
         }
     }
+}
+
+/// Saturating: the numbers may come from a hand-edited log.
+fn add(total: &mut u64, n: u64) {
+    *total = total.saturating_add(n);
 }
 
 fn now_ms() -> u64 {

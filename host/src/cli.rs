@@ -106,7 +106,7 @@ enum Command {
         #[arg(long, value_parser = clap::value_parser!(u32).range(0..=50))]
         overlap_percent: Option<u32>,
         /// Seconds the whole extraction may take (then it falls back to lexical search).
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         timeout: Option<u64>,
     },
     /// The partial preview of a stored output.
@@ -227,10 +227,10 @@ impl Env {
         self.root.join("sessions").join(&self.session_name)
     }
 
-    /// Next to the session directory, not in it: the engine must not be
-    /// able to rewrite its own accounting.
+    /// Outside the session directory: the engine must not be able to
+    /// rewrite its own accounting.
     fn event_log(&self) -> PathBuf {
-        events_path(&self.root.join("sessions"), &self.session_name)
+        events_path(&self.root, &self.session_name)
     }
 
     /// A runtime without an LLM (every command but extract and demo).
@@ -262,6 +262,7 @@ impl Env {
 
     fn open(&self, runtime: Runtime) -> Result<(Runtime, Session)> {
         tool_output::loader::ensure_private_dir(&self.root.join("sessions"))?;
+        tool_output::loader::ensure_private_dir(&self.root.join("events"))?;
         let session = runtime.open_session(&self.session_dir())?;
         touch_last_used(&self.session_dir());
         session.set_event_log(&self.event_log())?;
@@ -286,8 +287,8 @@ impl Env {
     }
 }
 
-fn events_path(sessions: &Path, name: &str) -> PathBuf {
-    sessions.join(format!("{name}.events.jsonl"))
+fn events_path(root: &Path, name: &str) -> PathBuf {
+    root.join("events").join(format!("{name}.jsonl"))
 }
 
 async fn run(cli: Cli) -> Result<ExitCode> {
@@ -682,8 +683,8 @@ fn gc(sessions: &Path, older_than: Duration) -> Result<Vec<String>> {
         if age >= older_than {
             std::fs::remove_dir_all(&path)
                 .with_context(|| format!("removing {}", path.display()))?;
-            let _ =
-                std::fs::remove_file(events_path(sessions, &entry.file_name().to_string_lossy()));
+            let root = sessions.parent().unwrap_or(sessions);
+            let _ = std::fs::remove_file(events_path(root, &entry.file_name().to_string_lossy()));
             removed.push(entry.file_name().to_string_lossy().into_owned());
         } else {
             sweep_parts(&path);

@@ -96,10 +96,11 @@ pub(crate) struct CallControl {
 impl CallControl {
     pub fn new(options: &ExtractOptions, defaults: &ExtractDefaults) -> Self {
         Self {
+            // A deadline past what the clock can hold is no deadline.
             deadline: options
                 .timeout
                 .or(defaults.timeout)
-                .map(|t| Instant::now() + t),
+                .and_then(|t| Instant::now().checked_add(t)),
             progress: options.progress.clone(),
             turns: 0,
         }

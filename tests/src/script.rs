@@ -46,8 +46,8 @@ pub fn is_reduce(req: &Recorded) -> bool {
     last_user_text(req).starts_with("Synthesize the chunk outputs")
 }
 
-/// Tool results the request carries after the model's last turn: OpenAI
-/// `tool` messages or Anthropic `tool_result` blocks, as (id, text).
+/// Every tool result the request carries: OpenAI `tool` messages or
+/// Anthropic `tool_result` blocks, as (id, text).
 pub fn tool_results(req: &Recorded) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for m in messages(req) {
@@ -75,4 +75,43 @@ pub fn assistant_turns(req: &Recorded) -> usize {
         .iter()
         .filter(|m| m["role"] == "assistant")
         .count()
+}
+
+/// What Anthropic's Messages API would refuse in this request (with a 400),
+/// if anything: empty content, whitespace-only text blocks, tool blocks
+/// without tool definitions, tool results not first in their message.
+pub fn anthropic_violation(req: &Recorded) -> Option<String> {
+    let mut uses_tools = false;
+    for (i, m) in messages(req).iter().enumerate() {
+        let blocks = match &m["content"] {
+            Value::String(s) if s.trim().is_empty() => {
+                return Some(format!("messages.{i}: empty content"));
+            }
+            Value::String(_) => continue,
+            Value::Array(blocks) if blocks.is_empty() => {
+                return Some(format!("messages.{i}: content is empty"));
+            }
+            Value::Array(blocks) => blocks,
+            _ => return Some(format!("messages.{i}: content must be text or blocks")),
+        };
+        let mut seen_other = false;
+        for b in blocks {
+            match b["type"].as_str() {
+                Some("text") if b["text"].as_str().is_none_or(|t| t.trim().is_empty()) => {
+                    return Some(format!(
+                        "messages.{i}: text content blocks must be non-empty"
+                    ));
+                }
+                Some("tool_result") if seen_other => {
+                    return Some(format!("messages.{i}: tool_result blocks must come first"));
+                }
+                Some("tool_result") | Some("tool_use") => uses_tools = true,
+                _ => seen_other = true,
+            }
+        }
+    }
+    let tools = req.body["tools"].as_array().is_some_and(|t| !t.is_empty());
+    (uses_tools && !tools).then(|| {
+        "Requests which include `tool_use` or `tool_result` blocks must define tools.".to_string()
+    })
 }

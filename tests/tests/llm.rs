@@ -16,11 +16,12 @@ use tool_output::{
     ToolCall,
 };
 use tool_output_tests::llm_server::{
-    Reply, Scripted, ScriptedServer, anthropic_text, anthropic_tool_use, openai_error, openai_text,
-    openai_tool_calls,
+    Reply, Scripted, ScriptedServer, anthropic_error, anthropic_text, anthropic_tool_use,
+    openai_error, openai_text, openai_tool_calls,
 };
 use tool_output_tests::script::{
-    assistant_turns, final_report, is_reduce, last_user_text, nonce, tool_results,
+    anthropic_violation, assistant_turns, final_report, is_reduce, last_user_text, nonce,
+    tool_results,
 };
 
 const CONTEXT: u32 = 3000;
@@ -281,6 +282,9 @@ fn sub_agent(
     other_handle: String,
 ) -> impl Fn(&tool_output_tests::llm_server::Recorded) -> Scripted {
     move |req| {
+        if anthropic && let Some(problem) = anthropic_violation(req) {
+            return Scripted::now(anthropic_error(400, "invalid_request_error", &problem));
+        }
         let n = nonce(req);
         let handle = req.system_and_user_text();
         let handle = handle
@@ -541,7 +545,7 @@ async fn a_429_is_retried_after_retry_after_then_succeeds() {
             if calls.fetch_add(1, Ordering::SeqCst) == 0 {
                 return Scripted::now(Reply::Raw {
                     status: 429,
-                    headers: vec![("retry-after".into(), "0".into())],
+                    headers: vec![("retry-after".into(), "1".into())],
                     body: br#"{"error":{"message":"slow down"}}"#.to_vec(),
                 });
             }
@@ -559,6 +563,12 @@ async fn a_429_is_retried_after_retry_after_then_succeeds() {
         r.text
     );
     assert_eq!(server.request_count(), 2);
+    let requests = server.requests();
+    let waited = requests[1].received_at - requests[0].received_at;
+    assert!(
+        waited >= Duration::from_millis(1000),
+        "waited {waited:?}, Retry-After is 1 s"
+    );
     assert!(r.report.fallbacks.is_empty());
 }
 
@@ -702,4 +712,52 @@ async fn timeouts_per_request_and_per_extraction_fall_back() {
     assert_eq!(r.report.used, Mode::Lexical);
     assert!(warning(&r).contains("timed out"), "{}", warning(&r));
     assert!(r.report.wall_ms < 5000, "{} ms", r.report.wall_ms);
+}
+
+#[tokio::test]
+async fn a_sub_agent_that_never_stops_calling_tools_is_made_to_answer_on_its_last_turn() {
+    // Anthropic refuses a history with tool blocks but no tool definitions:
+    // the last turn keeps the tools and forbids calling them.
+    let server = ScriptedServer::start(|req| {
+        if let Some(problem) = anthropic_violation(req) {
+            return Scripted::now(anthropic_error(400, "invalid_request_error", &problem));
+        }
+        if req.body["tool_choice"]["type"] == "none" {
+            let answer = final_report(&nonce(req), "forced answer");
+            return Scripted::now(Reply::Json(anthropic_text(&answer, 1, 1)));
+        }
+        let id = format!("t{}", req.index);
+        let calls = [(id.as_str(), "Grep", json!({"pattern": "error"}))];
+        Scripted::now(Reply::Json(anthropic_tool_use(None, &calls, 1, 1)))
+    })
+    .await;
+    let runtime = llm_runtime("last-turn", &server, "anthropic/claude-haiku-4-5", |_| {}).await;
+    let session = runtime.session().unwrap();
+    let s = stored(
+        session
+            .store(&ToolCall::new("cargo"), build_log(1000).as_bytes())
+            .await
+            .unwrap(),
+    );
+    let options = ExtractOptions {
+        mode: Some(Mode::ReadGrep),
+        max_llm_calls: Some(4),
+        ..ExtractOptions::default()
+    };
+    let r = session
+        .extract_with(&s.handle, "the error", &options)
+        .await
+        .unwrap();
+    assert!(
+        r.text.ends_with("STRATEGY:read-grep:\n\nforced answer"),
+        "{}",
+        r.text
+    );
+    let requests = server.requests();
+    assert_eq!(requests.len(), 4, "the call budget bounds the turns");
+    assert!(
+        requests
+            .iter()
+            .all(|r| r.body["tools"].as_array().unwrap().len() == 2)
+    );
 }

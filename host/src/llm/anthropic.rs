@@ -8,7 +8,7 @@
 use serde_json::{Map, Value, json};
 
 use super::openai::{Answer, parse_or_empty};
-use super::{Request, Role, ToolCall, Usage};
+use super::{Request, Role, ToolCall, ToolChoice, Usage};
 
 /// The API version this speaks.
 pub const VERSION: &str = "2023-06-01";
@@ -52,6 +52,12 @@ pub fn request_body(model: &str, req: &Request) -> Value {
             _ => messages.push((role, blocks)),
         }
     }
+    // Every message needs content: an assistant turn that said nothing.
+    for (_, blocks) in &mut messages {
+        if blocks.is_empty() {
+            blocks.push(json!({"type": "text", "text": "(no text)"}));
+        }
+    }
     let mut body = Map::new();
     body.insert("model".into(), json!(model));
     body.insert("max_tokens".into(), json!(req.max_output_tokens));
@@ -79,12 +85,16 @@ pub fn request_body(model: &str, req: &Request) -> Value {
             })
             .collect();
         body.insert("tools".into(), tools.into());
+        if req.tool_choice == ToolChoice::None {
+            body.insert("tool_choice".into(), json!({"type": "none"}));
+        }
     }
     body.into()
 }
 
+/// Text blocks must hold more than whitespace.
 fn text_block(text: &str) -> Vec<Value> {
-    if text.is_empty() {
+    if text.trim().is_empty() {
         Vec::new()
     } else {
         vec![json!({"type": "text", "text": text})]
@@ -141,14 +151,15 @@ pub fn parse_response(body: &Value) -> Result<Answer, String> {
         usage: Usage {
             // Cached prompt tokens are input too.
             input_tokens: tokens("input_tokens")
-                + tokens("cache_creation_input_tokens")
-                + tokens("cache_read_input_tokens"),
+                .saturating_add(tokens("cache_creation_input_tokens"))
+                .saturating_add(tokens("cache_read_input_tokens")),
             output_tokens: tokens("output_tokens"),
         },
         model: body
             .get("model")
             .and_then(Value::as_str)
             .map(str::to_string),
+        truncated: body.get("stop_reason").and_then(Value::as_str) == Some("max_tokens"),
     })
 }
 
@@ -207,6 +218,7 @@ mod tests {
                 parameters: r#"{"type":"object"}"#.into(),
             }],
             max_output_tokens: 64,
+            tool_choice: ToolChoice::None,
             model: None,
             kind: LlmCallKind::SubAgentTurn,
             chunk: None,
@@ -229,6 +241,7 @@ mod tests {
                 ],
                 "tools": [{"name": "Grep", "description": "search",
                            "input_schema": {"type": "object"}}],
+                "tool_choice": {"type": "none"},
             })
         );
     }

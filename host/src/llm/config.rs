@@ -2,7 +2,10 @@
 //! environment (which wins), resolved into one [`LlmConfig`].
 //!
 //! The file is found by `--config`, else `TOOL_OUTPUT_CONFIG`, else
-//! `./tool-output.toml` when it exists. Every key is optional:
+//! `./tool-output.toml` when it exists. A file found only because it is in
+//! the working directory (a cloned repository, say) may not choose where
+//! keys go: its `[openai]` and `[anthropic]` sections are ignored, with a
+//! warning. Every key is optional:
 //!
 //! ```toml
 //! model = "openai/gpt-4o-mini"      # the session model (TOOL_OUTPUT_MODEL)
@@ -214,17 +217,24 @@ impl LlmConfig {
     /// `./tool-output.toml` if present) and the process environment.
     pub fn load(explicit: Option<&Path>) -> Result<Self, ConfigError> {
         let env = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
-        let path = explicit
+        let named = explicit
             .map(Path::to_path_buf)
-            .or_else(|| env("TOOL_OUTPUT_CONFIG").map(PathBuf::from))
-            .or_else(|| {
-                let local = PathBuf::from(CONFIG_FILE_NAME);
-                local.is_file().then_some(local)
-            });
-        let file = match &path {
+            .or_else(|| env("TOOL_OUTPUT_CONFIG").map(PathBuf::from));
+        let local = PathBuf::from(CONFIG_FILE_NAME);
+        let (path, trusted) = match named {
+            Some(path) => (Some(path), true),
+            None => (local.is_file().then_some(local), false),
+        };
+        let mut file = match &path {
             Some(path) => Self::read_file(path)?,
             None => FileConfig::default(),
         };
+        if !trusted && (file.openai.take().is_some() | file.anthropic.take().is_some()) {
+            tracing::warn!(
+                "ignoring the [openai] and [anthropic] sections of ./{CONFIG_FILE_NAME}: only a \
+                 file named by --config or TOOL_OUTPUT_CONFIG may choose endpoints and keys"
+            );
+        }
         let mut config = Self::resolve(file, &env)?;
         config.source = path;
         Ok(config)
@@ -264,14 +274,13 @@ impl LlmConfig {
                 .transpose()
         };
 
-        let session_model = env("TOOL_OUTPUT_MODEL").or(file.model.clone());
-        let list = match env("TOOL_OUTPUT_MODELS") {
-            Some(text) => Some(text.split(',').map(str::to_string).collect::<Vec<_>>()),
-            None => file.models.clone(),
-        };
-        let names: Vec<String> = list
-            .filter(|l| !l.is_empty())
-            .or_else(|| session_model.map(|m| vec![m]))
+        // The environment wins over the file; in each, the extraction list
+        // over the session model.
+        let names: Vec<String> = env("TOOL_OUTPUT_MODELS")
+            .map(|text| text.split(',').map(str::to_string).collect())
+            .or_else(|| env("TOOL_OUTPUT_MODEL").map(|m| vec![m]))
+            .or_else(|| file.models.clone().filter(|l| !l.is_empty()))
+            .or_else(|| file.model.clone().map(|m| vec![m]))
             .unwrap_or_default();
         let models = names
             .iter()
@@ -289,7 +298,7 @@ impl LlmConfig {
             let api_key_env = section
                 .and_then(|s| s.api_key_env.clone())
                 .unwrap_or_else(|| default_key_env.to_string());
-            let api_key = env(&api_key_env);
+            let api_key = env(&api_key_env).map(|k| k.trim().to_string());
             Endpoint {
                 base_url: base_url.trim_end_matches('/').to_string(),
                 api_key_env,
@@ -469,6 +478,20 @@ mod tests {
         .unwrap();
         let ids: Vec<&str> = c.models.iter().map(|m| m.id.as_str()).collect();
         assert_eq!(ids, ["claude-haiku-4-5", "gpt-4o-mini"]);
+        // The environment's model wins over the file's list.
+        let c = resolve(
+            r#"models = ["anthropic/claude-haiku-4-5"]"#,
+            &[("TOOL_OUTPUT_MODEL", "openai/gpt-4o")],
+        )
+        .unwrap();
+        assert_eq!(c.models[0].id, "gpt-4o");
+        let c = resolve(
+            r#"models = ["anthropic/claude-haiku-4-5"]"#,
+            &[("TOOL_OUTPUT_MODELS", "a,openai/b")],
+        )
+        .unwrap();
+        let ids: Vec<&str> = c.models.iter().map(|m| m.id.as_str()).collect();
+        assert_eq!(ids, ["a", "b"]);
     }
 
     #[test]

@@ -21,6 +21,8 @@ use super::{BoxFuture, LlmEngine, LlmError, ModelProfile, Request, Response, ant
 
 /// An error body is quoted in messages up to this many bytes.
 const QUOTED_ERROR_BYTES: usize = 300;
+/// Of an error answer, only this much is read (whatever the response cap).
+const ERROR_BODY_BYTES: u64 = 8 << 10;
 
 pub struct HttpLlm {
     client: reqwest::Client,
@@ -85,10 +87,11 @@ impl HttpLlm {
         })
     }
 
-    fn target(&self, model: &str) -> Option<&Target> {
+    fn target(&self, model: &str) -> Result<&Target, LlmError> {
         self.targets
             .iter()
             .find(|t| t.spec.name == model || t.spec.id == model)
+            .ok_or_else(|| LlmError::BadRequest(format!("model {model:?} is not configured")))
     }
 
     async fn complete_with(&self, target: &Target, req: &Request) -> Result<Answer, LlmError> {
@@ -100,7 +103,10 @@ impl HttpLlm {
                 if let Some(key) = &endpoint.api_key {
                     headers.push(("authorization", format!("Bearer {key}")));
                 }
-                let official = spec.name.starts_with("openai/");
+                // OpenAI itself wants `max_completion_tokens`; compatible
+                // servers know `max_tokens`.
+                let official = spec.name.starts_with("openai/")
+                    || endpoint.base_url.contains("://api.openai.com");
                 (
                     format!("{}/chat/completions", endpoint.base_url),
                     openai::request_body(&spec.id, req, official),
@@ -183,32 +189,42 @@ impl HttpLlm {
             request = request.header(*name, value);
         }
         let mut response = request.send().await.map_err(|e| {
+            if e.is_builder() {
+                // Not the server's fault (e.g. a key that is not a valid header).
+                return Attempt::fatal(LlmError::BadRequest(describe(e)));
+            }
             let error = if e.is_timeout() {
                 LlmError::Timeout
             } else {
-                LlmError::Unavailable(describe(&e))
+                LlmError::Unavailable(describe(e))
             };
             Attempt::retry(error, None)
         })?;
         let status = response.status();
         let retry_after = retry_after(response.headers());
-        let cap = self.config.max_response_bytes;
-        if response.content_length().is_some_and(|n| n > cap) {
-            return Err(Attempt::fatal(too_large(cap)));
-        }
+        let cap = if status.is_success() {
+            self.config.max_response_bytes
+        } else {
+            ERROR_BODY_BYTES
+        };
         let mut bytes = Vec::new();
-        while let Some(chunk) = response.chunk().await.map_err(|e| {
-            Attempt::retry(
-                LlmError::Unavailable(format!("reading the answer: {}", describe(&e))),
-                None,
-            )
-        })? {
-            if (bytes.len() + chunk.len()) as u64 > cap {
-                return Err(Attempt::fatal(too_large(cap)));
-            }
-            bytes.extend_from_slice(&chunk);
+        let mut cut = response.content_length().is_some_and(|n| n > cap);
+        while !cut {
+            let chunk = response.chunk().await.map_err(|e| {
+                Attempt::retry(
+                    LlmError::Unavailable(format!("reading the answer: {}", describe(e))),
+                    None,
+                )
+            })?;
+            let Some(chunk) = chunk else { break };
+            cut = (bytes.len() + chunk.len()) as u64 > cap;
+            let room = (cap as usize).saturating_sub(bytes.len()).min(chunk.len());
+            bytes.extend_from_slice(&chunk[..room]);
         }
         if status.is_success() {
+            if cut {
+                return Err(Attempt::fatal(too_large(cap)));
+            }
             return serde_json::from_slice(&bytes).map_err(|e| {
                 Attempt::fatal(LlmError::BadResponse(format!(
                     "the answer is not JSON: {e}"
@@ -233,14 +249,9 @@ impl HttpLlm {
 impl LlmEngine for HttpLlm {
     fn model_info(&self, model: Option<&str>) -> Result<ModelProfile, LlmError> {
         match model {
-            Some(name) => match self.target(name) {
-                Some(t) => Ok(t.profile.clone()),
-                None => {
-                    let spec =
-                        ModelSpec::parse(name).map_err(|e| LlmError::BadRequest(e.to_string()))?;
-                    Ok(profile(&self.config, &spec))
-                }
-            },
+            // Only models the user configured: the engine is not trusted
+            // to spend on others.
+            Some(name) => self.target(name).map(|t| t.profile.clone()),
             None => {
                 let first = self.targets.first().ok_or(LlmError::NotConfigured)?;
                 // Budgets must hold whichever model of the list answers.
@@ -259,20 +270,8 @@ impl LlmEngine for HttpLlm {
     fn complete(&self, req: Request) -> BoxFuture<'_, Result<Response, LlmError>> {
         Box::pin(async move {
             let start = Instant::now();
-            let named;
             let targets: Vec<&Target> = match &req.model {
-                Some(name) => match self.target(name) {
-                    Some(t) => vec![t],
-                    None => {
-                        let spec = ModelSpec::parse(name)
-                            .map_err(|e| LlmError::BadRequest(e.to_string()))?;
-                        named = Target {
-                            profile: profile(&self.config, &spec),
-                            spec,
-                        };
-                        vec![&named]
-                    }
-                },
+                Some(name) => vec![self.target(name)?],
                 None => self.targets.iter().collect(),
             };
             let mut last = LlmError::NotConfigured;
@@ -285,12 +284,16 @@ impl LlmEngine for HttpLlm {
                             usage: answer.usage,
                             model: answer.model.unwrap_or_else(|| target.spec.id.clone()),
                             latency_ms: start.elapsed().as_millis() as u64,
+                            truncated: answer.truncated,
                         });
                     }
+                    // Worth trying the next model of the list (a missing or
+                    // refused key included: the next may be another provider).
                     Err(
                         e @ (LlmError::RateLimited(_)
                         | LlmError::Unavailable(_)
-                        | LlmError::Timeout),
+                        | LlmError::Timeout
+                        | LlmError::Auth(_)),
                     ) => {
                         tracing::warn!(model = %target.spec.name, error = %super::describe(&e), "LLM failed after retries");
                         last = e;
@@ -337,15 +340,17 @@ fn backoff(base: Duration, max: Duration, attempt: u32) -> Duration {
     exp + exp.mul_f64(f64::from(jitter) / 4000.0)
 }
 
-/// `retry-after-ms` (OpenAI), else `Retry-After` in seconds or as an HTTP date.
+/// `retry-after-ms` (OpenAI), else `Retry-After` in seconds or as an HTTP
+/// date. Nonsense (negative, NaN, astronomically large) is ignored.
 fn retry_after(headers: &HeaderMap) -> Option<Duration> {
     let text = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+    let secs = |v: f64| Duration::try_from_secs_f64(v).ok();
     if let Some(ms) = text("retry-after-ms").and_then(|v| v.trim().parse::<f64>().ok()) {
-        return Some(Duration::from_secs_f64(ms.max(0.0) / 1000.0));
+        return secs(ms / 1000.0);
     }
     let value = text(RETRY_AFTER.as_str())?.trim();
-    if let Ok(secs) = value.parse::<f64>() {
-        return Some(Duration::from_secs_f64(secs.max(0.0)));
+    if let Ok(n) = value.parse::<f64>() {
+        return secs(n);
     }
     let at = httpdate::parse_http_date(value).ok()?;
     Some(
@@ -358,23 +363,24 @@ fn too_large(cap: u64) -> LlmError {
     LlmError::BadResponse(format!("the answer is larger than the cap of {cap} bytes"))
 }
 
-/// The provider's error message, else the start of the body.
+/// The provider's error message, else the start of the body; short either
+/// way (it ends up in answers and logs).
 fn error_text(body: &[u8]) -> String {
-    if let Ok(value) = serde_json::from_slice::<Value>(body)
-        && let Some(message) =
-            anthropic::error_message(&value).or_else(|| openai::error_message(&value))
-    {
-        return message;
+    let text = match serde_json::from_slice::<Value>(body) {
+        Ok(value) => anthropic::error_message(&value).or_else(|| openai::error_message(&value)),
+        Err(_) => None,
     }
-    let text = String::from_utf8_lossy(body);
+    .unwrap_or_else(|| String::from_utf8_lossy(body).into_owned());
     let end = text.floor_char_boundary(QUOTED_ERROR_BYTES.min(text.len()));
     text[..end].trim().to_string()
 }
 
-/// reqwest's error with its causes (it hides "connection refused" inside).
-fn describe(err: &reqwest::Error) -> String {
+/// reqwest's error with its causes (it hides "connection refused" inside),
+/// without the URL.
+fn describe(err: reqwest::Error) -> String {
+    let err = err.without_url();
     let mut text = err.to_string();
-    let mut source = std::error::Error::source(err);
+    let mut source = std::error::Error::source(&err);
     while let Some(cause) = source {
         text.push_str(": ");
         text.push_str(&cause.to_string());
@@ -400,6 +406,10 @@ mod tests {
             "Wed, 21 Oct 2015 07:28:00 GMT".parse().unwrap(),
         );
         assert_eq!(retry_after(&h), Some(Duration::ZERO), "a past date: now");
+        for nonsense in ["inf", "1e20", "-3", "NaN", "soon"] {
+            h.insert("retry-after", nonsense.parse().unwrap());
+            assert_eq!(retry_after(&h), None, "{nonsense}");
+        }
         assert_eq!(retry_after(&HeaderMap::new()), None);
     }
 

@@ -22,7 +22,8 @@ use std::future::Future;
 use std::pin::Pin;
 
 pub use crate::bindings::llm::{
-    LlmError, Message, ModelProfile, Request, Response, Role, ToolCall, ToolDefinition, Usage,
+    LlmError, Message, ModelProfile, Request, Response, Role, ToolCall, ToolChoice, ToolDefinition,
+    Usage,
 };
 
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;

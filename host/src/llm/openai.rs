@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::{Message, Request, Role, ToolCall, Usage};
+use super::{Message, Request, Role, ToolCall, ToolChoice, Usage};
 
 /// The parts of an answer the engine uses.
 #[derive(Debug, Clone, PartialEq)]
@@ -12,6 +12,8 @@ pub struct Answer {
     pub tool_calls: Vec<ToolCall>,
     pub usage: Usage,
     pub model: Option<String>,
+    /// Stopped at the answer-token limit.
+    pub truncated: bool,
 }
 
 /// The request body. `official` selects OpenAI's current field for the
@@ -46,6 +48,9 @@ pub fn request_body(model: &str, req: &Request, official: bool) -> Value {
             })
             .collect();
         body.insert("tools".into(), tools.into());
+        if req.tool_choice == ToolChoice::None {
+            body.insert("tool_choice".into(), json!("none"));
+        }
     }
     body.into()
 }
@@ -157,6 +162,7 @@ pub fn parse_response(body: &Value) -> Result<Answer, String> {
             .get("model")
             .and_then(Value::as_str)
             .map(str::to_string),
+        truncated: choice.get("finish_reason").and_then(Value::as_str) == Some("length"),
     })
 }
 
@@ -212,6 +218,7 @@ mod tests {
                 parameters: r#"{"type":"object"}"#.into(),
             }],
             max_output_tokens: 100,
+            tool_choice: ToolChoice::Auto,
             model: None,
             kind: LlmCallKind::SubAgentTurn,
             chunk: None,
