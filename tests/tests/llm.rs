@@ -761,3 +761,45 @@ async fn a_sub_agent_that_never_stops_calling_tools_is_made_to_answer_on_its_las
             .all(|r| r.body["tools"].as_array().unwrap().len() == 2)
     );
 }
+
+#[tokio::test]
+async fn an_unavailable_model_hands_over_to_the_next_in_the_list() {
+    let (r, server, ..) = one_extraction(
+        "failover",
+        Mode::FullChunked,
+        |c| {
+            c.models = ["first-model", "second-model"]
+                .iter()
+                .map(|m| tool_output::llm::config::ModelSpec::parse(m).unwrap())
+                .collect();
+            c.retry.retries = 1;
+        },
+        |req| {
+            if req.body["model"] == "first-model" {
+                return Scripted::now(openai_error(503, "down for maintenance"));
+            }
+            let answer = final_report(&nonce(req), "from the second model");
+            Scripted::now(Reply::Json(openai_text(&answer, 1, 1)))
+        },
+    )
+    .await;
+    assert!(
+        r.text
+            .ends_with("STRATEGY:full-chunked:\n\nfrom the second model"),
+        "{}",
+        r.text
+    );
+    let models: Vec<Value> = server
+        .requests()
+        .iter()
+        .map(|r| r.body["model"].clone())
+        .collect();
+    assert_eq!(
+        models,
+        [
+            json!("first-model"),
+            json!("first-model"),
+            json!("second-model")
+        ]
+    );
+}
