@@ -15,8 +15,10 @@ fn main() {
         .expect("host/ lives in the workspace")
         .to_path_buf();
     println!("cargo:rerun-if-env-changed=TOOL_OUTPUT_COMPONENT");
-    if let Ok(prebuilt) = env::var("TOOL_OUTPUT_COMPONENT") {
-        let path = PathBuf::from(prebuilt);
+    // A prebuilt engine replaces the guest build; the small adapters (for
+    // `tool-output component`) are still built here.
+    let prebuilt = env::var("TOOL_OUTPUT_COMPONENT").ok().map(PathBuf::from);
+    if let Some(path) = &prebuilt {
         if !path.is_file() {
             fail(&format!(
                 "TOOL_OUTPUT_COMPONENT={} is not a file",
@@ -24,15 +26,12 @@ fn main() {
             ));
         }
         println!("cargo:rerun-if-changed={}", path.display());
-        println!(
-            "cargo:rustc-env=TOOL_OUTPUT_COMPONENT_PATH={}",
-            path.display()
-        );
-        return;
     }
     for dir in [
         "guest/src",
         "guest/Cargo.toml",
+        "adapters",
+        "wire",
         "wit",
         "Cargo.lock",
         "Cargo.toml",
@@ -51,12 +50,17 @@ fn main() {
             "--release",
             "--locked",
             "-p",
-            "tool-output-guest",
+            "tool-output-adapter-caps",
+            "-p",
+            "tool-output-adapter-cli",
             "--target",
             TARGET,
         ])
         .arg("--target-dir")
         .arg(&target_dir);
+    if prebuilt.is_none() {
+        cmd.args(["-p", "tool-output-guest"]);
+    }
     // The outer cargo's (or clippy's) settings must not leak into the guest build.
     for var in [
         "RUSTFLAGS",
@@ -88,10 +92,12 @@ fn main() {
     if !status.success() {
         fail("building the guest component (guest/, wasm32-wasip2) failed; see the errors above");
     }
-    let wasm = target_dir
-        .join(TARGET)
-        .join("release")
-        .join("tool_output_guest.wasm");
+    let wasm = prebuilt.unwrap_or_else(|| {
+        target_dir
+            .join(TARGET)
+            .join("release")
+            .join("tool_output_guest.wasm")
+    });
     if !wasm.is_file() {
         fail(&format!(
             "the guest build did not produce {}",
@@ -102,6 +108,26 @@ fn main() {
         "cargo:rustc-env=TOOL_OUTPUT_COMPONENT_PATH={}",
         wasm.display()
     );
+    let release = target_dir.join(TARGET).join("release");
+    for (var, file) in [
+        (
+            "TOOL_OUTPUT_ADAPTER_CAPS_PATH",
+            "tool_output_adapter_caps.wasm",
+        ),
+        (
+            "TOOL_OUTPUT_ADAPTER_CLI_PATH",
+            "tool-output-adapter-cli.wasm",
+        ),
+    ] {
+        let path = release.join(file);
+        if !path.is_file() {
+            fail(&format!(
+                "the adapter build did not produce {}",
+                path.display()
+            ));
+        }
+        println!("cargo:rustc-env={var}={}", path.display());
+    }
 }
 
 /// `rust-toolchain.toml` lists the target, but with `RUSTUP_AUTO_INSTALL=0`

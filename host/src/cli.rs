@@ -1,6 +1,7 @@
 //! Command-line contract (scripts depend on these names): global `--root`,
 //! `--session`, `--json`, `--config`; commands store, extract, preview,
-//! read, grep, tail, list, remove, stats, close, gc, schema, demo.
+//! read, grep, tail, list, remove, stats, close, gc, schema, component,
+//! demo.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -154,6 +155,13 @@ enum Command {
     Schema {
         #[arg(long, value_enum, default_value = "json-schema")]
         format: SchemaFormat,
+    },
+    /// Write the WebAssembly this binary runs: tool_output.wasm (the engine) and
+    /// tool_output_cli.wasm (a standalone command for the wasmtime CLI).
+    Component {
+        /// Directory to write them into (created if missing).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
     },
     /// Store generated large outputs and extract from them (uses an LLM only if one is configured).
     Demo {
@@ -476,6 +484,27 @@ async fn run(cli: Cli) -> Result<ExitCode> {
                 SchemaFormat::Openai => print_json(&agent::openai_tool(&schema)),
                 SchemaFormat::Anthropic => print_json(&agent::anthropic_tool(&schema)),
                 SchemaFormat::SystemPrompt => println!("{}", agent::SYSTEM_PROMPT),
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Component { out } => {
+            let written = tool_output::artifacts::write_components(&out).await?;
+            if env.json {
+                print_json(&json!({
+                    "engine": written.engine, "engine_bytes": written.engine_bytes,
+                    "command": written.command, "command_bytes": written.command_bytes,
+                }));
+            } else {
+                println!(
+                    "{} ({} bytes)",
+                    written.engine.display(),
+                    written.engine_bytes
+                );
+                println!(
+                    "{} ({} bytes)",
+                    written.command.display(),
+                    written.command_bytes
+                );
             }
             Ok(ExitCode::SUCCESS)
         }

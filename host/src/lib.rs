@@ -28,6 +28,7 @@
 
 pub mod accounting;
 pub mod agent;
+pub mod artifacts;
 pub mod bindings;
 pub mod error;
 pub mod extraction;

@@ -40,7 +40,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
-use super::models::{self, ModelDefaults};
+use tool_output_wire::models::{self, ModelDefaults};
 
 /// The file's keys (all optional). Unknown keys are an error: a typo must
 /// not silently fall back to a default.

@@ -14,10 +14,11 @@ use reqwest::header::{HeaderMap, RETRY_AFTER};
 use serde_json::Value;
 use tokio::sync::Semaphore;
 
+use tool_output_wire::models::{EXTRACTION_ANSWER_TOKENS, REASONING_ANSWER_TOKENS};
+use tool_output_wire::{Answer, anthropic, openai};
+
 use super::config::{ConfigError, LlmConfig, ModelSpec, Provider};
-use super::models::{EXTRACTION_ANSWER_TOKENS, REASONING_ANSWER_TOKENS};
-use super::openai::Answer;
-use super::{BoxFuture, LlmEngine, LlmError, ModelProfile, Request, Response, anthropic, openai};
+use super::{BoxFuture, LlmEngine, LlmError, ModelProfile, Request, Response, Role, ToolChoice};
 
 /// An error body is quoted in messages up to this many bytes.
 const QUOTED_ERROR_BYTES: usize = 300;
@@ -95,6 +96,7 @@ impl HttpLlm {
     }
 
     async fn complete_with(&self, target: &Target, req: &Request) -> Result<Answer, LlmError> {
+        let req = &tool_output_wire::from_bindings!(req, Role, ToolChoice);
         let spec = &target.spec;
         let endpoint = self.config.endpoint(spec.provider);
         let mut headers: Vec<(&str, String)> = Vec::new();
@@ -280,8 +282,19 @@ impl LlmEngine for HttpLlm {
                     Ok(answer) => {
                         return Ok(Response {
                             text: answer.text,
-                            tool_calls: answer.tool_calls,
-                            usage: answer.usage,
+                            tool_calls: answer
+                                .tool_calls
+                                .into_iter()
+                                .map(|c| super::ToolCall {
+                                    id: c.id,
+                                    name: c.name,
+                                    arguments: c.arguments,
+                                })
+                                .collect(),
+                            usage: super::Usage {
+                                input_tokens: answer.usage.input_tokens,
+                                output_tokens: answer.usage.output_tokens,
+                            },
                             model: answer.model.unwrap_or_else(|| target.spec.id.clone()),
                             latency_ms: start.elapsed().as_millis() as u64,
                             truncated: answer.truncated,
@@ -367,7 +380,7 @@ fn too_large(cap: u64) -> LlmError {
 /// way (it ends up in answers and logs).
 fn error_text(body: &[u8]) -> String {
     let text = match serde_json::from_slice::<Value>(body) {
-        Ok(value) => anthropic::error_message(&value).or_else(|| openai::error_message(&value)),
+        Ok(value) => tool_output_wire::error_message(&value),
         Err(_) => None,
     }
     .unwrap_or_else(|| String::from_utf8_lossy(body).into_owned());

@@ -3,20 +3,19 @@
 //!
 //! - [`config`]: `tool-output.toml` and the environment, resolved into an
 //!   [`LlmConfig`](config::LlmConfig);
-//! - [`models`]: context windows and tokenizers of known models;
 //! - [`http`]: [`HttpLlm`](http::HttpLlm), the engine that speaks to
 //!   providers over HTTP: retries, timeouts, concurrency, response cap;
-//! - [`openai`] and [`anthropic`]: the two wire formats, as pure functions.
+//! - the wire formats and the model table are in the `tool-output-wire`
+//!   crate (re-exported as [`wire`]), shared with the WASI adapter.
 //!
 //! Batching, progress and deadlines are not the engine's business: the
 //! `llm` import (`crate::host::llm`) runs a batch's requests concurrently
 //! through [`LlmEngine::complete`].
 
-pub mod anthropic;
 pub mod config;
 pub mod http;
-pub mod models;
-pub mod openai;
+
+pub use tool_output_wire as wire;
 
 use std::future::Future;
 use std::pin::Pin;

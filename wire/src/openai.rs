@@ -3,18 +3,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::{Message, Request, Role, ToolCall, ToolChoice, Usage};
-
-/// The parts of an answer the engine uses.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Answer {
-    pub text: String,
-    pub tool_calls: Vec<ToolCall>,
-    pub usage: Usage,
-    pub model: Option<String>,
-    /// Stopped at the answer-token limit.
-    pub truncated: bool,
-}
+use crate::{Answer, Message, Request, Role, ToolCall, ToolChoice, Usage};
 
 /// The request body. `official` selects OpenAI's current field for the
 /// answer limit (`max_completion_tokens`, which its reasoning models
@@ -95,7 +84,7 @@ fn message(m: &Message) -> Value {
 
 /// Tool parameters are JSON Schema text; a malformed one becomes `{}`
 /// rather than a request the server would reject as a whole.
-pub(crate) fn parse_or_empty(text: &str) -> Value {
+pub fn parse_or_empty(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or_else(|_| json!({"type": "object"}))
 }
 
@@ -179,8 +168,7 @@ pub fn error_message(body: &Value) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bindings::types::LlmCallKind;
-    use crate::llm::ToolDefinition;
+    use crate::ToolDefinition;
 
     fn msg(role: Role, content: &str) -> Message {
         Message {
@@ -219,9 +207,6 @@ mod tests {
             }],
             max_output_tokens: 100,
             tool_choice: ToolChoice::Auto,
-            model: None,
-            kind: LlmCallKind::SubAgentTurn,
-            chunk: None,
         };
         let body = request_body("gpt-4o", &req, true);
         assert_eq!(

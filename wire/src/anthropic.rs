@@ -7,8 +7,8 @@
 
 use serde_json::{Map, Value, json};
 
-use super::openai::{Answer, parse_or_empty};
-use super::{Request, Role, ToolCall, ToolChoice, Usage};
+use crate::openai::parse_or_empty;
+use crate::{Answer, Request, Role, ToolCall, ToolChoice, Usage};
 
 /// The API version this speaks.
 pub const VERSION: &str = "2023-06-01";
@@ -179,8 +179,7 @@ pub fn error_message(body: &Value) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bindings::types::LlmCallKind;
-    use crate::llm::{Message, ToolDefinition};
+    use crate::{Message, ToolDefinition};
 
     fn msg(role: Role, content: &str, calls: Vec<ToolCall>, id: Option<&str>) -> Message {
         Message {
@@ -219,9 +218,6 @@ mod tests {
             }],
             max_output_tokens: 64,
             tool_choice: ToolChoice::None,
-            model: None,
-            kind: LlmCallKind::SubAgentTurn,
-            chunk: None,
         };
         assert_eq!(
             request_body("claude-sonnet-4-5", &req),

@@ -1,0 +1,275 @@
+//! The `tool-output` command line as a WASI command: what the native CLI
+//! prints, for the session directory preopened as `/session`.
+//!
+//! ```sh
+//! wasmtime run -S http --dir ./session::/session tool_output_cli.wasm store --tool make < build.log
+//! wasmtime run -S http --dir ./session::/session --env TOOL_OUTPUT_MODEL --env OPENAI_BASE_URL \
+//!     tool_output_cli.wasm extract <handle> "the failing test"
+//! ```
+//!
+//! `fn main` gives the component its `wasi:cli/run` export; the engine is an
+//! import, satisfied by composition.
+
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+wit_bindgen::generate!({
+    path: "../../wit",
+    world: "adapter-cli",
+});
+
+use tool_output::core::engine::{self, OutputWriter};
+use tool_output::core::types::{
+    CallInfo, EngineError, ExtractRequest, GrepOptions, LineRange, Mode, StoreOutcome, StorePolicy,
+    StoreReason,
+};
+
+/// Outputs over this many bytes are stored (as the native CLI).
+const MAX_INLINE_BYTES: u64 = 12288;
+
+#[derive(Parser)]
+#[command(
+    name = "tool-output",
+    about = "Keep oversized tool outputs out of an LLM's context window (WASI command; the \
+             session is the directory preopened as /session)."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Store a tool output from stdin; print it unchanged if small, else the handle message.
+    Store {
+        #[arg(long)]
+        tool: String,
+        #[arg(long, default_value = "{}")]
+        args: String,
+        #[arg(long, default_value_t = MAX_INLINE_BYTES)]
+        max_inline_bytes: u64,
+        #[arg(long)]
+        no_preview: bool,
+        /// Model the output is for (picks the tokenizer).
+        #[arg(long)]
+        model: Option<String>,
+    },
+    /// Answer a tool_output call: print exactly the text the model would get.
+    Extract {
+        handle: String,
+        instructions: String,
+        #[arg(long, value_enum, default_value = "auto")]
+        mode: ModeArg,
+    },
+    Preview {
+        handle: String,
+    },
+    Read {
+        handle: String,
+        #[arg(long, value_name = "A:B")]
+        lines: String,
+    },
+    Grep {
+        handle: String,
+        pattern: String,
+        #[arg(short = 'C', long, default_value_t = 0)]
+        context: u32,
+        #[arg(short = 'i', long)]
+        ignore_case: bool,
+        #[arg(long)]
+        max_matches: Option<u32>,
+    },
+    Tail {
+        handle: String,
+        #[arg(short = 'n', long, default_value_t = 20)]
+        lines: u32,
+    },
+    List,
+    Remove {
+        handle: String,
+    },
+    Schema,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ModeArg {
+    Auto,
+    FullChunked,
+    ReadGrep,
+    Truncate,
+    Lexical,
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("tool-output: error: {}", message.replace('\n', " "));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode, String> {
+    let max = Some(MAX_INLINE_BYTES);
+    let text = match cli.command {
+        Command::Store {
+            tool,
+            args,
+            max_inline_bytes,
+            no_preview,
+            model,
+        } => return store(tool, args, max_inline_bytes, !no_preview, model),
+        Command::Extract {
+            handle,
+            instructions,
+            mode,
+        } => {
+            let result = engine::extract(&ExtractRequest {
+                handle,
+                extract: instructions,
+                mode: Some(match mode {
+                    ModeArg::Auto => Mode::Auto,
+                    ModeArg::FullChunked => Mode::FullChunked,
+                    ModeArg::ReadGrep => Mode::ReadGrep,
+                    ModeArg::Truncate => Mode::Truncate,
+                    ModeArg::Lexical => Mode::Lexical,
+                }),
+                max_bytes: max,
+                max_chunks: None,
+                max_llm_calls: None,
+                overlap_percent: None,
+            });
+            println!("{}", result.text);
+            return Ok(if result.failed {
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            });
+        }
+        Command::Preview { handle } => engine::preview(&handle, max).map_err(describe)?,
+        Command::Read { handle, lines } => {
+            let range = parse_range(&lines)?;
+            engine::read(&handle, range, max).map_err(describe)?
+        }
+        Command::Grep {
+            handle,
+            pattern,
+            context,
+            ignore_case,
+            max_matches,
+        } => {
+            let options = GrepOptions {
+                context,
+                ignore_case,
+                max_matches,
+            };
+            engine::grep(&handle, &pattern, options, max).map_err(describe)?
+        }
+        Command::Tail { handle, lines } => engine::tail(&handle, lines, max).map_err(describe)?,
+        Command::List => {
+            for i in engine::list().map_err(describe)? {
+                println!(
+                    "{}  {:<20} {:>10} bytes {:>8} lines {:>9} tokens  {}",
+                    i.handle,
+                    i.tool,
+                    i.stats.bytes,
+                    i.stats.lines,
+                    i.stats.tokens.unwrap_or(0),
+                    reason_name(i.reason)
+                );
+            }
+            return Ok(ExitCode::SUCCESS);
+        }
+        Command::Remove { handle } => {
+            engine::remove(&handle).map_err(describe)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        Command::Schema => engine::tool_schema(),
+    };
+    println!("{text}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Stream stdin into the engine; print the original bytes if it passes
+/// through, else the handle message.
+fn store(
+    tool: String,
+    args: String,
+    max_inline_bytes: u64,
+    preview: bool,
+    model: Option<String>,
+) -> Result<ExitCode, String> {
+    let call = CallInfo { tool, args, model };
+    let policy = StorePolicy {
+        max_inline_bytes,
+        max_inline_chars: None,
+        remaining_tokens: None,
+        reserve_failed: false,
+        preview,
+    };
+    let writer = OutputWriter::new(&call, policy);
+    let keep = max_inline_bytes as usize + 1;
+    let mut held = Vec::new();
+    let mut buf = vec![0u8; 1 << 20];
+    let mut stdin = std::io::stdin().lock();
+    loop {
+        let n = match stdin.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(format!("reading the output to store: {e}")),
+        };
+        if held.len() < keep {
+            held.extend_from_slice(&buf[..n.min(keep - held.len())]);
+        }
+        writer.write(&buf[..n]).map_err(describe)?;
+    }
+    match writer.finish().map_err(describe)? {
+        StoreOutcome::Passthrough(_) => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(&held).map_err(|e| e.to_string())?;
+            out.flush().map_err(|e| e.to_string())?;
+        }
+        StoreOutcome::Stored(s) => println!("{}", s.message),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn parse_range(text: &str) -> Result<LineRange, String> {
+    let (a, b) = text
+        .split_once(':')
+        .ok_or_else(|| format!("--lines takes A:B (e.g. 100:140), not {text:?}"))?;
+    let first: u64 = a
+        .trim()
+        .parse()
+        .map_err(|_| format!("bad first line {a:?}"))?;
+    let last: u64 = if b.trim().is_empty() {
+        u64::MAX
+    } else {
+        b.trim()
+            .parse()
+            .map_err(|_| format!("bad last line {b:?}"))?
+    };
+    Ok(LineRange { first, last })
+}
+
+/// As the native library words them.
+fn describe(err: EngineError) -> String {
+    match err {
+        EngineError::InvalidHandle(m) => format!("invalid handle: {m}"),
+        EngineError::UnknownHandle(m) => format!("unknown handle: {m}"),
+        EngineError::InvalidArgument(m) => format!("invalid argument: {m}"),
+        EngineError::Storage(m) => format!("storage error: {m}"),
+    }
+}
+
+fn reason_name(reason: StoreReason) -> &'static str {
+    match reason {
+        StoreReason::SizeCap => "size_cap",
+        StoreReason::TokenBudget => "token_budget",
+        StoreReason::ReserveFailed => "reserve_failed",
+    }
+}

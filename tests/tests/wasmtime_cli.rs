@@ -1,0 +1,259 @@
+//! The composed command component under the real wasmtime CLI: the same
+//! text as the native CLI, an LLM extraction over wasi:http against the
+//! scripted loopback server, and `--invoke` on the engine's exports.
+//!
+//! Needs `wasmtime` (48.x) on PATH; `.ci/run` installs it and sets
+//! `TOOL_OUTPUT_REQUIRE_WASMTIME=1`, so in CI a missing binary fails.
+
+mod common;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use common::{runtime, scratch_dir, stored};
+use tool_output::{Mode, ToolCall};
+use tool_output_tests::llm_server::{Reply, Scripted, ScriptedServer, openai_text};
+use tool_output_tests::script::{final_report, nonce};
+
+fn wasmtime() -> Option<PathBuf> {
+    let candidates = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .chain(std::env::var_os("HOME").map(|h| Path::new(&h).join(".cargo/bin")));
+    for dir in candidates {
+        let path = dir.join("wasmtime");
+        if path.is_file() {
+            return Some(path);
+        }
+    }
+    if std::env::var_os("TOOL_OUTPUT_REQUIRE_WASMTIME").is_some() {
+        panic!("TOOL_OUTPUT_REQUIRE_WASMTIME is set but there is no wasmtime on PATH");
+    }
+    eprintln!(
+        "skipped: no wasmtime CLI on PATH (cargo install wasmtime-cli --version 48.0.8 --locked)"
+    );
+    None
+}
+
+fn run(wasmtime: &Path, args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(wasmtime)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("wasmtime runs");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "exit {:?}, stderr: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+/// Handles differ between sessions; everything else must not.
+fn without_handles(text: &str) -> String {
+    let re =
+        regex::Regex::new(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}").unwrap();
+    re.replace_all(text, "<handle>").into_owned()
+}
+
+fn app_log() -> String {
+    (0..4000)
+        .map(|i| {
+            if i == 2000 {
+                "FATAL: disk quota exceeded while writing /var/lib/db\n".to_string()
+            } else {
+                format!("INFO request {i} served in {} ms\n", i % 97)
+            }
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_composed_command_runs_under_the_wasmtime_cli() {
+    let Some(wasmtime) = wasmtime() else { return };
+    let out_dir = scratch_dir("components");
+    let written = tool_output::artifacts::write_components(&out_dir)
+        .await
+        .unwrap();
+    let cli = written.command.to_str().unwrap().to_string();
+
+    // The composition needs nothing but WASI: the adapters hold the
+    // session directory and the network.
+    let engine = wasmtime::Engine::default();
+    let component = wasmtime::component::Component::from_file(&engine, &written.command).unwrap();
+    let imports: Vec<String> = component
+        .component_type()
+        .imports(&engine)
+        .map(|(name, _)| name.to_string())
+        .collect();
+    assert!(
+        imports.iter().all(|i| i.starts_with("wasi:")),
+        "{imports:?}"
+    );
+    assert!(
+        imports
+            .iter()
+            .any(|i| i.starts_with("wasi:http/outgoing-handler"))
+    );
+
+    // The same text as the native library, handles aside.
+    let log = app_log();
+    let session = scratch_dir("wasmtime-session");
+    let dir = format!("{}::/session", session.display());
+    let message = stdout(&run(
+        &wasmtime,
+        &[
+            "run", "-S", "http", "--dir", &dir, &cli, "store", "--tool", "app",
+        ],
+        log.as_bytes(),
+    ));
+    let native_rt = runtime("wasmtime-native").await;
+    let native = native_rt.session().unwrap();
+    let s = stored(
+        native
+            .store(&ToolCall::new("app"), log.as_bytes())
+            .await
+            .unwrap(),
+    );
+    assert_eq!(
+        without_handles(&message),
+        without_handles(&format!("{}\n", s.message))
+    );
+    let handle = regex::Regex::new(r"[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}")
+        .unwrap()
+        .find(&message)
+        .unwrap()
+        .as_str()
+        .to_string();
+    let answer = stdout(&run(
+        &wasmtime,
+        &[
+            "run",
+            "-S",
+            "http",
+            "--dir",
+            &dir,
+            &cli,
+            "extract",
+            &handle,
+            "disk quota",
+            "--mode",
+            "lexical",
+        ],
+        b"",
+    ));
+    let native_answer = native
+        .extract(&s.handle, "disk quota", Some(Mode::Lexical))
+        .await
+        .unwrap()
+        .text;
+    assert_eq!(
+        without_handles(&answer),
+        without_handles(&format!("{native_answer}\n"))
+    );
+    let tail = stdout(&run(
+        &wasmtime,
+        &[
+            "run", "-S", "http", "--dir", &dir, &cli, "tail", &handle, "-n", "1",
+        ],
+        b"",
+    ));
+    assert_eq!(tail, "4000: INFO request 3999 served in 22 ms\n");
+
+    // An LLM extraction over wasi:http, configured by --env.
+    let server = ScriptedServer::start(|req| {
+        let answer = final_report(&nonce(req), "FATAL at line 2001: disk quota exceeded");
+        Scripted::now(Reply::Json(openai_text(&answer, 1200, 25)))
+    })
+    .await;
+    let base = format!("OPENAI_BASE_URL={}/v1", server.base_url());
+    let answer = stdout(&run(
+        &wasmtime,
+        &[
+            "run",
+            "-S",
+            "http",
+            "--dir",
+            &dir,
+            "--env",
+            "TOOL_OUTPUT_MODEL=openai/gpt-4o-mini",
+            "--env",
+            &base,
+            "--env",
+            "OPENAI_API_KEY=sk-wasi",
+            &cli,
+            "extract",
+            &handle,
+            "why did it stop?",
+        ],
+        b"",
+    ));
+    assert_eq!(
+        answer,
+        format!(
+            "ABSTRACT FROM TOOL OUTPUT app WITH HANDLE {handle}, STRATEGY:full-chunked:\n\n\
+             FATAL at line 2001: disk quota exceeded\n"
+        )
+    );
+    let requests = server.requests();
+    assert_eq!(requests.len(), 1);
+    assert_eq!(requests[0].path, "/v1/chat/completions");
+    assert_eq!(requests[0].header("authorization"), Some("Bearer sk-wasi"));
+    assert_eq!(requests[0].body["model"], "gpt-4o-mini");
+
+    // --invoke on the engine's exports, WAVE in and out.
+    let schema = stdout(&run(
+        &wasmtime,
+        &["run", "-S", "http", "--invoke", "tool-schema()", &cli],
+        b"",
+    ));
+    assert!(
+        schema.starts_with('"') && schema.contains("handle"),
+        "{schema}"
+    );
+    let preview = stdout(&run(
+        &wasmtime,
+        &[
+            "run",
+            "-S",
+            "http",
+            "--dir",
+            &dir,
+            "--invoke",
+            &format!("preview(\"{handle}\", some(2000))"),
+            &cli,
+        ],
+        b"",
+    ));
+    assert!(preview.starts_with("ok(\""), "{preview}");
+    let extract = stdout(&run(
+        &wasmtime,
+        &[
+            "run",
+            "-S",
+            "http",
+            "--dir",
+            &dir,
+            "--invoke",
+            &format!(
+                "extract({{handle: \"{handle}\", extract: \"disk quota\", mode: some(lexical)}})"
+            ),
+            &cli,
+        ],
+        b"",
+    ));
+    assert!(
+        extract.contains("failed: false") && extract.contains("disk quota exceeded"),
+        "{extract}"
+    );
+}
