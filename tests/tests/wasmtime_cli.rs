@@ -37,16 +37,24 @@ fn wasmtime() -> Option<PathBuf> {
     None
 }
 
-fn run(wasmtime: &Path, args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(wasmtime)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("wasmtime runs");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
+/// Run wasmtime off the async runtime: the scripted LLM server answers on
+/// it while the command waits.
+async fn run(wasmtime: &Path, args: &[&str], stdin: &[u8]) -> Output {
+    let (wasmtime, stdin) = (wasmtime.to_path_buf(), stdin.to_vec());
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    tokio::task::spawn_blocking(move || {
+        let mut child = Command::new(wasmtime)
+            .args(&args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("wasmtime runs");
+        child.stdin.take().unwrap().write_all(&stdin).unwrap();
+        child.wait_with_output().unwrap()
+    })
+    .await
+    .unwrap()
 }
 
 fn stdout(out: &Output) -> String {
@@ -97,7 +105,9 @@ async fn the_composed_command_runs_under_the_wasmtime_cli() {
         .map(|(name, _)| name.to_string())
         .collect();
     assert!(
-        imports.iter().all(|i| i.starts_with("wasi:")),
+        imports
+            .iter()
+            .all(|i| i.starts_with("wasi:") || i.starts_with("tool-output:core/types@")),
         "{imports:?}"
     );
     assert!(
@@ -110,13 +120,16 @@ async fn the_composed_command_runs_under_the_wasmtime_cli() {
     let log = app_log();
     let session = scratch_dir("wasmtime-session");
     let dir = format!("{}::/session", session.display());
-    let message = stdout(&run(
-        &wasmtime,
-        &[
-            "run", "-S", "http", "--dir", &dir, &cli, "store", "--tool", "app",
-        ],
-        log.as_bytes(),
-    ));
+    let message = stdout(
+        &run(
+            &wasmtime,
+            &[
+                "run", "-S", "http", "--dir", &dir, &cli, "store", "--tool", "app",
+            ],
+            log.as_bytes(),
+        )
+        .await,
+    );
     let native_rt = runtime("wasmtime-native").await;
     let native = native_rt.session().unwrap();
     let s = stored(
@@ -135,23 +148,26 @@ async fn the_composed_command_runs_under_the_wasmtime_cli() {
         .unwrap()
         .as_str()
         .to_string();
-    let answer = stdout(&run(
-        &wasmtime,
-        &[
-            "run",
-            "-S",
-            "http",
-            "--dir",
-            &dir,
-            &cli,
-            "extract",
-            &handle,
-            "disk quota",
-            "--mode",
-            "lexical",
-        ],
-        b"",
-    ));
+    let answer = stdout(
+        &run(
+            &wasmtime,
+            &[
+                "run",
+                "-S",
+                "http",
+                "--dir",
+                &dir,
+                &cli,
+                "extract",
+                &handle,
+                "disk quota",
+                "--mode",
+                "lexical",
+            ],
+            b"",
+        )
+        .await,
+    );
     let native_answer = native
         .extract(&s.handle, "disk quota", Some(Mode::Lexical))
         .await
@@ -161,13 +177,16 @@ async fn the_composed_command_runs_under_the_wasmtime_cli() {
         without_handles(&answer),
         without_handles(&format!("{native_answer}\n"))
     );
-    let tail = stdout(&run(
-        &wasmtime,
-        &[
-            "run", "-S", "http", "--dir", &dir, &cli, "tail", &handle, "-n", "1",
-        ],
-        b"",
-    ));
+    let tail = stdout(
+        &run(
+            &wasmtime,
+            &[
+                "run", "-S", "http", "--dir", &dir, &cli, "tail", &handle, "-n", "1",
+            ],
+            b"",
+        )
+        .await,
+    );
     assert_eq!(tail, "4000: INFO request 3999 served in 22 ms\n");
 
     // An LLM extraction over wasi:http, configured by --env.
@@ -177,27 +196,30 @@ async fn the_composed_command_runs_under_the_wasmtime_cli() {
     })
     .await;
     let base = format!("OPENAI_BASE_URL={}/v1", server.base_url());
-    let answer = stdout(&run(
-        &wasmtime,
-        &[
-            "run",
-            "-S",
-            "http",
-            "--dir",
-            &dir,
-            "--env",
-            "TOOL_OUTPUT_MODEL=openai/gpt-4o-mini",
-            "--env",
-            &base,
-            "--env",
-            "OPENAI_API_KEY=sk-wasi",
-            &cli,
-            "extract",
-            &handle,
-            "why did it stop?",
-        ],
-        b"",
-    ));
+    let answer = stdout(
+        &run(
+            &wasmtime,
+            &[
+                "run",
+                "-S",
+                "http",
+                "--dir",
+                &dir,
+                "--env",
+                "TOOL_OUTPUT_MODEL=openai/gpt-4o-mini",
+                "--env",
+                &base,
+                "--env",
+                "OPENAI_API_KEY=sk-wasi",
+                &cli,
+                "extract",
+                &handle,
+                "why did it stop?",
+            ],
+            b"",
+        )
+        .await,
+    );
     assert_eq!(
         answer,
         format!(
@@ -212,29 +234,35 @@ async fn the_composed_command_runs_under_the_wasmtime_cli() {
     assert_eq!(requests[0].body["model"], "gpt-4o-mini");
 
     // --invoke on the engine's exports, WAVE in and out.
-    let schema = stdout(&run(
-        &wasmtime,
-        &["run", "-S", "http", "--invoke", "tool-schema()", &cli],
-        b"",
-    ));
+    let schema = stdout(
+        &run(
+            &wasmtime,
+            &["run", "-S", "http", "--invoke", "tool-schema()", &cli],
+            b"",
+        )
+        .await,
+    );
     assert!(
         schema.starts_with('"') && schema.contains("handle"),
         "{schema}"
     );
-    let preview = stdout(&run(
-        &wasmtime,
-        &[
-            "run",
-            "-S",
-            "http",
-            "--dir",
-            &dir,
-            "--invoke",
-            &format!("preview(\"{handle}\", some(2000))"),
-            &cli,
-        ],
-        b"",
-    ));
+    let preview = stdout(
+        &run(
+            &wasmtime,
+            &[
+                "run",
+                "-S",
+                "http",
+                "--dir",
+                &dir,
+                "--invoke",
+                &format!("preview(\"{handle}\", some(2000))"),
+                &cli,
+            ],
+            b"",
+        )
+        .await,
+    );
     assert!(preview.starts_with("ok(\""), "{preview}");
     let extract = stdout(&run(
         &wasmtime,
@@ -251,7 +279,7 @@ async fn the_composed_command_runs_under_the_wasmtime_cli() {
             &cli,
         ],
         b"",
-    ));
+    ).await);
     assert!(
         extract.contains("failed: false") && extract.contains("disk quota exceeded"),
         "{extract}"

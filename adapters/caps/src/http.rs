@@ -91,6 +91,16 @@ pub fn start(
     let outgoing = request
         .body()
         .map_err(|()| other("body already taken".into()))?;
+    let options = RequestOptions::new();
+    let ns = timeout_ms.saturating_mul(1_000_000);
+    let _ = options.set_connect_timeout(Some(ns));
+    let _ = options.set_first_byte_timeout(Some(ns));
+    let _ = options.set_between_bytes_timeout(Some(ns));
+    // Send first, then stream the body: the body's pipe is bounded, so
+    // writing a large body before the request is under way blocks forever.
+    let pending = outgoing_handler::handle(request, Some(options))
+        .map(Pending)
+        .map_err(|e| other(format!("{e:?}")))?;
     {
         let stream = outgoing.write().map_err(|()| other("body stream".into()))?;
         // blocking-write-and-flush takes at most 4096 bytes a call.
@@ -101,14 +111,7 @@ pub fn start(
         }
     }
     OutgoingBody::finish(outgoing, None).map_err(|e| other(format!("{e:?}")))?;
-    let options = RequestOptions::new();
-    let ns = timeout_ms.saturating_mul(1_000_000);
-    let _ = options.set_connect_timeout(Some(ns));
-    let _ = options.set_first_byte_timeout(Some(ns));
-    let _ = options.set_between_bytes_timeout(Some(ns));
-    outgoing_handler::handle(request, Some(options))
-        .map(Pending)
-        .map_err(|e| other(format!("{e:?}")))
+    Ok(pending)
 }
 
 /// Wait for the answer and read its body, at most `cap` bytes.

@@ -142,7 +142,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 max_llm_calls: None,
                 overlap_percent: None,
             });
-            println!("{}", result.text);
+            print_line(&result.text);
             return Ok(if result.failed {
                 ExitCode::FAILURE
             } else {
@@ -187,10 +187,30 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             engine::remove(&handle).map_err(describe)?;
             return Ok(ExitCode::SUCCESS);
         }
-        Command::Schema => engine::tool_schema(),
+        Command::Schema => {
+            print_line(&engine::tool_schema());
+            return Ok(ExitCode::SUCCESS);
+        }
     };
-    println!("{text}");
+    // As the native CLI: the text, and a newline only if it lacks one.
+    if text.is_empty() || text.ends_with('\n') {
+        print_raw(&text);
+    } else {
+        print_line(&text);
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+fn print_raw(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+}
+
+/// A closed stdout (`| head`) ends the output quietly, as it does for the
+/// native CLI's readers; it is not an error worth a trap.
+fn print_line(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{text}").and_then(|()| out.flush());
 }
 
 /// Stream stdin into the engine; print the original bytes if it passes
@@ -233,7 +253,7 @@ fn store(
             out.write_all(&held).map_err(|e| e.to_string())?;
             out.flush().map_err(|e| e.to_string())?;
         }
-        StoreOutcome::Stored(s) => println!("{}", s.message),
+        StoreOutcome::Stored(s) => print_line(&s.message),
     }
     Ok(ExitCode::SUCCESS)
 }
