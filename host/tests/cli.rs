@@ -55,17 +55,7 @@ fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).unwrap()
 }
 
-fn big_log() -> String {
-    (0..4000)
-        .map(|i| {
-            if i == 2000 {
-                "FATAL: disk quota exceeded while writing /var/lib/db\n".to_string()
-            } else {
-                format!("INFO request {i} served in {} ms\n", i % 97)
-            }
-        })
-        .collect()
-}
+use tool_output_tests::fixtures::app_log as big_log;
 
 #[test]
 fn store_passes_small_output_through_byte_for_byte() {

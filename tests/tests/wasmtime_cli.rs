@@ -74,18 +74,6 @@ fn without_handles(text: &str) -> String {
     re.replace_all(text, "<handle>").into_owned()
 }
 
-fn app_log() -> String {
-    (0..4000)
-        .map(|i| {
-            if i == 2000 {
-                "FATAL: disk quota exceeded while writing /var/lib/db\n".to_string()
-            } else {
-                format!("INFO request {i} served in {} ms\n", i % 97)
-            }
-        })
-        .collect()
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn the_composed_command_runs_under_the_wasmtime_cli() {
     let Some(wasmtime) = wasmtime() else { return };
@@ -117,7 +105,7 @@ async fn the_composed_command_runs_under_the_wasmtime_cli() {
     );
 
     // The same text as the native library, handles aside.
-    let log = app_log();
+    let log = tool_output_tests::fixtures::app_log();
     let session = scratch_dir("wasmtime-session");
     let dir = format!("{}::/session", session.display());
     let message = stdout(

@@ -132,6 +132,14 @@ macro_rules! from_bindings {
     }};
 }
 
+/// A token count in a provider's `usage` object (0 when absent).
+fn count_at(usage: Option<&serde_json::Value>, key: &str) -> u64 {
+    usage
+        .and_then(|u| u.get(key))
+        .and_then(serde_json::Value::as_u64)
+        .unwrap_or(0)
+}
+
 /// The provider's error message of an error body, either format.
 pub fn error_message(body: &serde_json::Value) -> Option<String> {
     anthropic::error_message(body).or_else(|| openai::error_message(body))

@@ -22,6 +22,24 @@ pub const EXTRACTION_ANSWER_TOKENS: u32 = 4096;
 /// The same for reasoning models, whose hidden thinking counts as output.
 pub const REASONING_ANSWER_TOKENS: u32 = 16384;
 
+impl ModelDefaults {
+    /// The answer room an extraction asks for: `configured` if set, else
+    /// the model's limit within [`EXTRACTION_ANSWER_TOKENS`] (or
+    /// [`REASONING_ANSWER_TOKENS`]); never more than half of `window`, which
+    /// the chunk needs.
+    pub fn answer_tokens(&self, window: u32, configured: Option<u32>) -> u32 {
+        let room = if self.reasoning {
+            REASONING_ANSWER_TOKENS
+        } else {
+            EXTRACTION_ANSWER_TOKENS
+        };
+        configured
+            .unwrap_or(self.max_output_tokens.min(room))
+            .min(window / 2)
+            .max(1)
+    }
+}
+
 /// For a model nobody told us about (a local llama.cpp default is 4096 or
 /// 8192 tokens): small enough not to overflow, large enough to be useful.
 pub const UNKNOWN: ModelDefaults = ModelDefaults {

@@ -134,12 +134,7 @@ pub fn parse_response(body: &Value) -> Result<Answer, String> {
         }
     }
     let usage = body.get("usage");
-    let tokens = |key: &str| {
-        usage
-            .and_then(|u| u.get(key))
-            .and_then(Value::as_u64)
-            .unwrap_or(0)
-    };
+    let tokens = |key: &str| crate::count_at(usage, key);
     Ok(Answer {
         text,
         tool_calls,

@@ -60,15 +60,8 @@ fn config() -> Result<Config, LlmError> {
     let endpoint = Endpoint::parse(&base).map_err(LlmError::BadRequest)?;
     let table = models::defaults(&model);
     let window = number("TOOL_OUTPUT_CONTEXT_WINDOW")?.map_or(table.context_window, |n| n as u32);
-    let room = if table.reasoning {
-        models::REASONING_ANSWER_TOKENS
-    } else {
-        models::EXTRACTION_ANSWER_TOKENS
-    };
-    let answer = number("TOOL_OUTPUT_MAX_OUTPUT_TOKENS")?
-        .map_or(table.max_output_tokens.min(room), |n| n as u32)
-        .min(window / 2)
-        .max(1);
+    let configured = number("TOOL_OUTPUT_MAX_OUTPUT_TOKENS")?.map(|n| n as u32);
+    let answer = table.answer_tokens(window, configured);
     Ok(Config {
         official: official || base.contains("://api.openai.com"),
         endpoint,

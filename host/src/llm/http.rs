@@ -14,7 +14,6 @@ use reqwest::header::{HeaderMap, RETRY_AFTER};
 use serde_json::Value;
 use tokio::sync::Semaphore;
 
-use tool_output_wire::models::{EXTRACTION_ANSWER_TOKENS, REASONING_ANSWER_TOKENS};
 use tool_output_wire::{Answer, anthropic, openai};
 
 use super::config::{ConfigError, LlmConfig, ModelSpec, Provider};
@@ -323,18 +322,8 @@ impl LlmEngine for HttpLlm {
 /// overrides, the answer room kept to what an extraction needs.
 fn profile(config: &LlmConfig, spec: &ModelSpec) -> ModelProfile {
     let d = spec.defaults();
-    let room = if d.reasoning {
-        REASONING_ANSWER_TOKENS
-    } else {
-        EXTRACTION_ANSWER_TOKENS
-    };
     let context_window = config.context_window.unwrap_or(d.context_window);
-    let max_output_tokens = config
-        .max_output_tokens
-        .unwrap_or(d.max_output_tokens.min(room))
-        // Never more than half the window: the chunk needs the rest.
-        .min(context_window / 2)
-        .max(1);
+    let max_output_tokens = d.answer_tokens(context_window, config.max_output_tokens);
     ModelProfile {
         model: spec.name.clone(),
         context_window,
