@@ -1,7 +1,7 @@
 //! Command-line contract (scripts depend on these names): global `--root`,
 //! `--session`, `--json`, `--config`; commands store, extract, preview,
 //! read, grep, tail, list, remove, stats, close, gc, schema, component,
-//! demo.
+//! run, mcp (proxy, serve), demo.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -36,14 +36,10 @@ struct Cli {
     /// Directory for sessions and the compiled-component cache.
     #[arg(long, global = true, env = "TOOL_OUTPUT_ROOT", value_name = "DIR")]
     root: Option<PathBuf>,
-    /// Session name (handles are valid only in the session that stored them).
-    #[arg(
-        long,
-        global = true,
-        env = "TOOL_OUTPUT_SESSION",
-        default_value = "default"
-    )]
-    session: String,
+    /// Session name (handles are valid only in the session that stored them) [default: default;
+    /// `mcp proxy`: a temporary session].
+    #[arg(long, global = true, env = "TOOL_OUTPUT_SESSION")]
+    session: Option<String>,
     /// Print machine-readable JSON.
     #[arg(long, global = true)]
     json: bool,
@@ -163,6 +159,12 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
     },
+    /// Run a command; print its output (stdout and stderr) unchanged if small, else store it and
+    /// print the handle message. Exits with the command's exit code.
+    Run(crate::run::RunArgs),
+    /// MCP servers for agent hosts: `mcp proxy -- COMMAND…` wraps any MCP server, `mcp serve`
+    /// serves a session.
+    Mcp(tool_output::mcp::McpArgs),
     /// Store generated large outputs and extract from them (uses an LLM only if one is configured).
     Demo {
         /// Model to use, e.g. openai/gpt-4o-mini (default: TOOL_OUTPUT_MODEL, else the config file).
@@ -190,11 +192,20 @@ enum SchemaFormat {
 
 pub async fn main() -> ExitCode {
     let cli = Cli::parse();
+    // `run` passes signals on to its command instead of stopping at once.
+    let passes_signals = matches!(cli.command, Command::Run(_));
     let work = run(cli);
+    if passes_signals {
+        return report(work.await);
+    }
     let result = tokio::select! {
         result = work => result,
         signal = shutdown_signal() => Err(anyhow::anyhow!("interrupted by {signal}")),
     };
+    report(result)
+}
+
+fn report(result: Result<ExitCode>) -> ExitCode {
     match result {
         Ok(code) => code,
         Err(err) => {
@@ -300,10 +311,12 @@ fn events_path(root: &Path, name: &str) -> PathBuf {
 }
 
 async fn run(cli: Cli) -> Result<ExitCode> {
-    check_session_name(&cli.session)?;
+    let named = cli.session.is_some();
+    let session_name = cli.session.unwrap_or_else(|| "default".to_string());
+    check_session_name(&session_name)?;
     let env = Env {
         root: cli.root.clone().unwrap_or_else(default_cache_root),
-        session_name: cli.session.clone(),
+        session_name,
         json: cli.json,
         config: cli.config.clone(),
     };
@@ -506,6 +519,21 @@ async fn run(cli: Cli) -> Result<ExitCode> {
                     written.command_bytes
                 );
             }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Run(args) => {
+            let (_rt, session) = env.session().await?;
+            args.execute(&session).await
+        }
+        Command::Mcp(args) => {
+            let llm = env.llm_config(None)?;
+            let runtime = env.runtime_with(RuntimeConfig::with_llm(&llm)?).await?;
+            let session = if named || args.needs_named_session() {
+                env.open(runtime.clone())?.1
+            } else {
+                runtime.session()?
+            };
+            args.execute(&runtime, session).await?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Demo { model } => {

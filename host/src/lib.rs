@@ -35,6 +35,7 @@ pub mod extraction;
 pub mod host;
 pub mod llm;
 pub mod loader;
+pub mod mcp;
 pub mod roots;
 pub mod runtime;
 

@@ -2,6 +2,7 @@
 
 mod cli;
 mod demo;
+mod run;
 
 use std::process::ExitCode;
 

@@ -1,0 +1,196 @@
+//! Newline-delimited JSON-RPC framing (the MCP stdio transport) that keeps
+//! each message's raw bytes, so the proxy forwards what it does not change
+//! byte for byte.
+//!
+//! rmcp's `JsonRpcMessageCodec` decodes straight into typed messages and
+//! ends the stream at the first unparsable line; the proxy needs the raw
+//! line and must survive a peer's bad line, so it frames here and parses
+//! with serde_json itself.
+
+use bytes::{Bytes, BytesMut};
+use serde_json::Value;
+use tokio::io::{AsyncWrite, AsyncWriteExt, BufWriter};
+use tokio::sync::mpsc;
+use tokio_util::codec::Decoder;
+
+/// A message to write: bytes forwarded untouched, or a value we made.
+pub enum Outgoing {
+    Raw(Bytes),
+    Value(Value),
+}
+
+/// Write each message as one line until the channel closes or the peer
+/// stops reading (then the caller sees this task end).
+pub async fn write_lines<W: AsyncWrite + Unpin>(
+    writer: W,
+    mut rx: mpsc::UnboundedReceiver<Outgoing>,
+) {
+    let mut out = BufWriter::new(writer);
+    while let Some(message) = rx.recv().await {
+        let written = async {
+            match message {
+                Outgoing::Raw(bytes) => out.write_all(&bytes).await?,
+                Outgoing::Value(value) => {
+                    let bytes = serde_json::to_vec(&value).map_err(std::io::Error::other)?;
+                    out.write_all(&bytes).await?;
+                }
+            }
+            out.write_all(b"\n").await?;
+            // Flush when nothing else is queued: one write per burst.
+            if rx.is_empty() {
+                out.flush().await?;
+            }
+            Ok::<(), std::io::Error>(())
+        };
+        if written.await.is_err() {
+            return;
+        }
+    }
+    let _ = out.flush().await;
+}
+
+/// A buffer that grew past this for one huge message is not kept for the
+/// next ones (its memory goes back when the message is dropped).
+const KEEP_CAPACITY: usize = 4 << 20;
+
+/// One frame read from a peer.
+#[derive(Debug)]
+pub enum Frame {
+    /// A line without its `\n` (and `\r`).
+    Line(Bytes),
+    /// A line longer than the limit, discarded; its length so far.
+    TooLong(usize),
+}
+
+pub struct LineCodec {
+    max: usize,
+    /// Where the search for `\n` resumes.
+    searched: usize,
+    /// Bytes of an over-long line discarded so far (0: not discarding).
+    discarding: usize,
+}
+
+impl LineCodec {
+    pub fn new(max_bytes: usize) -> Self {
+        Self {
+            max: max_bytes,
+            searched: 0,
+            discarding: 0,
+        }
+    }
+}
+
+impl Decoder for LineCodec {
+    type Item = Frame;
+    type Error = std::io::Error;
+
+    fn decode(&mut self, buf: &mut BytesMut) -> Result<Option<Frame>, Self::Error> {
+        loop {
+            let newline = buf[self.searched..].iter().position(|b| *b == b'\n');
+            match newline {
+                Some(offset) if self.discarding > 0 => {
+                    let len = self.discarding + offset;
+                    let _ = buf.split_to(self.searched + offset + 1);
+                    self.searched = 0;
+                    self.discarding = 0;
+                    return Ok(Some(Frame::TooLong(len)));
+                }
+                Some(offset) if self.searched + offset > self.max => {
+                    let len = self.searched + offset;
+                    let _ = buf.split_to(len + 1);
+                    self.searched = 0;
+                    return Ok(Some(Frame::TooLong(len)));
+                }
+                Some(offset) => {
+                    let end = self.searched + offset;
+                    self.searched = 0;
+                    let mut line = buf.split_to(end + 1);
+                    line.truncate(end);
+                    if line.last() == Some(&b'\r') {
+                        line.truncate(end - 1);
+                    }
+                    if buf.capacity() > KEEP_CAPACITY {
+                        // The rest still shares the huge allocation: copy it
+                        // out so the allocation dies with `line`.
+                        *buf = BytesMut::from(&buf[..]);
+                    }
+                    if line.iter().all(u8::is_ascii_whitespace) {
+                        continue;
+                    }
+                    return Ok(Some(Frame::Line(line.freeze())));
+                }
+                None if self.discarding > 0 || buf.len() > self.max => {
+                    self.discarding += buf.len();
+                    buf.clear();
+                    self.searched = 0;
+                    return Ok(None);
+                }
+                None => {
+                    self.searched = buf.len();
+                    return Ok(None);
+                }
+            }
+        }
+    }
+
+    fn decode_eof(&mut self, buf: &mut BytesMut) -> Result<Option<Frame>, Self::Error> {
+        if let Some(frame) = self.decode(buf)? {
+            return Ok(Some(frame));
+        }
+        if self.discarding > 0 {
+            let len = self.discarding;
+            self.discarding = 0;
+            return Ok(Some(Frame::TooLong(len)));
+        }
+        // A last message without its newline still counts.
+        self.searched = 0;
+        let line = buf.split();
+        if line.iter().all(u8::is_ascii_whitespace) {
+            return Ok(None);
+        }
+        Ok(Some(Frame::Line(line.freeze())))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frames(input: &[u8], max: usize) -> Vec<String> {
+        let mut codec = LineCodec::new(max);
+        let mut buf = BytesMut::new();
+        let mut out = Vec::new();
+        // Byte by byte: frames must not depend on how reads split the input.
+        for b in input {
+            buf.extend_from_slice(&[*b]);
+            while let Some(f) = codec.decode(&mut buf).unwrap() {
+                out.push(f);
+            }
+        }
+        while let Some(f) = codec.decode_eof(&mut buf).unwrap() {
+            out.push(f);
+        }
+        out.into_iter()
+            .map(|f| match f {
+                Frame::Line(b) => String::from_utf8(b.to_vec()).unwrap(),
+                Frame::TooLong(n) => format!("<too long: {n}>"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn lines_are_split_and_kept_exactly() {
+        assert_eq!(
+            frames(b"{\"a\":1}\r\n\n  \n{\"b\": 2.50}\n{\"c\":3}", 100),
+            ["{\"a\":1}", "{\"b\": 2.50}", "{\"c\":3}"]
+        );
+    }
+
+    #[test]
+    fn an_over_long_line_is_skipped_and_reading_goes_on() {
+        assert_eq!(
+            frames(b"{\"a\":1}\n0123456789abcdef\n{\"b\":2}\n", 8),
+            ["{\"a\":1}", "<too long: 16>", "{\"b\":2}"]
+        );
+    }
+}

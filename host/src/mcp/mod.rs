@@ -1,0 +1,93 @@
+//! MCP: `tool-output mcp proxy` stands in for any MCP server and stores its
+//! oversized tool results; `tool-output mcp serve` offers the same tools
+//! over a session that something else stores into. Both speak MCP on stdio
+//! and answer from a [`Session`]; the policy stays in the engine.
+
+pub mod downstream;
+pub mod framing;
+mod http;
+pub mod limits;
+pub mod proxy;
+pub mod serve;
+pub mod store_result;
+pub mod tools;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{Result, bail};
+
+use crate::runtime::{Runtime, Session};
+
+use limits::{LimitArgs, Limits};
+
+#[derive(Debug, clap::Args)]
+pub struct McpArgs {
+    #[command(subcommand)]
+    pub command: McpCommand,
+}
+
+#[derive(Debug, clap::Subcommand)]
+pub enum McpCommand {
+    /// Stand in for an MCP server: start it, relay everything, store its oversized tool results.
+    ///
+    /// In a host's MCP configuration, put `tool-output mcp proxy --` before the server's
+    /// command. Its tools gain tool_output, tool_output_read, tool_output_grep and
+    /// tool_output_tail. The session is temporary (removed at exit) unless --session names one.
+    Proxy(ProxyArgs),
+    /// Serve tool_output and the paging tools over a named session (no downstream server).
+    Serve,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ProxyArgs {
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// The downstream server's streamable-HTTP endpoint, instead of a command.
+    #[arg(long, value_name = "URL", conflicts_with = "command")]
+    pub url: Option<String>,
+    /// Seconds a downstream request may go without an answer or a progress notification (0: no limit).
+    #[arg(long, value_name = "SECS", default_value_t = 300)]
+    pub timeout: u64,
+    /// Largest message accepted from the client or the downstream server.
+    #[arg(long, value_name = "BYTES", default_value_t = 1 << 30)]
+    pub max_message_bytes: usize,
+    /// The downstream server's command and arguments, after `--`.
+    #[arg(last = true, value_name = "COMMAND")]
+    pub command: Vec<String>,
+}
+
+impl McpArgs {
+    /// Whether the command needs a named session even when none was given.
+    pub fn needs_named_session(&self) -> bool {
+        matches!(self.command, McpCommand::Serve)
+    }
+
+    /// Run on stdio until the client closes stdin.
+    pub async fn execute(self, runtime: &Runtime, session: Session) -> Result<()> {
+        let max_bytes = runtime.policy().max_inline_bytes;
+        let tools = tools::Tools::new(Arc::new(session), max_bytes).await?;
+        match self.command {
+            McpCommand::Serve => serve::Server::new(tools).run().await,
+            McpCommand::Proxy(args) => {
+                let limits = Limits::from_args(&args.limits)?;
+                let downstream = match (&args.url, args.command.is_empty()) {
+                    (Some(url), _) => downstream::Downstream::connect(url)?,
+                    (None, false) => {
+                        downstream::Downstream::spawn(&args.command, args.max_message_bytes)?
+                    }
+                    (None, true) => bail!(
+                        "say which server to stand in for: `tool-output mcp proxy -- COMMAND [ARGS…]` or --url URL"
+                    ),
+                };
+                let options = proxy::ProxyOptions {
+                    limits,
+                    timeout: (args.timeout > 0).then(|| Duration::from_secs(args.timeout)),
+                    max_message_bytes: args.max_message_bytes,
+                };
+                proxy::run(tools, downstream, options).await;
+                Ok(())
+            }
+        }
+    }
+}

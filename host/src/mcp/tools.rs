@@ -1,0 +1,311 @@
+//! What tool-output offers over MCP, for `mcp serve` and `mcp proxy` alike:
+//! `tool_output` (the engine's schema, answered by the engine) and three
+//! exact paging tools on a handle (`tool_output_read`, `_grep`, `_tail`),
+//! plus each stored output as a resource `tool-output://<handle>`, read a
+//! page at a time. Every answer comes from the [`Session`]; nothing here
+//! decides policy.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use rmcp::model::{
+    CallToolResult, ContentBlock, ErrorData, JsonObject, ReadResourceResult, Resource,
+    ResourceContents, Tool,
+};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+
+use crate::agent::{self, TOOL_NAME};
+use crate::error::Error;
+use crate::extraction::{CancellationToken, ExtractOptions};
+use crate::runtime::Session;
+use crate::{GrepOptions, HandleInfo};
+
+pub const READ: &str = "tool_output_read";
+pub const GREP: &str = "tool_output_grep";
+pub const TAIL: &str = "tool_output_tail";
+pub const URI_SCHEME: &str = "tool-output://";
+
+/// Told as a long extraction goes: (steps done, what finished).
+pub type Notify = Arc<dyn Fn(u32, String) + Send + Sync>;
+
+/// The MCP face of one session.
+#[derive(Clone)]
+pub struct Tools {
+    session: Arc<Session>,
+    schema: Arc<JsonObject>,
+    /// What one answer may take (the runtime's `max_inline_bytes`).
+    max_bytes: u64,
+}
+
+impl Tools {
+    /// The `tool_output` schema comes from the engine (its mode enum included).
+    pub async fn new(session: Arc<Session>, max_bytes: u64) -> crate::Result<Self> {
+        let schema: JsonObject = serde_json::from_str(&session.tool_schema().await?)
+            .map_err(|e| Error::Setup(anyhow::anyhow!("the engine's tool schema: {e}")))?;
+        Ok(Self {
+            session,
+            schema: Arc::new(schema),
+            max_bytes,
+        })
+    }
+
+    pub fn session(&self) -> &Arc<Session> {
+        &self.session
+    }
+
+    pub fn is_ours(name: &str) -> bool {
+        matches!(name, TOOL_NAME | READ | GREP | TAIL)
+    }
+
+    pub fn definitions(&self) -> Vec<Tool> {
+        let max = self.max_bytes;
+        vec![
+            Tool::new(TOOL_NAME, agent::TOOL_DESCRIPTION, self.schema.clone()),
+            Tool::new(
+                READ,
+                format!(
+                    "Read lines of a stored tool output exactly, by number (1-based, inclusive; \
+                     the numbers of the handle message, grep and tail). Answers over {max} bytes \
+                     end with a note saying from which line to continue."
+                ),
+                schema(
+                    serde_json::json!({
+                        "handle": {"type": "string", "description": "The handle from the tool result."},
+                        "from_line": {"type": "integer", "minimum": 1},
+                        "to_line": {"type": "integer", "minimum": 1, "description": "Default: to the end (as far as fits)."}
+                    }),
+                    &["handle", "from_line"],
+                ),
+            ),
+            Tool::new(
+                GREP,
+                "Lines of a stored tool output matching a regular expression (Rust regex \
+                 syntax), numbered; context lines are marked `<n>-`.",
+                schema(
+                    serde_json::json!({
+                        "handle": {"type": "string"},
+                        "pattern": {"type": "string", "minLength": 1},
+                        "context": {"type": "integer", "minimum": 0, "maximum": 50, "description": "Lines before and after each match. Default 0."},
+                        "ignore_case": {"type": "boolean"},
+                        "max_matches": {"type": "integer", "minimum": 1, "description": "Default 100."}
+                    }),
+                    &["handle", "pattern"],
+                ),
+            ),
+            Tool::new(
+                TAIL,
+                "The last lines of a stored tool output, numbered.",
+                schema(
+                    serde_json::json!({
+                        "handle": {"type": "string"},
+                        "lines": {"type": "integer", "minimum": 1, "description": "Default 20."}
+                    }),
+                    &["handle"],
+                ),
+            ),
+        ]
+    }
+
+    /// Answer a call of one of [`Tools::definitions`]. A bad handle or
+    /// argument is a tool error the model reads; cancellation is `Err`.
+    pub async fn call(
+        &self,
+        name: &str,
+        args: JsonObject,
+        cancel: CancellationToken,
+        notify: Option<Notify>,
+    ) -> Result<CallToolResult, Error> {
+        let answer = match name {
+            TOOL_NAME => return self.extract(args, cancel, notify).await,
+            READ => match parse::<ReadArgs>(name, args) {
+                Ok(a) => {
+                    let last = a.to_line.unwrap_or(u64::MAX);
+                    self.session.read(&a.handle, a.from_line, last).await
+                }
+                Err(why) => return Ok(tool_error(why)),
+            },
+            GREP => match parse::<GrepArgs>(name, args) {
+                Ok(a) => {
+                    let options = GrepOptions {
+                        context: a.context.unwrap_or(0),
+                        ignore_case: a.ignore_case.unwrap_or(false),
+                        max_matches: a.max_matches,
+                    };
+                    self.session.grep(&a.handle, &a.pattern, options).await
+                }
+                Err(why) => return Ok(tool_error(why)),
+            },
+            TAIL => match parse::<TailArgs>(name, args) {
+                Ok(a) => self.session.tail(&a.handle, a.lines.unwrap_or(20)).await,
+                Err(why) => return Ok(tool_error(why)),
+            },
+            other => return Ok(tool_error(format!("tool-output has no tool {other:?}"))),
+        };
+        Ok(match answer {
+            Ok(text) => complete(CallToolResult::success(vec![ContentBlock::text(text)])),
+            Err(Error::Engine(e)) => tool_error(crate::error::describe_engine_error(&e)),
+            Err(other) => return Err(other),
+        })
+    }
+
+    async fn extract(
+        &self,
+        args: JsonObject,
+        cancel: CancellationToken,
+        notify: Option<Notify>,
+    ) -> Result<CallToolResult, Error> {
+        let raw = serde_json::Value::Object(args).to_string();
+        let call = match agent::parse_call(&raw) {
+            Ok(call) => call,
+            // The engine words a bad call; an empty handle reaches it as such.
+            Err(why) => return Ok(tool_error(format!("tool_output: {why}"))),
+        };
+        let mut options = ExtractOptions::default().cancel(cancel);
+        options.mode = call.mode;
+        if let Some(notify) = notify {
+            let done = AtomicU32::new(0);
+            options = options.progress(move |p| {
+                notify(done.fetch_add(1, Ordering::Relaxed) + 1, p.to_string());
+            });
+        }
+        let result = self
+            .session
+            .extract_with(&call.handle, &call.extract, &options)
+            .await?;
+        let mut answer = CallToolResult::success(vec![ContentBlock::text(result.text)]);
+        answer.is_error = Some(result.failed);
+        Ok(complete(answer))
+    }
+
+    /// The stored outputs, as resources.
+    pub async fn resources(&self) -> crate::Result<Vec<Resource>> {
+        Ok(self.session.list().await?.iter().map(resource).collect())
+    }
+
+    /// `tool-output://<handle>` is the view from line 1;
+    /// `tool-output://<handle>?from=N` from line N. Each page is as much as
+    /// the engine's `read` gives, ending with where to continue.
+    pub async fn read_resource(&self, uri: &str) -> Result<ReadResourceResult, ErrorData> {
+        let (handle, from) = parse_uri(uri).ok_or_else(|| {
+            ErrorData::invalid_params(format!("not a tool-output URI: {uri}"), None)
+        })?;
+        match self.session.read(handle, from, u64::MAX).await {
+            Ok(text) => Ok(ReadResourceResult::new(vec![ResourceContents::text(
+                text, uri,
+            )])),
+            Err(Error::Engine(e)) => Err(ErrorData::resource_not_found(
+                crate::error::describe_engine_error(&e),
+                None,
+            )),
+            Err(other) => Err(ErrorData::internal_error(other.to_string(), None)),
+        }
+    }
+}
+
+pub fn resource_uri(handle: &str) -> String {
+    format!("{URI_SCHEME}{handle}")
+}
+
+fn parse_uri(uri: &str) -> Option<(&str, u64)> {
+    let rest = uri.strip_prefix(URI_SCHEME)?;
+    let (handle, from) = match rest.split_once('?') {
+        None => (rest, 1),
+        Some((handle, query)) => (handle, query.strip_prefix("from=")?.parse().ok()?),
+    };
+    Some((handle, from.max(1)))
+}
+
+/// A `resource_link` block to a stored output (for the proxy's results).
+pub fn resource_link(handle: &str, tool: &str, bytes: u64) -> ContentBlock {
+    let mut link = Resource::new(resource_uri(handle), format!("{tool} output {handle}"))
+        .with_description(format!(
+            "The whole stored output of {tool} ({bytes} bytes), a page at a time."
+        ))
+        .with_mime_type("text/plain");
+    link.size = Some(bytes);
+    ContentBlock::ResourceLink(link)
+}
+
+fn resource(info: &HandleInfo) -> Resource {
+    let mut r = Resource::new(
+        resource_uri(&info.handle),
+        format!("{} output {}", info.tool, info.handle),
+    )
+    .with_description(format!(
+        "{} {} ({} bytes, {} lines)",
+        info.tool, info.args, info.stats.bytes, info.stats.lines
+    ))
+    .with_mime_type("text/plain");
+    r.size = Some(info.stats.bytes);
+    r
+}
+
+/// `resultType` only exists from protocol 2026-07-28 on; absent means
+/// complete for every version, so the results we author leave it out.
+fn complete(mut result: CallToolResult) -> CallToolResult {
+    result.result_type = None;
+    result
+}
+
+pub fn tool_error(text: impl Into<String>) -> CallToolResult {
+    let mut result = CallToolResult::success(vec![ContentBlock::text(text.into())]);
+    result.is_error = Some(true);
+    complete(result)
+}
+
+fn schema(properties: serde_json::Value, required: &[&str]) -> Arc<JsonObject> {
+    let value = serde_json::json!({
+        "type": "object",
+        "additionalProperties": false,
+        "required": required,
+        "properties": properties,
+    });
+    match value {
+        serde_json::Value::Object(map) => Arc::new(map),
+        _ => unreachable!("built as an object"),
+    }
+}
+
+fn parse<T: DeserializeOwned>(tool: &str, args: JsonObject) -> Result<T, String> {
+    serde_json::from_value(serde_json::Value::Object(args)).map_err(|e| format!("{tool}: {e}"))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReadArgs {
+    handle: String,
+    from_line: u64,
+    to_line: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GrepArgs {
+    handle: String,
+    pattern: String,
+    context: Option<u32>,
+    ignore_case: Option<bool>,
+    max_matches: Option<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TailArgs {
+    handle: String,
+    lines: Option<u32>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_uri;
+
+    #[test]
+    fn resource_uris_name_a_handle_and_a_first_line() {
+        assert_eq!(parse_uri("tool-output://abc"), Some(("abc", 1)));
+        assert_eq!(parse_uri("tool-output://abc?from=40"), Some(("abc", 40)));
+        assert_eq!(parse_uri("tool-output://abc?from=0"), Some(("abc", 1)));
+        assert_eq!(parse_uri("tool-output://abc?to=4"), None);
+        assert_eq!(parse_uri("file:///etc/passwd"), None);
+    }
+}

@@ -1,0 +1,104 @@
+"""Drive an MCP server over stdio with the official Python SDK (`mcp`).
+
+    python client.py STEPS_JSON -- COMMAND [ARGS...]
+
+STEPS_JSON is a list of steps, run in order on one session:
+  {"op": "list_tools"} | {"op": "call", "name": N, "args": {...}}
+  {"op": "read_resource", "uri": U} | {"op": "list_resources"} | {"op": "ping"}
+  {"op": "list_prompts"} | {"op": "get_prompt", "name": N, "args": {...}}
+  {"op": "complete", "ref": {...}, "argument": {...}} | {"op": "set_level", "level": L}
+  {"op": "list_resource_templates"}
+Strings "$handle" / "$uri" in a step are replaced by the first handle (a
+lowercase UUID) / tool-output:// URI of the latest result that had one. Prints one
+JSON object: {"initialize": ..., "results": [...], "notifications": [...]},
+each result the SDK's parsed model dumped as JSON, or {"error": {...}}.
+"""
+
+import asyncio
+import json
+import re
+import sys
+
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+HANDLE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+URI = re.compile(r"tool-output://[0-9a-f-]{36}")
+
+
+def dump(model):
+    return model.model_dump(mode="json", by_alias=True, exclude_none=True)
+
+
+def substitute(value, seen):
+    if isinstance(value, str):
+        for key, found in seen.items():
+            value = value.replace("$" + key, found)
+        return value
+    if isinstance(value, list):
+        return [substitute(v, seen) for v in value]
+    if isinstance(value, dict):
+        return {k: substitute(v, seen) for k, v in value.items()}
+    return value
+
+
+async def step(session, op):
+    kind = op["op"]
+    if kind == "list_tools":
+        return await session.list_tools()
+    if kind == "call":
+        return await session.call_tool(op["name"], op.get("args", {}))
+    if kind == "read_resource":
+        return await session.read_resource(op["uri"])
+    if kind == "list_resources":
+        return await session.list_resources()
+    if kind == "list_resource_templates":
+        return await session.list_resource_templates()
+    if kind == "ping":
+        return await session.send_ping()
+    if kind == "list_prompts":
+        return await session.list_prompts()
+    if kind == "get_prompt":
+        return await session.get_prompt(op["name"], op.get("args"))
+    if kind == "complete":
+        from mcp.types import PromptReference, ResourceTemplateReference
+
+        ref = op["ref"]
+        ref = PromptReference(**ref) if ref["type"] == "ref/prompt" else ResourceTemplateReference(**ref)
+        return await session.complete(ref, op["argument"])
+    if kind == "set_level":
+        return await session.set_logging_level(op["level"])
+    raise ValueError(f"unknown step {kind}")
+
+
+async def main():
+    steps = json.loads(sys.argv[1])
+    command = sys.argv[sys.argv.index("--") + 1 :]
+    params = StdioServerParameters(command=command[0], args=command[1:])
+    notifications = []
+
+    async def on_log(params):
+        notifications.append({"logging": dump(params)})
+
+    out = {"results": [], "notifications": notifications}
+    seen = {}
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write, logging_callback=on_log) as session:
+            out["initialize"] = dump(await session.initialize())
+            for op in steps:
+                op = substitute(op, seen)
+                try:
+                    result = dump(await step(session, op))
+                except Exception as e:  # the test asserts on it
+                    error = getattr(e, "error", None)
+                    result = {"error": dump(error) if error is not None else {"message": str(e)}}
+                text = json.dumps(result)
+                for key, pattern in (("handle", HANDLE), ("uri", URI)):
+                    found = pattern.findall(text)
+                    if found:
+                        seen[key] = found[0]
+                out["results"].append(result)
+    json.dump(out, sys.stdout)
+
+
+asyncio.run(main())
