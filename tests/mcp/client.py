@@ -3,7 +3,7 @@
     python client.py STEPS_JSON -- COMMAND [ARGS...]
 
 STEPS_JSON is a list of steps, run in order on one session:
-  {"op": "list_tools"} | {"op": "call", "name": N, "args": {...}}
+  {"op": "list_tools"} | {"op": "call", "name": N, "args": {...}, "progress": true?}
   {"op": "read_resource", "uri": U} | {"op": "list_resources"} | {"op": "ping"}
   {"op": "list_prompts"} | {"op": "get_prompt", "name": N, "args": {...}}
   {"op": "complete", "ref": {...}, "argument": {...}} | {"op": "set_level", "level": L}
@@ -11,7 +11,8 @@ STEPS_JSON is a list of steps, run in order on one session:
 Strings "$handle" / "$uri" in a step are replaced by the first handle (a
 lowercase UUID) / tool-output:// URI of the latest result that had one. Prints one
 JSON object: {"initialize": ..., "results": [...], "notifications": [...]},
-each result the SDK's parsed model dumped as JSON, or {"error": {...}}.
+each result the SDK's parsed model dumped as JSON, or {"error": {...}};
+"progress" lists the progress notifications of calls made with "progress".
 """
 
 import asyncio
@@ -22,6 +23,7 @@ import sys
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
+PROGRESS = []
 HANDLE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 URI = re.compile(r"tool-output://[0-9a-f-]{36}")
 
@@ -47,6 +49,11 @@ async def step(session, op):
     if kind == "list_tools":
         return await session.list_tools()
     if kind == "call":
+        if op.get("progress"):
+            async def on_progress(progress, total, message):
+                PROGRESS.append({"progress": progress, "total": total, "message": message})
+
+            return await session.call_tool(op["name"], op.get("args", {}), progress_callback=on_progress)
         return await session.call_tool(op["name"], op.get("args", {}))
     if kind == "read_resource":
         return await session.read_resource(op["uri"])
@@ -80,7 +87,7 @@ async def main():
     async def on_log(params):
         notifications.append({"logging": dump(params)})
 
-    out = {"results": [], "notifications": notifications}
+    out = {"results": [], "notifications": notifications, "progress": PROGRESS}
     seen = {}
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write, logging_callback=on_log) as session:
