@@ -860,3 +860,60 @@ fn serve_offers_the_tools_over_a_named_session_the_cli_stored_into() {
     );
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+#[test]
+fn a_streamable_http_downstream_works_through_url() {
+    let Some(python) = python() else { return };
+    let root = root();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut server = Command::new(&everything_server()[0])
+        .arg("streamableHttp")
+        .env("PORT", port.to_string())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait for "listening" on its stderr.
+    let mut stderr = BufReader::new(server.stderr.take().unwrap());
+    let mut line = String::new();
+    while !line.contains("listening") {
+        line.clear();
+        assert!(
+            stderr.read_line(&mut line).unwrap() > 0,
+            "the HTTP server did not start"
+        );
+    }
+    let url = format!("http://127.0.0.1:{port}/mcp");
+    let steps = json!([
+        {"op": "call", "name": "get-sum", "args": {"a": 2, "b": 40}},
+        {"op": "call", "name": "get-tiny-image"},
+        {"op": "list_tools"},
+    ]);
+    let report = client(
+        &python,
+        steps.clone(),
+        &proxy(&root, &["--url", &url], &[]),
+        &[],
+    );
+    let direct = client(&python, steps, &everything_server(), &[]);
+    let (r, d) = (&report["results"], &direct["results"]);
+    assert_eq!(r[0], d[0]);
+    assert_eq!(r[1], d[1]);
+    let names: Vec<&str> = r[2]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"echo") && names.contains(&"tool_output"),
+        "{names:?}"
+    );
+    let _ = server.kill();
+    let _ = server.wait();
+    std::fs::remove_dir_all(&root).unwrap();
+}
