@@ -7,6 +7,7 @@
 //! Needs `tests/mcp/setup.sh` to have run; without it the tests are skipped,
 //! unless TOOL_OUTPUT_REQUIRE_MCP=1 (CI), which makes that a failure.
 
+use std::ffi::OsStr;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -345,10 +346,10 @@ struct Raw {
 }
 
 impl Raw {
-    fn start(cmd: &[String], envs: &[(&str, &Path)]) -> Raw {
+    fn start(cmd: &[String], envs: &[(&str, &OsStr)]) -> Raw {
         let mut child = Command::new(&cmd[0])
             .args(&cmd[1..])
-            .envs(envs.iter().map(|(k, v)| (*k, v.as_os_str())))
+            .envs(envs.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -702,7 +703,7 @@ fn a_hung_downstream_times_out_and_cancellation_reaches_it() {
     let log = root.join("fault.log");
     let mut raw = Raw::start(
         &proxy(&root, &["--timeout", "2"], &fault_server()),
-        &[("FAULT_LOG", &log)],
+        &[("FAULT_LOG", log.as_os_str())],
     );
     // The client cancels a call: the downstream is told, nobody answers it.
     raw.send(r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"slow"}}"#);
@@ -744,7 +745,7 @@ fn closing_stdin_stops_the_downstream_and_removes_the_temporary_session() {
     let log = root.join("fault.log");
     let mut raw = Raw::start(
         &proxy(&root, &[], &fault_server()),
-        &[("FAULT_LOG", &log), ("TMPDIR", &tmp)],
+        &[("FAULT_LOG", log.as_os_str()), ("TMPDIR", tmp.as_os_str())],
     );
     let stored = raw.call(1, "error_log", json!({}));
     let handle = handle_in(stored["result"]["content"][0]["text"].as_str().unwrap());
@@ -915,5 +916,52 @@ fn a_streamable_http_downstream_works_through_url() {
     );
     let _ = server.kill();
     let _ = server.wait();
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cancelling_a_tool_output_call_stops_its_llm_requests() {
+    use tool_output_tests::llm_server::{Reply, Scripted, ScriptedServer};
+    if python().is_none() {
+        return;
+    }
+    let llm = ScriptedServer::start(|_| Scripted::now(Reply::Hang)).await;
+    let root = root();
+    let base = format!("{}/v1", llm.base_url());
+    let cmd = proxy(&root, &[], &fault_server());
+    let mut raw = tokio::task::spawn_blocking(move || {
+        let envs = [
+            ("OPENAI_BASE_URL", OsStr::new(&base)),
+            ("TOOL_OUTPUT_MODEL", OsStr::new("test-model")),
+            ("OPENAI_API_KEY", OsStr::new("sk-test")),
+        ];
+        Raw::start(&cmd, &envs)
+    })
+    .await
+    .unwrap();
+    let stored = raw.call(1, "error_log", json!({}));
+    let handle = handle_in(stored["result"]["content"][0]["text"].as_str().unwrap());
+    raw.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "tool_output",
+        "arguments": {"handle": handle, "extract": "the fatal error", "mode": "full-chunked"}}}).to_string());
+    let started = Instant::now();
+    while llm.in_flight() == 0 {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the extraction never called the LLM"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    raw.send(r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2}}"#);
+    while llm.in_flight() > 0 {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the LLM request was not dropped"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    raw.send(r#"{"jsonrpc":"2.0","id":3,"method":"ping"}"#);
+    let next: Value = serde_json::from_str(&raw.line()).unwrap();
+    assert_eq!(next["id"], 3, "the cancelled call is not answered");
+    raw.close();
     std::fs::remove_dir_all(&root).unwrap();
 }

@@ -165,6 +165,11 @@ impl ScriptedServer {
         self.state.peak.load(Ordering::SeqCst)
     }
 
+    /// Requests being handled now (a client that gave up is not counted).
+    pub fn in_flight(&self) -> usize {
+        self.state.in_flight.load(Ordering::SeqCst)
+    }
+
     /// Number of TCP connections accepted so far (checks keep-alive reuse).
     pub fn connection_count(&self) -> usize {
         self.state.connections.load(Ordering::SeqCst)
