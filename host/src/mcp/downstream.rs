@@ -159,7 +159,7 @@ async fn read_messages(
     let mut frames = FramedRead::with_capacity(stdout, LineCodec::new(max_message_bytes), 64 << 10);
     let broken = loop {
         match frames.next().await {
-            Some(Ok(Frame::Line(line))) => match serde_json::from_slice::<Value>(&line) {
+            Some(Ok(Frame::Line(line))) => match super::decode::parse(&line) {
                 Ok(value) if value.is_object() => {
                     if tx
                         .send(FromDownstream::Message(Some(line), value))

@@ -3,6 +3,7 @@
 //! over a session that something else stores into. Both speak MCP on stdio
 //! and answer from a [`Session`]; the policy stays in the engine.
 
+pub mod decode;
 pub mod downstream;
 pub mod framing;
 mod http;
