@@ -67,8 +67,9 @@ impl Downstream {
         let (in_tx, in_rx) = mpsc::channel(64);
         let tail = Arc::new(Mutex::new(VecDeque::new()));
         tokio::spawn(write_lines(stdin, out_rx));
-        tokio::spawn(copy_stderr(stderr, tail.clone()));
-        tokio::spawn(read_messages(child, stdout, in_tx, tail, max_message_bytes));
+        let stderr = tokio::spawn(copy_stderr(stderr, tail.clone()));
+        let stderr = Stderr { task: stderr, tail };
+        tokio::spawn(read_messages(child, stdout, in_tx, stderr, max_message_bytes));
         Ok(Self {
             tx: out_tx,
             rx: in_rx,
@@ -149,11 +150,17 @@ async fn copy_stderr(stderr: tokio::process::ChildStderr, tail: Arc<Mutex<VecDeq
     }
 }
 
+/// The task copying the child's stderr, and the last lines it saw.
+struct Stderr {
+    task: tokio::task::JoinHandle<()>,
+    tail: Arc<Mutex<VecDeque<String>>>,
+}
+
 async fn read_messages(
     mut child: Child,
     stdout: tokio::process::ChildStdout,
     tx: mpsc::Sender<FromDownstream>,
-    tail: Arc<Mutex<VecDeque<String>>>,
+    stderr: Stderr,
     max_message_bytes: usize,
 ) {
     let mut frames = FramedRead::with_capacity(stdout, LineCodec::new(max_message_bytes), 64 << 10);
@@ -196,7 +203,9 @@ async fn read_messages(
                 Ok(Ok(status)) => describe_exit(status),
                 _ => "closed its output".to_string(),
             };
-            let tail = tail.lock().unwrap_or_else(|e| e.into_inner());
+            // Its last words may still be in the pipe.
+            let _ = tokio::time::timeout(Duration::from_secs(1), stderr.task).await;
+            let tail = stderr.tail.lock().unwrap_or_else(|e| e.into_inner());
             let last = tail.iter().cloned().collect::<Vec<_>>().join(" | ");
             if last.is_empty() {
                 format!("the downstream server {status}")
