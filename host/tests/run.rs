@@ -138,7 +138,7 @@ fn sigterm_goes_on_to_the_command() {
         "trap 'echo got TERM; exit 5' TERM; touch {}; while :; do sleep 0.1; done",
         marker.display()
     );
-    let mut child = tool_output(&root, &["run", "--", "sh", "-c", &script])
+    let child = tool_output(&root, &["run", "--", "sh", "-c", &script])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

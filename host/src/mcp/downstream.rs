@@ -69,7 +69,13 @@ impl Downstream {
         tokio::spawn(write_lines(stdin, out_rx));
         let stderr = tokio::spawn(copy_stderr(stderr, tail.clone()));
         let stderr = Stderr { task: stderr, tail };
-        tokio::spawn(read_messages(child, stdout, in_tx, stderr, max_message_bytes));
+        tokio::spawn(read_messages(
+            child,
+            stdout,
+            in_tx,
+            stderr,
+            max_message_bytes,
+        ));
         Ok(Self {
             tx: out_tx,
             rx: in_rx,

@@ -91,14 +91,14 @@ pub async fn run(tools: Tools, mut downstream: Downstream, options: ProxyOptions
     loop {
         tokio::select! {
             frame = client.next() => match frame {
-                Some(Ok(Frame::Line(line))) => proxy.from_client(line),
+                Some(Ok(Frame::Line(line))) => proxy.on_client_message(line),
                 Some(Ok(Frame::TooLong(n))) => proxy.reply_error(
                     &Value::Null, ErrorCode::INVALID_REQUEST.0,
                     &format!("a message of over {n} bytes (the limit is {max})")),
                 Some(Err(_)) | None => break,
             },
             message = downstream.rx.recv(), if proxy.gone.is_none() => match message {
-                Some(FromDownstream::Message(raw, value)) => proxy.from_downstream(raw, value),
+                Some(FromDownstream::Message(raw, value)) => proxy.on_downstream_message(raw, value),
                 Some(FromDownstream::Gone(reason)) => proxy.downstream_gone(reason),
                 None => proxy.downstream_gone("the downstream connection ended".into()),
             },
@@ -129,7 +129,7 @@ pub async fn run(tools: Tools, mut downstream: Downstream, options: ProxyOptions
 }
 
 impl Proxy {
-    fn from_client(&mut self, line: Bytes) {
+    fn on_client_message(&mut self, line: Bytes) {
         let value: Value = match serde_json::from_slice(&line) {
             Ok(value) => value,
             Err(e) => {
@@ -230,7 +230,7 @@ impl Proxy {
         }
     }
 
-    fn from_downstream(&mut self, raw: Option<Bytes>, value: Value) {
+    fn on_downstream_message(&mut self, raw: Option<Bytes>, value: Value) {
         let pass = |raw: Option<Bytes>, value: Value| match raw {
             Some(raw) => Outgoing::Raw(raw),
             None => Outgoing::Value(value),
