@@ -9,6 +9,7 @@ pub mod framing;
 mod http;
 pub mod limits;
 pub mod proxy;
+mod rewrite;
 pub mod serve;
 pub mod store_result;
 pub mod tools;

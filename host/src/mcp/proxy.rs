@@ -17,20 +17,18 @@ use serde_json::{Value, json};
 use tokio::sync::mpsc;
 use tokio_util::codec::FramedRead;
 
-use crate::agent::SYSTEM_PROMPT;
 use crate::error::Error;
 use crate::extraction::CancellationToken;
 
 use super::downstream::{Downstream, FromDownstream};
 use super::framing::{Frame, LineCodec, Outgoing, write_lines};
 use super::limits::Limits;
+use super::rewrite;
 use super::store_result::{ResultContext, store_oversized};
 use super::tools::{Notify, Tools, URI_SCHEME};
 
 /// MCP's "request timed out" code (as the SDKs use it).
 const REQUEST_TIMEOUT: i32 = -32001;
-/// The first protocol version with `resource_link` content.
-const LINKS_FROM: &str = "2025-06-18";
 
 pub struct ProxyOptions {
     pub limits: Limits,
@@ -257,7 +255,7 @@ impl Proxy {
                 let _ = self.up.send(Outgoing::Value(value));
             }
             Kind::ToolsList if value.get("result").is_some() => {
-                self.list_tools(&mut value);
+                rewrite::add_tools(&mut value, self.tools.definitions());
                 let _ = self.up.send(Outgoing::Value(value));
             }
             Kind::ToolsCall { name, args } if value.get("result").is_some() => {
@@ -269,46 +267,11 @@ impl Proxy {
         }
     }
 
-    /// The downstream's capabilities, plus ours.
     fn initialized(&mut self, value: &mut Value) {
-        let Some(result) = value.get_mut("result").and_then(Value::as_object_mut) else {
-            return;
-        };
-        let version = |v: &Value| v.as_str().is_some_and(|v| v >= LINKS_FROM);
-        self.links = result.get("protocolVersion").is_some_and(version)
-            || result
-                .get("supportedVersions")
-                .and_then(Value::as_array)
-                .is_some_and(|l| l.iter().any(version));
-        let caps = result.entry("capabilities").or_insert_with(|| json!({}));
-        if let Some(caps) = caps.as_object_mut() {
-            self.downstream_tools = caps.get("tools").is_some_and(|v| !v.is_null());
-            self.downstream_resources = caps.get("resources").is_some_and(|v| !v.is_null());
-            caps.entry("tools").or_insert_with(|| json!({}));
-            caps.entry("resources").or_insert_with(|| json!({}));
-        }
-        let instructions = match result.get("instructions").and_then(Value::as_str) {
-            Some(theirs) if !theirs.is_empty() => format!("{theirs}\n\n{SYSTEM_PROMPT}"),
-            _ => SYSTEM_PROMPT.to_string(),
-        };
-        result.insert("instructions".into(), Value::String(instructions));
-    }
-
-    /// Our tools after the downstream's last page. `outputSchema` goes: a
-    /// stored result no longer carries the `structuredContent` it promises.
-    fn list_tools(&self, value: &mut Value) {
-        let Some(result) = value.get_mut("result").and_then(Value::as_object_mut) else {
-            return;
-        };
-        let last_page = result.get("nextCursor").is_none_or(Value::is_null);
-        if let Some(Value::Array(tools)) = result.get_mut("tools") {
-            for tool in tools.iter_mut().filter_map(Value::as_object_mut) {
-                tool.remove("outputSchema");
-            }
-            if last_page {
-                let ours = self.tools.definitions().into_iter();
-                tools.extend(ours.filter_map(|t| serde_json::to_value(t).ok()));
-            }
+        if let Some(declared) = rewrite::add_capabilities(value) {
+            self.downstream_tools = declared.tools;
+            self.downstream_resources = declared.resources;
+            self.links = declared.links;
         }
     }
 
