@@ -69,6 +69,8 @@ impl RunArgs {
         let mut writer = session.writer_with(&call, &policy).await?;
         let keep = policy.max_inline_bytes as usize + 1;
         let mut held = Vec::new();
+        let mut stored = 0usize;
+        let mut failed = false;
         let mut buf = vec![0u8; 1 << 20];
         loop {
             let n = match output.read(&mut buf).await {
@@ -80,10 +82,32 @@ impl RunArgs {
             if held.len() < keep {
                 held.extend_from_slice(&buf[..n.min(keep - held.len())]);
             }
-            writer.write(&buf[..n]).await?;
+            if failed {
+                print_quietly(&buf[..n], false);
+            } else if let Err(err) = writer.write(&buf[..n]).await {
+                // A full disk must not cost the output: what we still have
+                // goes out unchanged, and what is gone is said exactly.
+                failed = true;
+                let lost = if stored > held.len() {
+                    format!("without bytes {}..{}", held.len(), stored)
+                } else {
+                    "whole".to_string()
+                };
+                eprintln!(
+                    "tool-output: error: storing the output failed ({err}); it is passed through {lost}"
+                );
+                print_quietly(&held, false);
+                // This piece's bytes that `held` does not already have.
+                let from = held.len().saturating_sub(stored).min(n);
+                print_quietly(&buf[from..n], false);
+            }
+            stored += n;
         }
         let status = child.wait().await.context("waiting for the command")?;
         forwarding.abort();
+        if failed {
+            return Ok(ExitCode::from(exit_code(status)));
+        }
         let outcome = writer.finish().await?;
         let text: &[u8] = match &outcome {
             Outcome::Passthrough(_) => &held,
