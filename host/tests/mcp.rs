@@ -418,6 +418,11 @@ impl Raw {
     /// Close stdin and wait for the exit.
     fn close(mut self) -> std::process::ExitStatus {
         drop(self.stdin.take());
+        self.wait_exit()
+    }
+
+    /// Wait for the exit (stdin left as it is).
+    fn wait_exit(&mut self) -> std::process::ExitStatus {
         let start = Instant::now();
         loop {
             if let Some(status) = self.child.try_wait().unwrap() {
@@ -963,5 +968,37 @@ async fn cancelling_a_tool_output_call_stops_its_llm_requests() {
     let next: Value = serde_json::from_str(&raw.line()).unwrap();
     assert_eq!(next["id"], 3, "the cancelled call is not answered");
     raw.close();
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn sigterm_ends_the_proxy_while_stdin_is_open_and_cleans_up() {
+    if python().is_none() {
+        return;
+    }
+    let root = root();
+    let tmp = root.join("tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
+    let log = root.join("fault.log");
+    let envs = [("FAULT_LOG", log.as_os_str()), ("TMPDIR", tmp.as_os_str())];
+    let mut raw = Raw::start(&proxy(&root, &[], &fault_server()), &envs);
+    raw.call(1, "small", json!({}));
+    assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 1, "a run root");
+    // SAFETY: signalling the proxy we started.
+    unsafe { libc::kill(raw.child.id() as i32, libc::SIGTERM) };
+    let status = raw.wait_exit();
+    assert_eq!(status.code(), Some(1));
+    assert_eq!(
+        std::fs::read_dir(&tmp).unwrap().count(),
+        0,
+        "the temporary session is removed"
+    );
+    let pid = logged(&log)[0]["pid"].as_i64().unwrap() as i32;
+    std::thread::sleep(Duration::from_millis(200));
+    // SAFETY: signal 0 only asks whether the process exists.
+    assert!(
+        unsafe { libc::kill(pid, 0) } != 0,
+        "the downstream is stopped"
+    );
     std::fs::remove_dir_all(&root).unwrap();
 }

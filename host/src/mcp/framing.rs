@@ -9,9 +9,32 @@
 
 use bytes::{Bytes, BytesMut};
 use serde_json::Value;
-use tokio::io::{AsyncWrite, AsyncWriteExt, BufWriter};
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufWriter};
 use tokio::sync::mpsc;
 use tokio_util::codec::Decoder;
+
+pub type StdinReader = Box<dyn AsyncRead + Send + Unpin>;
+pub type StdoutWriter = Box<dyn AsyncWrite + Send + Unpin>;
+
+/// Our stdin and stdout, for a server on stdio. Pipes (what MCP hosts
+/// give) are used without tokio's blocking threads, which would keep the
+/// process alive after a signal until the client writes or closes stdin;
+/// anything else (a terminal, a file) takes tokio's stdio.
+pub fn stdio() -> (StdinReader, StdoutWriter) {
+    use std::os::fd::AsFd;
+    use tokio::net::unix::pipe;
+    let input = std::io::stdin().as_fd().try_clone_to_owned();
+    let input: StdinReader = match input.and_then(pipe::Receiver::from_owned_fd) {
+        Ok(pipe) => Box::new(pipe),
+        Err(_) => Box::new(tokio::io::stdin()),
+    };
+    let output = std::io::stdout().as_fd().try_clone_to_owned();
+    let output: StdoutWriter = match output.and_then(pipe::Sender::from_owned_fd) {
+        Ok(pipe) => Box::new(pipe),
+        Err(_) => Box::new(tokio::io::stdout()),
+    };
+    (input, output)
+}
 
 /// A message to write: bytes forwarded untouched, or a value we made.
 pub enum Outgoing {

@@ -69,9 +69,10 @@ pub struct Proxy {
 /// Run until the client closes stdin (or stops reading stdout).
 pub async fn run(tools: Tools, mut downstream: Downstream, options: ProxyOptions) {
     let (up_tx, up_rx) = mpsc::unbounded_channel();
-    let mut writer = tokio::spawn(write_lines(tokio::io::stdout(), up_rx));
+    let (stdin, stdout) = super::framing::stdio();
+    let mut writer = tokio::spawn(write_lines(stdout, up_rx));
     let max = options.max_message_bytes;
-    let mut client = FramedRead::with_capacity(tokio::io::stdin(), LineCodec::new(max), 64 << 10);
+    let mut client = FramedRead::with_capacity(stdin, LineCodec::new(max), 64 << 10);
     let mut proxy = Proxy {
         tools,
         options,

@@ -29,7 +29,7 @@ impl Server {
 
     /// Serve on stdin/stdout until the client closes stdin.
     pub async fn run(self) -> anyhow::Result<()> {
-        let running = self.serve(rmcp::transport::stdio()).await?;
+        let running = self.serve(super::framing::stdio()).await?;
         running.waiting().await?;
         Ok(())
     }
