@@ -549,6 +549,40 @@ fn every_oversized_part_is_stored_and_says_which_part_it_was() {
             .contains("ERROR needle-in-multi")
     );
 
+    // This server has no resources: the proxy lists the stored outputs and
+    // serves the links, a page at a time.
+    raw.send(r#"{"jsonrpc":"2.0","id":40,"method":"resources/list"}"#);
+    let listed: Value = serde_json::from_str(&raw.answer(40)).unwrap();
+    let uris: Vec<&str> = listed["result"]["resources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["uri"].as_str().unwrap())
+        .collect();
+    assert_eq!(uris.len(), 3, "{uris:?}");
+    assert!(uris.contains(&format!("tool-output://{text_handle}").as_str()));
+    let needle_line = found["result"]["content"][0]["text"].as_str().unwrap();
+    let needle_line = needle_line.split(':').next().unwrap().to_string();
+    let link = content[2]["uri"].as_str().unwrap();
+    raw.send(
+        &json!({"jsonrpc": "2.0", "id": 41, "method": "resources/read",
+        "params": {"uri": format!("{link}?from={needle_line}")}})
+        .to_string(),
+    );
+    let page: Value = serde_json::from_str(&raw.answer(41)).unwrap();
+    let page = page["result"]["contents"][0]["text"].as_str().unwrap();
+    let expected = format!("{needle_line}: 2026-11-23T10:00:00 ERROR needle-in-multi\n");
+    assert!(page.starts_with(&expected), "{page}");
+    raw.send(r#"{"jsonrpc":"2.0","id":42,"method":"resources/read","params":{"uri":"tool-output://../../etc/passwd"}}"#);
+    let refused: Value = serde_json::from_str(&raw.answer(42)).unwrap();
+    assert!(
+        refused["error"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("invalid handle"),
+        "{refused}"
+    );
+
     // An error log is exactly what must not be cut: stored, still an error.
     let error = &raw.call(5, "error_log", json!({}))["result"];
     assert_eq!(error["isError"], true);
