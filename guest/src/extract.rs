@@ -5,13 +5,17 @@
 //! or unknown handle, empty extract) or when not even `truncate` can read the
 //! output. Any other failure falls down the chain
 //! chosen → other LLM strategy → lexical → truncate, and the body's first
-//! line says so.
+//! line says so. When the model itself failed ([`crate::llm::failure_kind`]:
+//! down, unreachable, refused the key, …) the other LLM strategy is skipped:
+//! it would meet the same endpoint. A strategy the model is known not to
+//! manage (`model-profile`, from `tool-output doctor`) is not routed to and
+//! not fallen back to.
 
 use crate::bindings::types::{ExtractReport, ExtractRequest, ExtractResult, Fallback, Mode};
 use crate::doc::Doc;
 use crate::handle::shorten;
 use crate::lexical::{Query, Scorer, Window};
-use crate::llm::{self, Failure, Job, Llm};
+use crate::llm::{self, Failure, FailureKind, Job, Llm, ModelProfile};
 use crate::storage::Storage;
 use crate::store::now_ms;
 use crate::{DEFAULT_MAX_INLINE_BYTES, EngineError, truncate};
@@ -116,43 +120,38 @@ pub fn extract(st: &dyn Storage, llm: &dyn Llm, req: ExtractRequest) -> ExtractR
     let limits = Limits::of(&req);
     // One nonce per extraction: every strategy's answers must carry it.
     let nonce = fresh_nonce();
-    let llm_ready = llm.model_info(None).map_err(|e| llm::describe(&e));
-    let first = route(
-        requested,
-        llm_ready.as_ref().ok(),
-        &doc,
-        &req.extract,
-        &nonce,
-        limits,
-    );
-    let chain = fallback_chain(first);
+    let llm_ready = llm.model_info(None);
+    let profile = llm_ready.as_ref().ok();
+    let first = route(requested, profile, &doc, &req.extract, &nonce, limits);
+    let mut chain = fallback_chain(first, profile);
     let mut reasons: Vec<String> = Vec::new();
-    for (i, &mode) in chain.iter().enumerate() {
+    let mut i = 0;
+    while let Some(&mode) = chain.get(i) {
         let calls = &mut report.llm_calls;
         let job = job(&doc, &req.extract, &nonce, limits, calls.len());
-        let attempt = match mode {
-            Mode::FullChunked | Mode::ReadGrep if job.max_calls == 0 => Err(Failure(format!(
-                "the {} LLM calls allowed per extraction are used up",
-                limits.max_calls
-            ))),
-            Mode::FullChunked => match &llm_ready {
-                Err(why) => Err(Failure(why.clone())),
-                Ok(profile) => full_chunked(&doc, llm, profile, &job, calls),
-            },
-            Mode::ReadGrep => match &llm_ready {
-                Err(why) => Err(Failure(why.clone())),
-                Ok(profile) => {
-                    crate::read_grep::run(&doc, llm, profile, &job, calls).map(|report| report.text)
-                }
-            },
-            Mode::Lexical => lexical(
+        let attempt = match (mode, &llm_ready) {
+            (Mode::FullChunked | Mode::ReadGrep, Err(err)) => Err(Failure {
+                kind: llm::failure_kind(err),
+                reason: llm::describe(err),
+            }),
+            (Mode::FullChunked | Mode::ReadGrep, _) if job.max_calls == 0 => {
+                Err(Failure::strategy(format!(
+                    "the {} LLM calls allowed per extraction are used up",
+                    limits.max_calls
+                )))
+            }
+            (Mode::FullChunked, Ok(profile)) => full_chunked(&doc, llm, profile, &job, calls),
+            (Mode::ReadGrep, Ok(profile)) => {
+                crate::read_grep::run(&doc, llm, profile, &job, calls).map(|report| report.text)
+            }
+            (Mode::Lexical, _) => lexical(
                 &doc,
                 &req.extract,
                 budget(max_bytes, &tool, &handle, mode, &reasons),
             ),
-            Mode::Truncate | Mode::Auto => {
+            (Mode::Truncate | Mode::Auto, _) => {
                 truncate::head_tail(&doc, budget(max_bytes, &tool, &handle, mode, &reasons))
-                    .map_err(|e| Failure(engine_error_text(&e)))
+                    .map_err(|e| Failure::strategy(engine_error_text(&e)))
             }
         };
         match attempt {
@@ -161,19 +160,26 @@ pub fn extract(st: &dyn Storage, llm: &dyn Llm, req: ExtractRequest) -> ExtractR
                 let text = abstract_text(&tool, &handle, mode, &reasons, &body);
                 return finish(report, started, false, text);
             }
-            Err(Failure(why)) => {
+            Err(Failure { kind, reason }) => {
+                if kind == FailureKind::Model {
+                    // No other LLM strategy: the model is down for it too.
+                    let rest = chain.split_off(i + 1);
+                    chain.extend(rest.into_iter().filter(|&m| !is_llm(m)));
+                }
                 if let Some(&next) = chain.get(i + 1) {
                     report.fallbacks.push(Fallback {
                         from: mode,
                         to: next,
-                        reason: why.clone(),
+                        reason: reason.clone(),
+                        kind,
                     });
                 }
-                if !reasons.contains(&why) {
-                    reasons.push(why);
+                if !reasons.contains(&reason) {
+                    reasons.push(reason);
                 }
             }
         }
+        i += 1;
     }
     let text = failed(&tool, &handle, Mode::Truncate, &reasons.join("; "));
     report.used = Mode::Truncate;
@@ -181,12 +187,15 @@ pub fn extract(st: &dyn Storage, llm: &dyn Llm, req: ExtractRequest) -> ExtractR
 }
 
 /// What `auto` means: `full-chunked` when the output fits `max-chunks`
-/// chunks, else `read-grep`; without an LLM, the deterministic search.
+/// chunks, else `read-grep`; without an LLM, the deterministic search. A
+/// strategy the model is known not to manage is passed over: for the other
+/// LLM strategy when that one is not known to fail, else `lexical`
+/// (`full-chunked` only within `max-chunks`: that is the user's cost cap).
 /// Very long lines need no rule of their own: the view is already reflowed
 /// (JSON indented, lines wrapped), so Read and Grep work on it.
 fn route(
     requested: Mode,
-    profile: Option<&crate::llm::ModelProfile>,
+    profile: Option<&ModelProfile>,
     doc: &Doc,
     extract: &str,
     nonce: &str,
@@ -202,12 +211,34 @@ fn route(
         return requested;
     }
     let job = job(doc, extract, nonce, limits, 0);
-    match crate::full_chunked::chunk_budget(profile, &job) {
-        Ok(budget) if estimate_chunks(doc, budget, limits) <= limits.max_chunks => {
-            Mode::FullChunked
-        }
-        _ => Mode::ReadGrep,
-    }
+    let fits = match crate::full_chunked::chunk_budget(profile, &job) {
+        Ok(budget) => estimate_chunks(doc, budget, limits) <= limits.max_chunks,
+        Err(_) => false,
+    };
+    let preferred = if fits {
+        [Mode::FullChunked, Mode::ReadGrep]
+    } else {
+        [Mode::ReadGrep, Mode::Lexical]
+    };
+    preferred
+        .into_iter()
+        .find(|&m| manages(profile, m))
+        .unwrap_or(Mode::Lexical)
+}
+
+/// False only when the model is known not to manage `mode` (an LLM
+/// strategy); unknown counts as managed.
+fn manages(profile: &ModelProfile, mode: Mode) -> bool {
+    let known = match mode {
+        Mode::FullChunked => profile.manages_full_chunked,
+        Mode::ReadGrep => profile.manages_read_grep,
+        Mode::Auto | Mode::Truncate | Mode::Lexical => None,
+    };
+    known != Some(false)
+}
+
+fn is_llm(mode: Mode) -> bool {
+    matches!(mode, Mode::FullChunked | Mode::ReadGrep)
 }
 
 /// Chunks the view needs, from its size and the stored output's token
@@ -224,23 +255,21 @@ fn estimate_chunks(doc: &Doc, budget: usize, limits: Limits) -> usize {
     crate::chunk::estimate_count(tokens, budget, limits.overlap_percent)
 }
 
-fn fallback_chain(first: Mode) -> Vec<Mode> {
-    match first {
-        Mode::FullChunked => vec![
-            Mode::FullChunked,
-            Mode::ReadGrep,
-            Mode::Lexical,
-            Mode::Truncate,
-        ],
-        Mode::ReadGrep => vec![
-            Mode::ReadGrep,
-            Mode::FullChunked,
-            Mode::Lexical,
-            Mode::Truncate,
-        ],
-        Mode::Lexical => vec![Mode::Lexical, Mode::Truncate],
-        Mode::Truncate | Mode::Auto => vec![Mode::Truncate],
+/// The strategies to try in order: the first, the other LLM strategy
+/// (unless the model is known not to manage it), `lexical`, `truncate`.
+fn fallback_chain(first: Mode, profile: Option<&ModelProfile>) -> Vec<Mode> {
+    let other = match first {
+        Mode::FullChunked => Mode::ReadGrep,
+        Mode::ReadGrep => Mode::FullChunked,
+        Mode::Lexical => return vec![Mode::Lexical, Mode::Truncate],
+        Mode::Truncate | Mode::Auto => return vec![Mode::Truncate],
+    };
+    let mut chain = vec![first];
+    if profile.is_none_or(|p| manages(p, other)) {
+        chain.push(other);
     }
+    chain.extend([Mode::Lexical, Mode::Truncate]);
+    chain
 }
 
 /// Bytes left for the body once the header and warning are written.
@@ -250,7 +279,7 @@ fn budget(max_bytes: usize, tool: &str, handle: &str, mode: Mode, reasons: &[Str
 
 fn lexical(doc: &Doc, extract: &str, budget: usize) -> Result<String, Failure> {
     let query = Query::parse(extract)
-        .ok_or_else(|| Failure("the extract text has no words to search for".to_string()))?;
+        .ok_or_else(|| Failure::strategy("the extract text has no words to search for"))?;
     let terms = query.terms().join(", ");
     let mut scorer = Scorer::new(&query, LEXICAL_WINDOWS);
     let mut reader = doc.lines_from(1);
@@ -259,7 +288,9 @@ fn lexical(doc: &Doc, extract: &str, budget: usize) -> Result<String, Failure> {
             scorer.push_line(n, &line);
         }
     }
-    reader.error().map_err(|e| Failure(engine_error_text(&e)))?;
+    reader
+        .error()
+        .map_err(|e| Failure::strategy(engine_error_text(&e)))?;
     let windows = scorer.finish();
     if windows.is_empty() {
         return Ok(format!(
@@ -302,7 +333,7 @@ fn lexical(doc: &Doc, extract: &str, budget: usize) -> Result<String, Failure> {
         };
         body.push_str(
             &doc.read(range, room)
-                .map_err(|e| Failure(engine_error_text(&e)))?,
+                .map_err(|e| Failure::strategy(engine_error_text(&e)))?,
         );
         return Ok(body);
     }
@@ -352,7 +383,9 @@ fn window_lines(doc: &Doc, first: u64, last: u64) -> Result<String, Failure> {
         }
         text.push_str(&format!("{n}: {line}\n"));
     }
-    reader.error().map_err(|e| Failure(engine_error_text(&e)))?;
+    reader
+        .error()
+        .map_err(|e| Failure::strategy(engine_error_text(&e)))?;
     Ok(text)
 }
 
@@ -390,7 +423,7 @@ fn fresh_nonce() -> String {
 fn full_chunked(
     doc: &Doc,
     llm: &dyn Llm,
-    profile: &crate::llm::ModelProfile,
+    profile: &ModelProfile,
     job: &Job,
     calls: &mut Vec<crate::bindings::types::LlmCallReport>,
 ) -> Result<String, Failure> {
@@ -398,14 +431,14 @@ fn full_chunked(
     // token it would need more calls than allowed.
     let most = job.max_calls as u64 * u64::from(profile.context_window) * 8;
     if doc.view_bytes() > most {
-        return Err(Failure(format!(
+        return Err(Failure::strategy(format!(
             "the output is too large for full-chunked within {} LLM calls",
             job.max_calls
         )));
     }
     let raw = doc
         .read_bytes(0, doc.view_bytes())
-        .map_err(|e| Failure(engine_error_text(&e)))?;
+        .map_err(|e| Failure::strategy(engine_error_text(&e)))?;
     let text = String::from_utf8_lossy(&raw);
     crate::full_chunked::run(&text, llm, profile, job, calls).map(|report| report.text)
 }
@@ -456,3 +489,7 @@ fn finish(mut report: ExtractReport, started: u64, failed: bool, text: String) -
         report,
     }
 }
+
+#[cfg(test)]
+#[path = "extract_tests.rs"]
+mod tests;

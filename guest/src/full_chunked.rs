@@ -5,7 +5,7 @@
 use crate::bindings::llm_import::{Message, ModelProfile, Request, Role, ToolChoice};
 use crate::bindings::types::{LlmCallKind, LlmCallReport};
 use crate::chunk::{self, PlanError};
-use crate::llm::{self, Failure, Job, Llm, Response};
+use crate::llm::{self, Failure, FailureKind, Job, Llm, Response};
 use crate::prompts;
 use crate::report::{self, FinalReport};
 use crate::tokens::Encoding;
@@ -33,9 +33,9 @@ pub fn run(
     )
     .map_err(|e| match e {
         PlanError::BudgetTooSmall => {
-            Failure("the chunk budget is too small for this document".into())
+            Failure::strategy("the chunk budget is too small for this document")
         }
-        PlanError::TooManyChunks { needed } => Failure(format!(
+        PlanError::TooManyChunks { needed } => Failure::strategy(format!(
             "the output needs {needed} chunks, over the {} LLM calls allowed per extraction",
             job.max_calls
         )),
@@ -70,16 +70,7 @@ pub fn run(
         })
         .collect();
     let answers = llm.complete_batch(&requests);
-    let mut outputs = Vec::with_capacity(total);
-    for (i, answer) in answers.into_iter().enumerate() {
-        outputs.push(take_report(
-            answer,
-            LlmCallKind::Map,
-            Some(i as u32),
-            job.nonce,
-            calls,
-        )?);
-    }
+    let mut outputs = take_reports(answers, LlmCallKind::Map, job.nonce, calls)?;
     if outputs.len() == 1 {
         return Ok(outputs.pop().expect("one"));
     }
@@ -112,7 +103,7 @@ pub fn chunk_budget(profile: &ModelProfile, job: &Job) -> Result<usize, Failure>
         .checked_sub(answer_room + overhead)
         .map(|b| (b as f64 * (1.0 - margin)) as usize)
         .filter(|&b| b > 0)
-        .ok_or_else(|| Failure(format!(
+        .ok_or_else(|| Failure::strategy(format!(
             "the model's context window ({window} tokens) leaves no room for a chunk after the prompt ({overhead}) and the answer ({answer_room})"
         )))
 }
@@ -142,7 +133,7 @@ fn reduce(
             }
         }
         if calls.len() - base + groups.len() > job.max_calls {
-            return Err(Failure(format!(
+            return Err(Failure::strategy(format!(
                 "reducing needs {} more LLM calls, over the {} allowed per extraction",
                 groups.len(),
                 job.max_calls
@@ -162,15 +153,7 @@ fn reduce(
             })
             .collect();
         let answers = llm.complete_batch(&requests);
-        for answer in answers {
-            outputs.push(take_report(
-                answer,
-                LlmCallKind::Reduce,
-                None,
-                job.nonce,
-                calls,
-            )?);
-        }
+        outputs = take_reports(answers, LlmCallKind::Reduce, job.nonce, calls)?;
         if outputs.len() == 1 {
             return Ok(outputs.pop().expect("one"));
         }
@@ -202,7 +185,33 @@ fn request(
     }
 }
 
-/// Record the call and parse its final report; any failure fails the strategy.
+/// Record every call of a batch and parse their final reports. Any failure
+/// fails the strategy; a failure of the model wins over a strategy failure
+/// of an earlier chunk, so the chain does not try the other LLM strategy on
+/// a model that is down.
+fn take_reports(
+    answers: Vec<Result<Response, llm::LlmError>>,
+    kind: LlmCallKind,
+    nonce: &str,
+    calls: &mut Vec<LlmCallReport>,
+) -> Result<Vec<FinalReport>, Failure> {
+    let mut reports = Vec::with_capacity(answers.len());
+    let mut failure: Option<Failure> = None;
+    for (i, answer) in answers.into_iter().enumerate() {
+        let chunk = (kind == LlmCallKind::Map).then_some(i as u32);
+        match take_report(answer, kind, chunk, nonce, calls) {
+            Ok(report) => reports.push(report),
+            Err(f) => match &failure {
+                Some(first) if first.kind == FailureKind::Model || f.kind != FailureKind::Model => {
+                }
+                _ => failure = Some(f),
+            },
+        }
+    }
+    failure.map_or(Ok(reports), Err)
+}
+
+/// Record the call and parse its final report.
 fn take_report(
     answer: Result<Response, llm::LlmError>,
     kind: LlmCallKind,
@@ -226,7 +235,7 @@ fn take_report(
                 error: parsed.as_ref().err().map(|e| format!("{e:?}")),
             });
             parsed.map_err(|e| {
-                Failure(match e {
+                Failure::strategy(match e {
                     report::ReportError::Missing => {
                         format!("the {what} answered without the final-report wrapper")
                     }
@@ -237,16 +246,15 @@ fn take_report(
             })
         }
         Err(err) => {
-            let why = llm::describe(&err);
             calls.push(LlmCallReport {
                 kind,
                 chunk,
                 input_tokens: 0,
                 output_tokens: 0,
                 latency_ms: 0,
-                error: Some(why.clone()),
+                error: Some(llm::describe(&err)),
             });
-            Err(Failure(format!("the {what} failed: {why}")))
+            Err(Failure::call(&format!("the {what}"), &err))
         }
     }
 }
@@ -287,6 +295,8 @@ mod tests {
             tokenizer: "cl100k_base".into(),
             tokenizer_exact: true,
             concurrency: 4,
+            manages_full_chunked: None,
+            manages_read_grep: None,
         }
     }
 
@@ -424,17 +434,17 @@ mod tests {
         fake.fail_map = true;
         let err = run(&log(6000), &fake, &profile(), &job(64), &mut Vec::new()).unwrap_err();
         assert!(
-            err.0.contains("failed: the LLM is unavailable: 503"),
+            err.reason.contains("failed: the LLM is unavailable: 503"),
             "{}",
-            err.0
+            err.reason
         );
         let mut fake = Fake::new();
         fake.no_tag = true;
         let err = run(&log(300), &fake, &profile(), &job(64), &mut Vec::new()).unwrap_err();
         assert!(
-            err.0.contains("without the final-report wrapper"),
+            err.reason.contains("without the final-report wrapper"),
             "{}",
-            err.0
+            err.reason
         );
         let err = run(
             &log(6000),
@@ -444,6 +454,6 @@ mod tests {
             &mut Vec::new(),
         )
         .unwrap_err();
-        assert!(err.0.contains("LLM calls allowed"), "{}", err.0);
+        assert!(err.reason.contains("LLM calls allowed"), "{}", err.reason);
     }
 }

@@ -16,9 +16,53 @@ pub struct Job<'a> {
     pub max_calls: usize,
 }
 
-/// Why a strategy could not answer (the caller falls back).
+pub use crate::bindings::types::FailureKind;
+
+/// Why a strategy could not answer (the caller falls back), and whether the
+/// model itself failed (then no other LLM strategy is worth a call).
 #[derive(Debug)]
-pub struct Failure(pub String);
+pub struct Failure {
+    pub kind: FailureKind,
+    pub reason: String,
+}
+
+impl Failure {
+    /// The strategy could not answer with a working model.
+    pub fn strategy(reason: impl Into<String>) -> Self {
+        Self {
+            kind: FailureKind::Strategy,
+            reason: reason.into(),
+        }
+    }
+
+    /// A call failed: `what` ("the map call for chunk 2") failed with `err`.
+    pub fn call(what: &str, err: &LlmError) -> Self {
+        Self {
+            kind: failure_kind(err),
+            reason: format!("{what} failed: {}", describe(err)),
+        }
+    }
+}
+
+/// The chain rule: which errors mean the model is down, for every request
+/// of this extraction. Not configured, unreachable or failing after the
+/// host's retries (`unavailable`, `rate-limited`, `timeout` — the
+/// extraction's own deadline included), a refused key, or a cancelled call
+/// will be the same for the other LLM strategy, which would only spend
+/// calls and time on it. A refused request (`bad-request`: too long, tools
+/// not supported) or an unusable answer (`bad-response`) concern one
+/// request: the other strategy's requests differ and may work.
+pub fn failure_kind(err: &LlmError) -> FailureKind {
+    match err {
+        LlmError::NotConfigured
+        | LlmError::RateLimited(_)
+        | LlmError::Timeout
+        | LlmError::Auth(_)
+        | LlmError::Unavailable(_)
+        | LlmError::Cancelled => FailureKind::Model,
+        LlmError::BadRequest(_) | LlmError::BadResponse(_) => FailureKind::Strategy,
+    }
+}
 
 pub trait Llm {
     fn model_info(&self, model: Option<&str>) -> Result<ModelProfile, LlmError>;

@@ -85,6 +85,8 @@ pub fn run(
     let turns = MAX_TURNS.min(job.max_calls);
     let encoding = Encoding::from_name(&profile.tokenizer).unwrap_or(Encoding::Cl100k);
     let mut context_full = false;
+    // The turn that got the one reminder.
+    let mut nudged: Option<usize> = None;
     for turn in 0..turns {
         let last = turn + 1 == turns || context_full;
         if last {
@@ -109,12 +111,8 @@ pub fn run(
         let resp = match llm.complete(&req) {
             Ok(resp) => resp,
             Err(err) => {
-                let why = llm::describe(&err);
-                calls.push(turn_report(0, 0, 0, Some(why.clone())));
-                return Err(Failure(format!(
-                    "sub-agent turn {} failed: {why}",
-                    turn + 1
-                )));
+                calls.push(turn_report(0, 0, 0, Some(llm::describe(&err))));
+                return Err(Failure::call(&format!("sub-agent turn {}", turn + 1), &err));
             }
         };
         calls.push(turn_report(
@@ -126,19 +124,26 @@ pub fn run(
         if resp.tool_calls.is_empty() || last {
             match report::parse(&llm::answer_text(&resp), job.nonce) {
                 Ok(report) => return Ok(report),
-                Err(_) if !last => {
-                    messages.push(assistant(resp.text, Vec::new()));
-                    messages.push(message(
-                        Role::User,
-                        format!(
-                            "Answer inside {} … {}, or call Read or Grep.",
-                            report::open_tag(job.nonce),
-                            report::close_tag(job.nonce)
-                        ),
-                    ));
-                    continue;
-                }
-                Err(_) => break,
+                Err(_) if last => break,
+                // A turn with neither a tool call nor the final report is
+                // wasted: one reminder, then the strategy ends (a model that
+                // ignores both would otherwise spend every turn).
+                Err(_) => match nudged {
+                    None => {
+                        nudged = Some(turn);
+                        messages.push(assistant(resp.text, Vec::new()));
+                        messages.push(message(Role::User, nudge(job.nonce)));
+                        continue;
+                    }
+                    Some(first) => {
+                        return Err(Failure::strategy(format!(
+                            "the sub-agent neither called Read or Grep nor answered in the \
+                             final-report wrapper (turns {} and {}, the second after a reminder)",
+                            first + 1,
+                            turn + 1
+                        )));
+                    }
+                },
             }
         }
         messages.push(assistant(resp.text, resp.tool_calls.clone()));
@@ -161,9 +166,20 @@ pub fn run(
             .collect();
         messages.extend(results);
     }
-    Err(Failure(format!(
+    Err(Failure::strategy(format!(
         "the sub-agent gave no final report within {turns} turns"
     )))
+}
+
+/// The one reminder a sub-agent gets after a turn with neither a tool call
+/// nor the final report: both ways to go on, in the model's own terms.
+fn nudge(nonce: &str) -> String {
+    format!(
+        "Your reply had no tool call and no final report. Either call the Read or Grep tool \
+         (a native tool call, not text), or give your answer now inside {} … {}.",
+        report::open_tag(nonce),
+        report::close_tag(nonce)
+    )
 }
 
 /// Run one tool call against the stored output; problems are the result
@@ -277,6 +293,7 @@ mod tests {
     use super::*;
     use crate::bindings::llm_import::{LlmError, Response, Usage};
     use crate::bindings::types::{CallInfo, StoreOutcome};
+    use crate::llm::FailureKind;
     use crate::prompts::{DocStats, Source};
     use crate::storage::MemStorage;
 
@@ -312,6 +329,8 @@ mod tests {
             tokenizer: "cl100k_base".into(),
             tokenizer_exact: true,
             concurrency: 1,
+            manages_full_chunked: None,
+            manages_read_grep: None,
         }
     }
 
@@ -483,6 +502,94 @@ mod tests {
     }
 
     #[test]
+    fn prose_without_tools_or_report_gets_one_reminder_then_ends() {
+        let st = MemStorage::new();
+        let doc = stored_doc(&st);
+        let llm = Scripted {
+            seen: RefCell::new(Vec::new()),
+            script: Box::new(|_, _| answer("The disk is probably full.", vec![])),
+        };
+        let mut calls = Vec::new();
+        let err = run(&doc, &llm, &profile(), &job(), &mut calls).unwrap_err();
+        assert_eq!(err.kind, FailureKind::Strategy);
+        assert_eq!(
+            err.reason,
+            "the sub-agent neither called Read or Grep nor answered in the final-report \
+             wrapper (turns 1 and 2, the second after a reminder)"
+        );
+        assert_eq!(calls.len(), 2, "one wasted turn, one reminded turn");
+        let seen = llm.seen.borrow();
+        let reminder = seen[1].messages.last().unwrap();
+        assert_eq!(reminder.role, Role::User);
+        assert_eq!(
+            reminder.content,
+            format!(
+                "Your reply had no tool call and no final report. Either call the Read or Grep \
+                 tool (a native tool call, not text), or give your answer now inside \
+                 <ai-agent-{NONCE}-FINAL format=\"text\"> … </ai-agent-{NONCE}-FINAL>."
+            )
+        );
+        assert_eq!(
+            seen[1].messages[seen[1].messages.len() - 2].content,
+            "The disk is probably full."
+        );
+    }
+
+    #[test]
+    fn a_model_that_answers_after_the_reminder_succeeds() {
+        let st = MemStorage::new();
+        let doc = stored_doc(&st);
+        let llm = Scripted {
+            seen: RefCell::new(Vec::new()),
+            script: Box::new(|n, _| match n {
+                0 => answer("Let me think about the disk.", vec![]),
+                _ => answer(
+                    &format!("<ai-agent-{NONCE}-FINAL format=\"text\">the disk is full"),
+                    vec![],
+                ),
+            }),
+        };
+        let mut calls = Vec::new();
+        let report = run(&doc, &llm, &profile(), &job(), &mut calls).unwrap();
+        assert_eq!(report.text, "the disk is full");
+        assert_eq!(calls.len(), 2);
+    }
+
+    #[test]
+    fn a_failed_call_says_whether_the_model_is_down() {
+        for (error, kind) in [
+            (
+                LlmError::Unavailable("connection refused".into()),
+                FailureKind::Model,
+            ),
+            (LlmError::Auth("HTTP 401".into()), FailureKind::Model),
+            (
+                LlmError::BadRequest("tools not supported".into()),
+                FailureKind::Strategy,
+            ),
+        ] {
+            struct Failing(LlmError);
+            impl Llm for Failing {
+                fn model_info(&self, _: Option<&str>) -> Result<ModelProfile, LlmError> {
+                    Ok(profile())
+                }
+                fn complete(&self, _: &Request) -> Result<Response, LlmError> {
+                    Err(self.0.clone())
+                }
+                fn complete_batch(&self, reqs: &[Request]) -> Vec<Result<Response, LlmError>> {
+                    reqs.iter().map(|r| self.complete(r)).collect()
+                }
+            }
+            let st = MemStorage::new();
+            let doc = stored_doc(&st);
+            let why = llm::describe(&error);
+            let err = run(&doc, &Failing(error), &profile(), &job(), &mut Vec::new()).unwrap_err();
+            assert_eq!(err.kind, kind);
+            assert_eq!(err.reason, format!("sub-agent turn 1 failed: {why}"));
+        }
+    }
+
+    #[test]
     fn turns_and_calls_per_turn_are_bounded() {
         let st = MemStorage::new();
         let doc = stored_doc(&st);
@@ -505,9 +612,9 @@ mod tests {
         };
         let err = run(&doc, &llm, &roomy, &job(), &mut calls).unwrap_err();
         assert!(
-            err.0.contains("no final report within 15 turns"),
+            err.reason.contains("no final report within 15 turns"),
             "{}",
-            err.0
+            err.reason
         );
         assert_eq!(calls.len(), MAX_TURNS);
         let seen = llm.seen.borrow();

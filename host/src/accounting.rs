@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use serde::{Deserialize, Serialize};
 
 use crate::agent::mode_name;
-use crate::bindings::types::{ExtractResult, LlmCallKind};
+use crate::bindings::types::{ExtractResult, FailureKind, LlmCallKind};
 use crate::runtime::{Outcome, reason_name};
 
 /// One line of the event log.
@@ -55,6 +55,10 @@ pub struct FallbackEvent {
     pub from: String,
     pub to: String,
     pub reason: String,
+    /// `model` (the model or its endpoint failed: no other LLM strategy was
+    /// tried) or `strategy`. Empty in logs written before it existed.
+    #[serde(default)]
+    pub kind: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -113,6 +117,11 @@ impl ExtractEvent {
                     from: mode_name(f.from).to_string(),
                     to: mode_name(f.to).to_string(),
                     reason: f.reason.clone(),
+                    kind: match f.kind {
+                        FailureKind::Model => "model",
+                        FailureKind::Strategy => "strategy",
+                    }
+                    .to_string(),
                 })
                 .collect(),
             llm_calls: r

@@ -41,8 +41,8 @@ pub mod runtime;
 
 pub use accounting::{Event, SessionStats};
 pub use bindings::types::{
-    ExtractReport, ExtractResult, GrepOptions, HandleInfo, Mode, OutputStats, StorePolicy,
-    StoreReason, StoredOutput,
+    ExtractReport, ExtractResult, FailureKind, GrepOptions, HandleInfo, Mode, OutputStats,
+    StorePolicy, StoreReason, StoredOutput,
 };
 pub use error::{Error, Result};
 pub use extraction::{CancellationToken, ExtractOptions, Progress};

@@ -4,59 +4,21 @@
 mod common;
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use common::{build_log, runtime_with, stored};
+use common::llm::{ANSWER, CONTEXT, llm_runtime, one_extraction};
+use common::{build_log, stored};
 use serde_json::{Value, json};
-use tool_output::llm::config::FileConfig;
-use tool_output::{
-    CancellationToken, Error, ExtractOptions, LlmConfig, Mode, Progress, Runtime, RuntimeConfig,
-    ToolCall,
-};
+use tool_output::{CancellationToken, Error, ExtractOptions, Mode, Progress, ToolCall};
 use tool_output_tests::llm_server::{
     Reply, Scripted, ScriptedServer, anthropic_error, anthropic_text, anthropic_tool_use,
-    openai_error, openai_text, openai_tool_calls,
+    openai_text, openai_tool_calls,
 };
 use tool_output_tests::script::{
     anthropic_violation, assistant_turns, final_report, is_reduce, last_user_text, nonce,
     tool_results,
 };
-
-const CONTEXT: u32 = 3000;
-const ANSWER: u32 = 400;
-
-/// A runtime whose LLM is `model` on `server`, configured the way a user
-/// does it (environment variables), with fast retries.
-async fn llm_runtime(
-    name: &str,
-    server: &ScriptedServer,
-    model: &str,
-    adjust: impl FnOnce(&mut LlmConfig),
-) -> Runtime {
-    let base = server.base_url();
-    let vars: HashMap<&str, String> = HashMap::from([
-        ("TOOL_OUTPUT_MODEL", model.to_string()),
-        ("OPENAI_BASE_URL", format!("{base}/v1")),
-        ("OPENAI_API_KEY", "sk-test".to_string()),
-        ("ANTHROPIC_BASE_URL", base.clone()),
-        ("ANTHROPIC_API_KEY", "ak-test".to_string()),
-        ("TOOL_OUTPUT_CONTEXT_WINDOW", CONTEXT.to_string()),
-        ("TOOL_OUTPUT_MAX_OUTPUT_TOKENS", ANSWER.to_string()),
-    ]);
-    let mut config = LlmConfig::resolve(FileConfig::default(), &|n| vars.get(n).cloned())
-        .expect("valid configuration");
-    config.retry.base_delay = Duration::from_millis(5);
-    adjust(&mut config);
-    let with_llm = RuntimeConfig::with_llm(&config).expect("LLM configured");
-    runtime_with(name, |c| {
-        c.llm = with_llm.llm;
-        c.extract = with_llm.extract;
-    })
-    .await
-    .0
-}
 
 /// Answers every map call with what its chunk says about the error, and
 /// the reduce with a synthesis.
@@ -496,171 +458,6 @@ async fn auto_sends_what_fits_max_chunks_to_full_chunked_else_read_grep() {
     assert_eq!(r.report.used, Mode::FullChunked);
 }
 
-/// Extract once in `mode` against a server scripted by `script`; the result
-/// and the server's requests.
-async fn one_extraction(
-    name: &str,
-    mode: Mode,
-    adjust: impl FnOnce(&mut LlmConfig),
-    script: impl Fn(&tool_output_tests::llm_server::Recorded) -> Scripted + Send + Sync + 'static,
-) -> (
-    tool_output::ExtractResult,
-    ScriptedServer,
-    tool_output::Session,
-    String,
-) {
-    let server = ScriptedServer::start(script).await;
-    // A window that takes the whole output in one chunk: one map call.
-    let runtime = llm_runtime(name, &server, "test-model", |c| {
-        c.context_window = Some(16000);
-        adjust(c);
-    })
-    .await;
-    let session = runtime.session().unwrap();
-    let s = stored(
-        session
-            .store(&ToolCall::new("cargo"), build_log(300).as_bytes())
-            .await
-            .unwrap(),
-    );
-    let r = session
-        .extract(&s.handle, "the tokio error", Some(mode))
-        .await
-        .unwrap();
-    (r, server, session, s.handle)
-}
-
-fn warning(r: &tool_output::ExtractResult) -> &str {
-    r.text.split_once("\n\n").unwrap().1.lines().next().unwrap()
-}
-
-#[tokio::test]
-async fn a_429_is_retried_after_retry_after_then_succeeds() {
-    let calls = AtomicUsize::new(0);
-    let (r, server, ..) = one_extraction(
-        "f429",
-        Mode::FullChunked,
-        |_| {},
-        move |req| {
-            if calls.fetch_add(1, Ordering::SeqCst) == 0 {
-                return Scripted::now(Reply::Raw {
-                    status: 429,
-                    headers: vec![("retry-after".into(), "1".into())],
-                    body: br#"{"error":{"message":"slow down"}}"#.to_vec(),
-                });
-            }
-            Scripted::now(Reply::Json(openai_text(
-                &final_report(&nonce(req), "found it"),
-                1,
-                1,
-            )))
-        },
-    )
-    .await;
-    assert!(
-        r.text.ends_with("STRATEGY:full-chunked:\n\nfound it"),
-        "{}",
-        r.text
-    );
-    assert_eq!(server.request_count(), 2);
-    let requests = server.requests();
-    let waited = requests[1].received_at - requests[0].received_at;
-    assert!(
-        waited >= Duration::from_millis(1000),
-        "waited {waited:?}, Retry-After is 1 s"
-    );
-    assert!(r.report.fallbacks.is_empty());
-}
-
-#[tokio::test]
-async fn server_errors_until_retries_run_out_fall_back_with_a_warning() {
-    let (r, server, session, handle) = one_extraction(
-        "f5xx",
-        Mode::FullChunked,
-        |c| c.retry.retries = 2,
-        |_| Scripted::now(openai_error(503, "overloaded")),
-    )
-    .await;
-    assert!(!r.failed);
-    assert_eq!(r.report.used, Mode::Lexical);
-    assert!(
-        warning(&r).starts_with("WARNING: tool_output fallback to lexical (")
-            && warning(&r).contains("HTTP 503: overloaded"),
-        "{}",
-        warning(&r)
-    );
-    let steps: Vec<(Mode, Mode)> = r.report.fallbacks.iter().map(|f| (f.from, f.to)).collect();
-    assert_eq!(
-        steps,
-        [
-            (Mode::FullChunked, Mode::ReadGrep),
-            (Mode::ReadGrep, Mode::Lexical)
-        ]
-    );
-    // 3 attempts for the map call, 3 for the sub-agent's first turn.
-    assert_eq!(server.request_count(), 6);
-    assert!(r.report.llm_calls.iter().all(|c| c.error.is_some()));
-    // The session stays usable.
-    assert!(
-        session
-            .tail(&handle, 1)
-            .await
-            .unwrap()
-            .contains("Compiling")
-    );
-}
-
-#[tokio::test]
-async fn broken_answers_fall_back_and_nothing_panics() {
-    type Case = (
-        &'static str,
-        Box<dyn Fn(&str) -> Reply + Send + Sync>,
-        &'static str,
-    );
-    let cases: Vec<Case> = vec![
-        (
-            "invalid-json",
-            Box::new(|_| Reply::Raw {
-                status: 200,
-                headers: vec![],
-                body: b"{\"choices\": [".to_vec(),
-            }),
-            "not JSON",
-        ),
-        (
-            "no-open-tag",
-            Box::new(|_| Reply::Json(openai_text("The error is in tokio.", 1, 1))),
-            "without the final-report wrapper",
-        ),
-        (
-            "ten-mb",
-            Box::new(|_| Reply::Json(openai_text(&"x".repeat(10 << 20), 1, 1))),
-            "larger than the cap of 4194304 bytes",
-        ),
-        (
-            "auth",
-            Box::new(|_| openai_error(401, "invalid api key")),
-            "invalid api key",
-        ),
-    ];
-    for (name, reply, reason) in cases {
-        let (r, _server, session, handle) = one_extraction(
-            name,
-            Mode::FullChunked,
-            |_| {},
-            move |req| Scripted::now(reply(&nonce(req))),
-        )
-        .await;
-        assert_eq!(r.report.used, Mode::Lexical, "{name}: {}", r.text);
-        assert!(warning(&r).contains(reason), "{name}: {}", warning(&r));
-        assert!(
-            r.text.contains("error[E0433]"),
-            "{name}: lexical still answers"
-        );
-        assert!(session.read(&handle, 1, 1).await.is_ok());
-    }
-}
-
 #[tokio::test]
 async fn a_missing_closing_tag_is_accepted_and_a_think_block_ignored() {
     let (r, ..) = one_extraction("lenient", Mode::FullChunked, |_| {}, |req| {
@@ -678,40 +475,6 @@ async fn a_missing_closing_tag_is_accepted_and_a_think_block_ignored() {
         "{}",
         r.text
     );
-}
-
-#[tokio::test]
-async fn timeouts_per_request_and_per_extraction_fall_back() {
-    let (r, server, ..) = one_extraction(
-        "hang",
-        Mode::FullChunked,
-        |c| {
-            c.request_timeout = Duration::from_millis(300);
-            c.retry.retries = 1;
-        },
-        |_| Scripted::now(Reply::Hang),
-    )
-    .await;
-    assert_eq!(r.report.used, Mode::Lexical);
-    assert!(warning(&r).contains("the LLM timed out"), "{}", warning(&r));
-    assert_eq!(server.request_count(), 4, "two attempts per strategy");
-
-    // The extraction's own deadline cuts a slow model off.
-    let (r, ..) = one_extraction(
-        "deadline",
-        Mode::ReadGrep,
-        |c| c.extract.timeout = Some(Duration::from_millis(400)),
-        |req| {
-            Scripted::after(
-                Duration::from_secs(30),
-                Reply::Json(openai_text(&nonce(req), 1, 1)),
-            )
-        },
-    )
-    .await;
-    assert_eq!(r.report.used, Mode::Lexical);
-    assert!(warning(&r).contains("timed out"), "{}", warning(&r));
-    assert!(r.report.wall_ms < 5000, "{} ms", r.report.wall_ms);
 }
 
 #[tokio::test]
@@ -759,47 +522,5 @@ async fn a_sub_agent_that_never_stops_calling_tools_is_made_to_answer_on_its_las
         requests
             .iter()
             .all(|r| r.body["tools"].as_array().unwrap().len() == 2)
-    );
-}
-
-#[tokio::test]
-async fn an_unavailable_model_hands_over_to_the_next_in_the_list() {
-    let (r, server, ..) = one_extraction(
-        "failover",
-        Mode::FullChunked,
-        |c| {
-            c.models = ["first-model", "second-model"]
-                .iter()
-                .map(|m| tool_output::llm::config::ModelSpec::parse(m).unwrap())
-                .collect();
-            c.retry.retries = 1;
-        },
-        |req| {
-            if req.body["model"] == "first-model" {
-                return Scripted::now(openai_error(503, "down for maintenance"));
-            }
-            let answer = final_report(&nonce(req), "from the second model");
-            Scripted::now(Reply::Json(openai_text(&answer, 1, 1)))
-        },
-    )
-    .await;
-    assert!(
-        r.text
-            .ends_with("STRATEGY:full-chunked:\n\nfrom the second model"),
-        "{}",
-        r.text
-    );
-    let models: Vec<Value> = server
-        .requests()
-        .iter()
-        .map(|r| r.body["model"].clone())
-        .collect();
-    assert_eq!(
-        models,
-        [
-            json!("first-model"),
-            json!("first-model"),
-            json!("second-model")
-        ]
     );
 }

@@ -421,6 +421,9 @@ export class HttpLlm {
       tokenizer: 'cl100k_base',
       tokenizerExact: false,
       concurrency: this.concurrency,
+      // Unknown: `tool-output doctor`'s verdicts live with the native CLI.
+      managesFullChunked: undefined,
+      managesReadGrep: undefined,
     };
   }
 

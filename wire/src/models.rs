@@ -118,9 +118,62 @@ pub fn defaults(id: &str) -> ModelDefaults {
         .map_or(UNKNOWN, |(_, d)| *d)
 }
 
+/// A model as an endpoint lists it (`GET /models`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listed {
+    pub id: String,
+    /// The context window, when the server says: `context_length`
+    /// (OpenRouter, LM Studio), `max_model_len` (vLLM) or `context_window`.
+    pub context_window: Option<u32>,
+}
+
+/// The models of a listing, either provider: `{"data": [{"id": …}, …]}`.
+pub fn parse_listing(body: &serde_json::Value) -> Result<Vec<Listed>, String> {
+    let data = body
+        .get("data")
+        .and_then(serde_json::Value::as_array)
+        .ok_or("the model listing has no `data` array")?;
+    Ok(data
+        .iter()
+        .filter_map(|m| {
+            let id = m.get("id")?.as_str()?.to_string();
+            let context_window = ["context_length", "max_model_len", "context_window"]
+                .iter()
+                .find_map(|k| m.get(*k)?.as_u64())
+                .and_then(|n| u32::try_from(n).ok());
+            Some(Listed { id, context_window })
+        })
+        .collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn listings_of_every_kind_of_server() {
+        let vllm = serde_json::json!({"object": "list", "data": [
+            {"id": "Qwen/Qwen2.5-7B-Instruct", "object": "model", "max_model_len": 32768},
+            {"id": "other", "context_length": 1e30},
+            {"no-id": true}
+        ]});
+        assert_eq!(
+            parse_listing(&vllm).unwrap(),
+            [
+                Listed {
+                    id: "Qwen/Qwen2.5-7B-Instruct".into(),
+                    context_window: Some(32768)
+                },
+                Listed {
+                    id: "other".into(),
+                    context_window: None
+                }
+            ]
+        );
+        let anthropic = serde_json::json!({"data": [{"type": "model", "id": "claude-haiku-4-5"}], "has_more": false});
+        assert_eq!(parse_listing(&anthropic).unwrap()[0].id, "claude-haiku-4-5");
+        assert!(parse_listing(&serde_json::json!({"models": []})).is_err());
+    }
 
     #[test]
     fn longest_prefix_wins_and_unknown_is_safe() {

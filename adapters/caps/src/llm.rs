@@ -73,6 +73,9 @@ fn config() -> Result<Config, LlmError> {
             tokenizer: table.tokenizer.into(),
             tokenizer_exact: table.tokenizer_exact,
             concurrency: number("TOOL_OUTPUT_CONCURRENCY")?.unwrap_or(4).clamp(1, 64) as u32,
+            // `tool-output doctor`'s verdicts live with the native CLI.
+            manages_full_chunked: None,
+            manages_read_grep: None,
         },
         model,
         timeout_ms: number("TOOL_OUTPUT_TIMEOUT")?

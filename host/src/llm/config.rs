@@ -35,6 +35,7 @@
 //! OpenAI-compatible endpoint as it is. With no model anywhere, no LLM is
 //! called.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -191,6 +192,9 @@ pub struct LlmConfig {
     pub retry: RetryPolicy,
     pub max_response_bytes: u64,
     pub extract: ExtractDefaults,
+    /// What `tool-output doctor` found, by model name as configured;
+    /// a model not in it: unknown.
+    pub capabilities: BTreeMap<String, super::Capabilities>,
     /// The file this came from, if any.
     pub source: Option<PathBuf>,
 }
@@ -349,6 +353,7 @@ impl LlmConfig {
                     None => defaults.timeout,
                 },
             },
+            capabilities: BTreeMap::new(),
             source: None,
         };
         config.validate()?;

@@ -1,23 +1,29 @@
 //! [`HttpLlm`]: the engine that talks to providers over HTTP.
 //!
 //! Per request: a timeout (body included), a response-size cap, and
-//! retries with exponential backoff on 429, 5xx, connection failures and
-//! timeouts, honouring `Retry-After` / `retry-after-ms`. Across requests: a
-//! process-wide bound on requests in flight. Across models: the extraction
-//! list is a failover order, tried when one is rate-limited, unavailable or
-//! timing out.
+//! retries with exponential backoff on 429, 5xx, connections dropped
+//! mid-answer and timeouts, honouring `Retry-After` / `retry-after-ms`. No
+//! connection at all (refused, unknown host, unreachable, TLS refused) is
+//! not retried: nothing is listening there now, and waiting seconds per
+//! retry would only delay the fallback. Across requests: a process-wide
+//! bound on requests in flight. Across models: the extraction list is a
+//! failover order, tried when one is rate-limited, unavailable or timing
+//! out.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use reqwest::header::{HeaderMap, RETRY_AFTER};
 use serde_json::Value;
 use tokio::sync::Semaphore;
 
+use tool_output_wire::models::{self, Listed};
 use tool_output_wire::{Answer, anthropic, openai};
 
 use super::config::{ConfigError, LlmConfig, ModelSpec, Provider};
-use super::{BoxFuture, LlmEngine, LlmError, ModelProfile, Request, Response, Role, ToolChoice};
+use super::retry::{Attempt, backoff, retry_after};
+use super::{
+    BoxFuture, Capabilities, LlmEngine, LlmError, ModelProfile, Request, Response, Role, ToolChoice,
+};
 
 /// An error body is quoted in messages up to this many bytes.
 const QUOTED_ERROR_BYTES: usize = 300;
@@ -34,31 +40,6 @@ pub struct HttpLlm {
 struct Target {
     spec: ModelSpec,
     profile: ModelProfile,
-}
-
-/// A failed attempt, and whether another could succeed.
-struct Attempt {
-    error: LlmError,
-    retryable: bool,
-    retry_after: Option<Duration>,
-}
-
-impl Attempt {
-    fn fatal(error: LlmError) -> Self {
-        Self {
-            error,
-            retryable: false,
-            retry_after: None,
-        }
-    }
-
-    fn retry(error: LlmError, retry_after: Option<Duration>) -> Self {
-        Self {
-            error,
-            retryable: true,
-            retry_after,
-        }
-    }
 }
 
 impl HttpLlm {
@@ -98,12 +79,9 @@ impl HttpLlm {
         let req = &tool_output_wire::from_bindings!(req, Role, ToolChoice);
         let spec = &target.spec;
         let endpoint = self.config.endpoint(spec.provider);
-        let mut headers: Vec<(&str, String)> = Vec::new();
+        let headers = self.headers(spec)?;
         let (url, body) = match spec.provider {
             Provider::OpenAi => {
-                if let Some(key) = &endpoint.api_key {
-                    headers.push(("authorization", format!("Bearer {key}")));
-                }
                 // OpenAI itself wants `max_completion_tokens`; compatible
                 // servers know `max_tokens`.
                 let official = spec.name.starts_with("openai/")
@@ -113,20 +91,10 @@ impl HttpLlm {
                     openai::request_body(&spec.id, req, official),
                 )
             }
-            Provider::Anthropic => {
-                let Some(key) = &endpoint.api_key else {
-                    return Err(LlmError::Auth(format!(
-                        "{} is not set",
-                        endpoint.api_key_env
-                    )));
-                };
-                headers.push(("x-api-key", key.clone()));
-                headers.push(("anthropic-version", anthropic::VERSION.to_string()));
-                (
-                    format!("{}/v1/messages", endpoint.base_url),
-                    anthropic::request_body(&spec.id, req),
-                )
-            }
+            Provider::Anthropic => (
+                format!("{}/v1/messages", endpoint.base_url),
+                anthropic::request_body(&spec.id, req),
+            ),
         };
         let body = serde_json::to_vec(&body).expect("request bodies serialize");
         let answer = self.post(&url, &headers, body).await?;
@@ -135,6 +103,64 @@ impl HttpLlm {
             Provider::Anthropic => anthropic::parse_response(&answer),
         };
         parsed.map_err(LlmError::BadResponse)
+    }
+
+    /// The provider's authentication headers for `spec`.
+    fn headers(&self, spec: &ModelSpec) -> Result<Vec<(&'static str, String)>, LlmError> {
+        let endpoint = self.config.endpoint(spec.provider);
+        Ok(match (spec.provider, &endpoint.api_key) {
+            (Provider::OpenAi, None) => Vec::new(),
+            (Provider::OpenAi, Some(key)) => vec![("authorization", format!("Bearer {key}"))],
+            (Provider::Anthropic, None) => {
+                return Err(LlmError::Auth(format!(
+                    "{} is not set",
+                    endpoint.api_key_env
+                )));
+            }
+            (Provider::Anthropic, Some(key)) => vec![
+                ("x-api-key", key.clone()),
+                ("anthropic-version", anthropic::VERSION.to_string()),
+            ],
+        })
+    }
+
+    /// What `spec`'s endpoint says about its models (`GET /models`), in one
+    /// attempt. An error: no answer at all (no connection, timed out) or
+    /// the key refused.
+    pub async fn list_models(&self, spec: &ModelSpec) -> Result<Listing, LlmError> {
+        let endpoint = self.config.endpoint(spec.provider);
+        let url = match spec.provider {
+            Provider::OpenAi => format!("{}/models", endpoint.base_url),
+            // The default page is 20 models; 1000 is the most it gives.
+            Provider::Anthropic => format!("{}/v1/models?limit=1000", endpoint.base_url),
+        };
+        let headers = self.headers(spec)?;
+        let sent = tokio::time::timeout(
+            self.config.request_timeout,
+            self.send_once(reqwest::Method::GET, &url, &headers, None),
+        )
+        .await
+        .unwrap_or(Err(Attempt::retry(LlmError::Timeout, None)));
+        match sent {
+            Ok(body) => Ok(models::parse_listing(&body).map_or_else(
+                |e| Listing::Failed(LlmError::BadResponse(e)),
+                Listing::Models,
+            )),
+            Err(Attempt {
+                status: Some(404 | 405 | 501),
+                ..
+            }) => Ok(Listing::NotOffered),
+            Err(Attempt {
+                error: error @ LlmError::Auth(_),
+                ..
+            })
+            | Err(Attempt {
+                error,
+                status: None,
+                ..
+            }) => Err(error),
+            Err(failed) => Ok(Listing::Failed(failed.error)),
+        }
     }
 
     /// POST with retries; the parsed JSON of a 2xx answer.
@@ -151,7 +177,7 @@ impl HttpLlm {
                 let _permit = self.in_flight.acquire().await.expect("never closed");
                 tokio::time::timeout(
                     self.config.request_timeout,
-                    self.send_once(url, headers, body.clone()),
+                    self.send_once(reqwest::Method::POST, url, headers, Some(body.clone())),
                 )
                 .await
                 .unwrap_or_else(|_| Err(Attempt::retry(LlmError::Timeout, None)))
@@ -177,15 +203,17 @@ impl HttpLlm {
 
     async fn send_once(
         &self,
+        method: reqwest::Method,
         url: &str,
         headers: &[(&str, String)],
-        body: Vec<u8>,
+        body: Option<Vec<u8>>,
     ) -> Result<Value, Attempt> {
-        let mut request = self
-            .client
-            .post(url)
-            .header("content-type", "application/json")
-            .body(body);
+        let mut request = self.client.request(method, url);
+        if let Some(body) = body {
+            request = request
+                .header("content-type", "application/json")
+                .body(body);
+        }
         for (name, value) in headers {
             request = request.header(*name, value);
         }
@@ -193,6 +221,10 @@ impl HttpLlm {
             if e.is_builder() {
                 // Not the server's fault (e.g. a key that is not a valid header).
                 return Attempt::fatal(LlmError::BadRequest(describe(e)));
+            }
+            if e.is_connect() {
+                // No connection at all: fail fast (see the module header).
+                return Attempt::fatal(LlmError::Unavailable(no_connection(e)));
             }
             let error = if e.is_timeout() {
                 LlmError::Timeout
@@ -233,17 +265,7 @@ impl HttpLlm {
             });
         }
         let message = format!("HTTP {}: {}", status.as_u16(), error_text(&bytes));
-        Err(match status.as_u16() {
-            401 | 403 => Attempt::fatal(LlmError::Auth(message)),
-            408 => Attempt::retry(LlmError::Timeout, retry_after),
-            429 => Attempt::retry(
-                LlmError::RateLimited(retry_after.map(|d| d.as_millis() as u64)),
-                retry_after,
-            ),
-            // 529: Anthropic's "overloaded".
-            500..=599 => Attempt::retry(LlmError::Unavailable(message), retry_after),
-            _ => Attempt::fatal(LlmError::BadRequest(message)),
-        })
+        Err(Attempt::from_status(status.as_u16(), message, retry_after))
     }
 }
 
@@ -263,6 +285,12 @@ impl LlmEngine for HttpLlm {
                     p.tokenizer_exact &=
                         t.profile.tokenizer == p.tokenizer && t.profile.tokenizer_exact;
                 }
+                let known = Capabilities::common(self.targets.iter().map(|t| Capabilities {
+                    full_chunked: t.profile.manages_full_chunked,
+                    read_grep: t.profile.manages_read_grep,
+                }));
+                p.manages_full_chunked = known.full_chunked;
+                p.manages_read_grep = known.read_grep;
                 Ok(p)
             }
         }
@@ -324,6 +352,11 @@ fn profile(config: &LlmConfig, spec: &ModelSpec) -> ModelProfile {
     let d = spec.defaults();
     let context_window = config.context_window.unwrap_or(d.context_window);
     let max_output_tokens = d.answer_tokens(context_window, config.max_output_tokens);
+    let known = config
+        .capabilities
+        .get(&spec.name)
+        .copied()
+        .unwrap_or_default();
     ModelProfile {
         model: spec.name.clone(),
         context_window,
@@ -331,34 +364,9 @@ fn profile(config: &LlmConfig, spec: &ModelSpec) -> ModelProfile {
         tokenizer: d.tokenizer.to_string(),
         tokenizer_exact: d.tokenizer_exact,
         concurrency: config.concurrency,
+        manages_full_chunked: known.full_chunked,
+        manages_read_grep: known.read_grep,
     }
-}
-
-/// `base · 2^attempt`, at most `max`, with up to 25 % jitter so that
-/// concurrent requests do not retry in lockstep.
-fn backoff(base: Duration, max: Duration, attempt: u32) -> Duration {
-    let exp = base.saturating_mul(1u32 << attempt.min(16)).min(max);
-    let jitter = (uuid::Uuid::new_v4().as_u128() % 1000) as u32;
-    exp + exp.mul_f64(f64::from(jitter) / 4000.0)
-}
-
-/// `retry-after-ms` (OpenAI), else `Retry-After` in seconds or as an HTTP
-/// date. Nonsense (negative, NaN, astronomically large) is ignored.
-fn retry_after(headers: &HeaderMap) -> Option<Duration> {
-    let text = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
-    let secs = |v: f64| Duration::try_from_secs_f64(v).ok();
-    if let Some(ms) = text("retry-after-ms").and_then(|v| v.trim().parse::<f64>().ok()) {
-        return secs(ms / 1000.0);
-    }
-    let value = text(RETRY_AFTER.as_str())?.trim();
-    if let Ok(n) = value.parse::<f64>() {
-        return secs(n);
-    }
-    let at = httpdate::parse_http_date(value).ok()?;
-    Some(
-        at.duration_since(std::time::SystemTime::now())
-            .unwrap_or_default(),
-    )
 }
 
 fn too_large(cap: u64) -> LlmError {
@@ -375,6 +383,32 @@ fn error_text(body: &[u8]) -> String {
     .unwrap_or_else(|| String::from_utf8_lossy(body).into_owned());
     let end = text.floor_char_boundary(QUOTED_ERROR_BYTES.min(text.len()));
     text[..end].trim().to_string()
+}
+
+/// What an endpoint answered to `GET /models`.
+#[derive(Debug)]
+pub enum Listing {
+    /// The models it lists.
+    Models(Vec<Listed>),
+    /// It offers no listing (404, 405, 501).
+    NotOffered,
+    /// Another error status, or a listing that could not be read.
+    Failed(LlmError),
+}
+
+/// A failed connection, in a user's terms: where to (host and port only:
+/// a URL may carry credentials) and the innermost cause ("Connection
+/// refused", "failed to lookup address information").
+fn no_connection(err: reqwest::Error) -> String {
+    let place = err
+        .url()
+        .and_then(|u| Some(format!("{}:{}", u.host_str()?, u.port_or_known_default()?)))
+        .unwrap_or_else(|| "the endpoint".into());
+    let mut cause: &dyn std::error::Error = &err;
+    while let Some(inner) = cause.source() {
+        cause = inner;
+    }
+    format!("no connection to {place}: {cause}")
 }
 
 /// reqwest's error with its causes (it hides "connection refused" inside),
@@ -394,36 +428,6 @@ fn describe(err: reqwest::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn retry_after_in_every_form() {
-        let mut h = HeaderMap::new();
-        h.insert("retry-after", "2".parse().unwrap());
-        assert_eq!(retry_after(&h), Some(Duration::from_secs(2)));
-        h.insert("retry-after-ms", "150".parse().unwrap());
-        assert_eq!(retry_after(&h), Some(Duration::from_millis(150)));
-        let mut h = HeaderMap::new();
-        h.insert(
-            "retry-after",
-            "Wed, 21 Oct 2015 07:28:00 GMT".parse().unwrap(),
-        );
-        assert_eq!(retry_after(&h), Some(Duration::ZERO), "a past date: now");
-        for nonsense in ["inf", "1e20", "-3", "NaN", "soon"] {
-            h.insert("retry-after", nonsense.parse().unwrap());
-            assert_eq!(retry_after(&h), None, "{nonsense}");
-        }
-        assert_eq!(retry_after(&HeaderMap::new()), None);
-    }
-
-    #[test]
-    fn backoff_grows_and_is_capped() {
-        let (base, max) = (Duration::from_millis(100), Duration::from_secs(1));
-        let b0 = backoff(base, max, 0);
-        assert!(b0 >= base && b0 <= base.mul_f64(1.25));
-        let b3 = backoff(base, max, 3);
-        assert!(b3 >= Duration::from_millis(800));
-        assert!(backoff(base, max, 30) <= max.mul_f64(1.25));
-    }
 
     #[test]
     fn error_text_prefers_the_providers_message() {

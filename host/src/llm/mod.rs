@@ -5,6 +5,7 @@
 //!   [`LlmConfig`](config::LlmConfig);
 //! - [`http`]: [`HttpLlm`](http::HttpLlm), the engine that speaks to
 //!   providers over HTTP: retries, timeouts, concurrency, response cap;
+//!   `retry` says which failures are worth another attempt, and when;
 //! - the wire formats and the model table are in the `tool-output-wire`
 //!   crate (re-exported as [`wire`]), shared with the WASI adapter.
 //!
@@ -14,6 +15,7 @@
 
 pub mod config;
 pub mod http;
+mod retry;
 
 pub use tool_output_wire as wire;
 
@@ -26,6 +28,29 @@ pub use crate::bindings::llm::{
 };
 
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// Which LLM strategies a model manages, as `tool-output doctor` found by
+/// running them; None: unknown. The engine gets them in the model's
+/// profile: `auto` does not route to a strategy known to fail.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Capabilities {
+    pub full_chunked: Option<bool>,
+    pub read_grep: Option<bool>,
+}
+
+impl Capabilities {
+    /// What holds for every model of a failover list (any of them may
+    /// answer): a capability is known only where all agree.
+    pub fn common(all: impl IntoIterator<Item = Capabilities>) -> Capabilities {
+        let agree = |a: Option<bool>, b: Option<bool>| if a == b { a } else { None };
+        all.into_iter()
+            .reduce(|a, b| Capabilities {
+                full_chunked: agree(a.full_chunked, b.full_chunked),
+                read_grep: agree(a.read_grep, b.read_grep),
+            })
+            .unwrap_or_default()
+    }
+}
 
 /// A model provider.
 pub trait LlmEngine: Send + Sync + 'static {

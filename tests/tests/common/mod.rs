@@ -3,6 +3,8 @@
 //! directory of the test's own.
 #![allow(dead_code)]
 
+pub mod llm;
+
 use std::path::{Path, PathBuf};
 
 use tool_output::{Outcome, Runtime, RuntimeConfig, StoredOutput};
