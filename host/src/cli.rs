@@ -1,7 +1,7 @@
 //! Command-line contract (scripts depend on these names): global `--root`,
 //! `--session`, `--json`, `--config`; commands store, extract, preview,
 //! read, grep, tail, list, remove, stats, close, gc, schema, component,
-//! run, mcp (proxy, serve), demo.
+//! run, mcp (proxy, serve), demo, doctor.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 
 use tool_output::accounting::ExtractEvent;
 use tool_output::agent::{self, parse_mode};
+use tool_output::doctor;
 use tool_output::llm::config::ModelSpec;
 use tool_output::roots::{check_session_name, default_cache_root};
 use tool_output::runtime::reason_name;
@@ -165,6 +166,19 @@ enum Command {
     /// MCP servers for agent hosts: `mcp proxy -- COMMAND…` wraps any MCP server, `mcp serve`
     /// serves a session.
     Mcp(tool_output::mcp::McpArgs),
+    /// Check the configured LLM and say which modes will work with it.
+    ///
+    /// Reachable? Key accepted? Model listed and in the model table? Context window? Then one tiny
+    /// full-chunked and one tiny read-grep extraction run through the engine: does the model
+    /// answer in the required format, does it make native tool calls? The verdict is kept under
+    /// --root for 7 days and `extract --mode auto` passes over a mode the model does not manage.
+    /// Exits 1 when no LLM mode works (no model, unreachable endpoint, refused key, or a model
+    /// that manages neither); --json for scripts.
+    Doctor {
+        /// Model to check, e.g. openai/gpt-4o-mini (default: TOOL_OUTPUT_MODEL, else the config file).
+        #[arg(long)]
+        model: Option<String>,
+    },
     /// Store generated large outputs and extract from them (uses an LLM only if one is configured).
     Demo {
         /// Model to use, e.g. openai/gpt-4o-mini (default: TOOL_OUTPUT_MODEL, else the config file).
@@ -265,12 +279,14 @@ impl Env {
         Ok(Runtime::new(config).await?)
     }
 
-    /// The LLM configuration, `--model` winning over everything.
+    /// The LLM configuration, `--model` winning over everything, with the
+    /// doctor's cached verdicts.
     fn llm_config(&self, model: Option<&str>) -> Result<LlmConfig> {
         let mut config = LlmConfig::load(self.config.as_deref())?;
         if let Some(model) = model {
             config.models = vec![ModelSpec::parse(model)?];
         }
+        config.capabilities = doctor::cache::load(&self.root.join("doctor"), &config);
         Ok(config)
     }
 
@@ -535,6 +551,24 @@ async fn run(cli: Cli) -> Result<ExitCode> {
             };
             args.execute(&runtime, session).await?;
             Ok(ExitCode::SUCCESS)
+        }
+        Command::Doctor { model } => {
+            let llm = env.llm_config(model.as_deref())?;
+            let options = doctor::DoctorOptions {
+                component_cache: Some(env.root.join("components")),
+                verdicts: Some(env.root.join("doctor")),
+            };
+            let found = doctor::examine(&llm, &options).await?;
+            if env.json {
+                print_json(&serde_json::to_value(&found)?);
+            } else {
+                print!("{found}");
+            }
+            Ok(if found.usable {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            })
         }
         Command::Demo { model } => {
             let llm = env.llm_config(model.as_deref())?;

@@ -30,6 +30,7 @@ pub mod accounting;
 pub mod agent;
 pub mod artifacts;
 pub mod bindings;
+pub mod doctor;
 pub mod error;
 pub mod extraction;
 pub mod host;

@@ -153,7 +153,9 @@ fn cache_key(engine: &Engine) -> String {
     format!("{}-{:016x}", &component_digest()[..32], hasher.finish())
 }
 
-fn write_cache(dir: &Path, path: &Path, artifact: &[u8]) -> Result<()> {
+/// Write `path` (in `dir`, made private if new) atomically: a 0600 temporary
+/// file in the same directory, synced, then renamed into place.
+pub(crate) fn write_cache(dir: &Path, path: &Path, artifact: &[u8]) -> Result<()> {
     ensure_private_dir(dir)?;
     let tmp = dir.join(format!(
         ".{}.{}.tmp",
@@ -190,7 +192,9 @@ pub fn ensure_private_dir(dir: &Path) -> Result<()> {
     Ok(())
 }
 
-fn is_trusted_file(path: &Path) -> bool {
+/// A regular file (not a symlink) owned by this user, writable by nobody
+/// else, in a private directory: safe to read back what we wrote.
+pub(crate) fn is_trusted_file(path: &Path) -> bool {
     let (Some(dir), Ok(meta)) = (path.parent(), fs::symlink_metadata(path)) else {
         return false;
     };
