@@ -146,6 +146,8 @@ test('llm: model-info profile', () => {
     tokenizer: 'cl100k_base',
     tokenizerExact: false,
     concurrency: 4,
+    managesFullChunked: undefined,
+    managesReadGrep: undefined,
   });
   assert.equal(new HttpLlm({ baseUrl: server.baseUrl, model: 'm', contextWindow: 2000 }).modelInfo().maxOutputTokens, 1000);
   assert.deepEqual(payload(() => llm.modelInfo('other')), { tag: 'bad-request', val: 'model "other" is not configured' });
