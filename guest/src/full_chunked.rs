@@ -201,11 +201,14 @@ fn take_reports(
         let chunk = (kind == LlmCallKind::Map).then_some(i as u32);
         match take_report(answer, kind, chunk, nonce, calls) {
             Ok(report) => reports.push(report),
-            Err(f) => match &failure {
-                Some(first) if first.kind == FailureKind::Model || f.kind != FailureKind::Model => {
+            Err(f) => {
+                let outranks = failure.as_ref().is_some_and(|first| {
+                    first.kind == FailureKind::Strategy && f.kind == FailureKind::Model
+                });
+                if failure.is_none() || outranks {
+                    failure = Some(f);
                 }
-                _ => failure = Some(f),
-            },
+            }
         }
     }
     failure.map_or(Ok(reports), Err)
@@ -225,25 +228,21 @@ fn take_report(
     };
     match answer {
         Ok(resp) => {
-            let parsed = report::parse(&llm::answer_text(&resp), nonce);
+            let parsed = report::parse(&llm::answer_text(&resp), nonce).map_err(|e| match e {
+                report::ReportError::Missing => {
+                    format!("the {what} answered without the final-report wrapper")
+                }
+                report::ReportError::Empty => format!("the {what} returned an empty final report"),
+            });
             calls.push(LlmCallReport {
                 kind,
                 chunk,
                 input_tokens: resp.usage.input_tokens,
                 output_tokens: resp.usage.output_tokens,
                 latency_ms: resp.latency_ms,
-                error: parsed.as_ref().err().map(|e| format!("{e:?}")),
+                error: parsed.as_ref().err().cloned(),
             });
-            parsed.map_err(|e| {
-                Failure::strategy(match e {
-                    report::ReportError::Missing => {
-                        format!("the {what} answered without the final-report wrapper")
-                    }
-                    report::ReportError::Empty => {
-                        format!("the {what} returned an empty final report")
-                    }
-                })
-            })
+            parsed.map_err(Failure::strategy)
         }
         Err(err) => {
             calls.push(LlmCallReport {
@@ -273,7 +272,8 @@ mod tests {
     /// the union of the non-empty chunk answers; records every request.
     struct Fake {
         seen: RefCell<Vec<Request>>,
-        fail_map: bool,
+        /// Map calls from this one on (0-based) fail as unavailable.
+        fail_maps_from: Option<usize>,
         no_tag: bool,
     }
 
@@ -281,7 +281,7 @@ mod tests {
         fn new() -> Self {
             Fake {
                 seen: RefCell::new(Vec::new()),
-                fail_map: false,
+                fail_maps_from: None,
                 no_tag: false,
             }
         }
@@ -308,7 +308,8 @@ mod tests {
             self.seen.borrow_mut().push(req.clone());
             let system = &req.messages[0].content;
             let body = if system.contains("from a document chunk") {
-                if self.fail_map {
+                let maps = self.seen.borrow().len() - 1;
+                if self.fail_maps_from.is_some_and(|n| maps >= n) {
                     return Err(LlmError::Unavailable("503".into()));
                 }
                 let hits: Vec<&str> = req.messages[1]
@@ -429,9 +430,32 @@ mod tests {
     }
 
     #[test]
+    fn every_call_of_a_batch_is_recorded_and_a_model_failure_wins() {
+        // Chunk 1 answers without the wrapper (a strategy failure), later
+        // chunks meet a model that is down: the model failure decides.
+        let mut fake = Fake::new();
+        fake.no_tag = true;
+        fake.fail_maps_from = Some(1);
+        let mut calls = Vec::new();
+        let err = run(&log(6000), &fake, &profile(), &job(64), &mut calls).unwrap_err();
+        assert_eq!(err.kind, FailureKind::Model);
+        assert_eq!(
+            err.reason,
+            "the map call for chunk 2 failed: the LLM is unavailable: 503"
+        );
+        let maps = fake.seen.borrow().len();
+        assert!(maps > 3);
+        assert_eq!(calls.len(), maps, "every call made is in the report");
+        assert_eq!(
+            calls[0].error.as_deref(),
+            Some("the map call for chunk 1 answered without the final-report wrapper")
+        );
+    }
+
+    #[test]
     fn failures_are_reported_for_the_fallback() {
         let mut fake = Fake::new();
-        fake.fail_map = true;
+        fake.fail_maps_from = Some(0);
         let err = run(&log(6000), &fake, &profile(), &job(64), &mut Vec::new()).unwrap_err();
         assert!(
             err.reason.contains("failed: the LLM is unavailable: 503"),
