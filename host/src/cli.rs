@@ -34,7 +34,7 @@ use tool_output::{
         handle. Named sessions persist under --root until `close` or `gc`."
 )]
 struct Cli {
-    /// Directory for sessions and the compiled-component cache.
+    /// Directory for sessions, the compiled-component cache and the doctor's verdicts.
     #[arg(long, global = true, env = "TOOL_OUTPUT_ROOT", value_name = "DIR")]
     root: Option<PathBuf>,
     /// Session name (handles are valid only in the session that stored them) [default: default;
