@@ -1,5 +1,6 @@
 //! `tool-output mcp proxy` and `mcp serve` driven end to end by the official
-//! MCP Python SDK client (`tests/mcp/client.py`), in front of real servers
+//! MCP Python SDK client (`tests/mcp/client.py`) and TypeScript SDK client
+//! (`tests/mcp/client.mjs`), in front of real servers
 //! (`@modelcontextprotocol/server-filesystem`, `server-everything`) and a
 //! scripted one that misbehaves on purpose (`tests/mcp/fault_server.py`).
 //! Byte-level checks use a raw JSON-RPC client over the proxy's stdio.
@@ -117,6 +118,29 @@ fn client(python: &Path, steps: Value, server: &[String], envs: &[(&str, &str)])
         String::from_utf8_lossy(&out.stderr)
     );
     report
+}
+
+/// Run the same steps with the official TypeScript SDK client
+/// (`tests/mcp/client.mjs`); its JSON report.
+fn ts_client(steps: &Value, server: &[String]) -> Value {
+    let out = Command::new("node")
+        .arg(mcp_dir().join("client.mjs"))
+        .arg(steps.to_string())
+        .arg("--")
+        .args(server)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "client failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("panicked"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
 }
 
 fn text(result: &Value, block: usize) -> &str {
@@ -272,6 +296,90 @@ fn the_filesystem_server_behind_the_proxy_stores_a_large_file_and_answers_about_
         text(&r[8], 0).starts_with("tool_output_read: invalid type"),
         "{}",
         r[8]
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn the_typescript_sdk_client_gets_the_same_through_the_proxy() {
+    if python().is_none() {
+        return;
+    }
+    let root = root();
+    let files = root.join("files");
+    std::fs::create_dir_all(&files).unwrap();
+    let big = big_log(&files).display().to_string();
+    let small = files.join("small.txt");
+    std::fs::write(&small, "hello, small file\n").unwrap();
+    let small = small.display().to_string();
+    let steps = json!([
+        {"op": "list_tools"},
+        {"op": "call", "name": "read_text_file", "args": {"path": big}},
+        {"op": "call", "name": "tool_output", "args": {"handle": "$handle", "extract": "the needle database error", "mode": "lexical"}},
+        {"op": "call", "name": "tool_output_grep", "args": {"handle": "$handle", "pattern": "needle-[0-9a-f]+"}},
+        {"op": "read_resource", "uri": "$uri"},
+        {"op": "call", "name": "read_text_file", "args": {"path": small}},
+        {"op": "call", "name": "tool_output_tail", "args": {"handle": "00000000-0000-4000-8000-000000000000", "lines": 1}},
+    ]);
+    let report = ts_client(&steps, &proxy(&root, &[], &filesystem_server(&files)));
+    let r = report["results"].as_array().unwrap();
+    assert!(
+        report["initialize"]["capabilities"]["resources"].is_object(),
+        "ours added: {}",
+        report["initialize"]
+    );
+    let names: Vec<&str> = r[0]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"read_text_file"), "{names:?}");
+    assert_eq!(
+        &names[names.len() - 4..],
+        [
+            "tool_output",
+            "tool_output_read",
+            "tool_output_grep",
+            "tool_output_tail"
+        ]
+    );
+    let message = text(&r[1], 0);
+    assert!(
+        message.starts_with(
+            "Part content[0] (text) of this result is stored:\nTool output is too large ("
+        ),
+        "{message}"
+    );
+    let handle = handle_in(message);
+    assert_eq!(r[1]["content"][1]["uri"], format!("tool-output://{handle}"));
+    assert!(
+        text(&r[2], 0).starts_with(&format!(
+            "ABSTRACT FROM TOOL OUTPUT read_text_file WITH HANDLE {handle}, STRATEGY:lexical:"
+        )),
+        "{}",
+        r[2]
+    );
+    assert!(text(&r[2], 0).contains("ERROR needle-7f3a database connection refused"));
+    assert_eq!(
+        text(&r[3], 0),
+        "12346: line 12345: ERROR needle-7f3a database connection refused\n"
+    );
+    let page = r[4]["contents"][0]["text"].as_str().unwrap();
+    assert!(
+        page.starts_with("1: line 0: INFO request handled in 0 ms\n"),
+        "{page}"
+    );
+    // A small result is exactly what the server gives this client directly.
+    let direct = ts_client(&steps, &filesystem_server(&files));
+    assert_eq!(r[5], direct["results"][5], "small results pass through");
+    assert_eq!(text(&r[5], 0), "hello, small file\n");
+    // An unknown handle is a tool error the model can read, not a protocol error.
+    assert_eq!(r[6]["isError"], true, "{}", r[6]);
+    assert!(
+        text(&r[6], 0).contains("00000000-0000-4000-8000-000000000000"),
+        "{}",
+        r[6]
     );
     std::fs::remove_dir_all(&root).unwrap();
 }

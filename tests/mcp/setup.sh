@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the MCP tests drive, at pinned versions: the official Python
-# SDK (`mcp`, PyPI) in a venv under target/, and the official servers
-# (npm, locked in package-lock.json) in tests/mcp/node_modules. Idempotent:
+# SDK (`mcp`, PyPI) in a venv under target/, and the official TypeScript SDK
+# and servers (npm, locked in package-lock.json) in tests/mcp/node_modules. Idempotent:
 # a second run with everything in place only checks the versions.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -20,7 +20,11 @@ fi
 wanted="$(node -p 'require(process.argv[1]).dependencies["@modelcontextprotocol/server-filesystem"]' "$here/package.json")"
 have="$(node -p 'try { require(process.argv[1]).version } catch { "" }' \
     "$here/node_modules/@modelcontextprotocol/server-filesystem/package.json")"
-if [ "$wanted" != "$have" ] || [ ! -x "$here/node_modules/.bin/mcp-server-everything" ]; then
+sdk_wanted="$(node -p 'require(process.argv[1]).dependencies["@modelcontextprotocol/sdk"]' "$here/package.json")"
+sdk_have="$(node -p 'try { require(process.argv[1]).version } catch { "" }' \
+    "$here/node_modules/@modelcontextprotocol/sdk/package.json")"
+if [ "$wanted" != "$have" ] || [ "$sdk_wanted" != "$sdk_have" ] \
+    || [ ! -x "$here/node_modules/.bin/mcp-server-everything" ]; then
     (cd "$here" && npm ci --no-audit --no-fund --ignore-scripts)
 fi
-echo "MCP test tools: python mcp $("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("mcp"))'), server-filesystem $wanted"
+echo "MCP test tools: python mcp $("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("mcp"))'), server-filesystem $wanted, TypeScript SDK $sdk_wanted"
