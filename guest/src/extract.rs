@@ -63,6 +63,7 @@ pub fn mode_name(mode: Mode) -> &'static str {
         Mode::ReadGrep => "read-grep",
         Mode::Truncate => "truncate",
         Mode::Lexical => "lexical",
+        Mode::Jq => "jq",
     }
 }
 
@@ -73,6 +74,7 @@ pub fn parse_mode(name: &str) -> Option<Mode> {
         "read-grep" => Mode::ReadGrep,
         "truncate" => Mode::Truncate,
         "lexical" => Mode::Lexical,
+        "jq" => Mode::Jq,
         _ => return None,
     })
 }
@@ -149,6 +151,13 @@ pub fn extract(st: &dyn Storage, llm: &dyn Llm, req: ExtractRequest) -> ExtractR
                 &req.extract,
                 budget(max_bytes, &tool, &handle, mode, &reasons),
             ),
+            (Mode::Jq, _) => crate::jq::run(
+                st,
+                &doc,
+                &req.extract,
+                budget(max_bytes, &tool, &handle, mode, &reasons),
+            )
+            .map_err(|e| Failure::strategy(engine_error_text(&e))),
             (Mode::Truncate | Mode::Auto, _) => {
                 truncate::head_tail(&doc, budget(max_bytes, &tool, &handle, mode, &reasons))
                     .map_err(|e| Failure::strategy(engine_error_text(&e)))
@@ -232,7 +241,7 @@ fn manages(profile: &ModelProfile, mode: Mode) -> bool {
     let known = match mode {
         Mode::FullChunked => profile.manages_full_chunked,
         Mode::ReadGrep => profile.manages_read_grep,
-        Mode::Auto | Mode::Truncate | Mode::Lexical => None,
+        Mode::Auto | Mode::Truncate | Mode::Lexical | Mode::Jq => None,
     };
     known != Some(false)
 }
@@ -262,6 +271,9 @@ fn fallback_chain(first: Mode, profile: Option<&ModelProfile>) -> Vec<Mode> {
         Mode::FullChunked => Mode::ReadGrep,
         Mode::ReadGrep => Mode::FullChunked,
         Mode::Lexical => return vec![Mode::Lexical, Mode::Truncate],
+        // The program's errors are answers; only unreadable storage is left,
+        // and truncate meets the same files.
+        Mode::Jq => return vec![Mode::Jq, Mode::Truncate],
         Mode::Truncate | Mode::Auto => return vec![Mode::Truncate],
     };
     let mut chain = vec![first];

@@ -11,6 +11,7 @@ pub mod doc;
 pub mod extract;
 pub mod full_chunked;
 pub mod handle;
+pub mod jq;
 pub mod lexical;
 pub mod llm;
 pub mod message;

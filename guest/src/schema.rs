@@ -21,12 +21,12 @@ pub fn tool_schema() -> String {
             "extract": {
                 "type": "string",
                 "minLength": 1,
-                "description": "Provide precise, detailed instructions about what you need from the tool output (be specific, include keys/fields/sections if known)."
+                "description": "Provide precise, detailed instructions about what you need from the tool output (be specific, include keys/fields/sections if known). With mode jq, a jq program."
             },
             "mode": {
                 "type": "string",
-                "enum": ["auto", "full-chunked", "read-grep", "truncate", "lexical"],
-                "description": "Optional override. auto=module decides; full-chunked=LLM chunk+reduce; read-grep=dynamic sub-agent with Read/Grep; truncate=keeps top and bottom, truncates in the middle; lexical=best-matching line windows for the words of extract, no LLM."
+                "enum": ["auto", "full-chunked", "read-grep", "truncate", "lexical", "jq"],
+                "description": "Optional override. auto=module decides; full-chunked=LLM chunk+reduce; read-grep=dynamic sub-agent with Read/Grep; truncate=keeps top and bottom, truncates in the middle; lexical=best-matching line windows for the words of extract, no LLM; jq=extract is a jq program run over the output (JSON; JSON lines and CSV/TSV rows arrive as one array), exact, no LLM, e.g. extract=\"[.[] | select(.status >= 500)] | length\"."
             }
         }
     })

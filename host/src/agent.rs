@@ -20,7 +20,9 @@ pub const SYSTEM_PROMPT: &str = "Some tool results are too large to show in full
      output is stored: do not run the tool again. Call tool_output(handle, extract) and say \
      precisely what you need (error messages, a key's value, the lines about X); you can call it \
      several times with the same handle. mode is optional: \"lexical\" finds the lines matching \
-     your words, \"truncate\" shows the head and tail.";
+     your words, \"truncate\" shows the head and tail, and \"jq\" runs extract as a jq program \
+     over a JSON, JSON-lines or CSV output (lines and rows as one array), e.g. \
+     extract=\"[.[] | select(.status >= 500)] | length\".";
 
 /// The tool for OpenAI Chat Completions (`tools` entry, strict mode).
 pub fn openai_tool(schema: &str) -> Value {
@@ -62,6 +64,7 @@ pub fn parse_mode(name: &str) -> Option<Mode> {
         "read-grep" => Mode::ReadGrep,
         "truncate" => Mode::Truncate,
         "lexical" => Mode::Lexical,
+        "jq" => Mode::Jq,
         _ => return None,
     })
 }
@@ -73,6 +76,7 @@ pub fn mode_name(mode: Mode) -> &'static str {
         Mode::ReadGrep => "read-grep",
         Mode::Truncate => "truncate",
         Mode::Lexical => "lexical",
+        Mode::Jq => "jq",
     }
 }
 
@@ -98,7 +102,9 @@ pub fn parse_call(raw: &str) -> std::result::Result<CallArgs, String> {
     let mode = match args.get("mode") {
         None | Some(Value::Null) => None,
         Some(Value::String(m)) => Some(parse_mode(m).ok_or_else(|| {
-            format!("unknown mode {m:?}: use auto, full-chunked, read-grep, truncate or lexical")
+            format!(
+                "unknown mode {m:?}: use auto, full-chunked, read-grep, truncate, lexical or jq"
+            )
         })?),
         Some(other) => return Err(format!("mode must be a string, not {other}")),
     };

@@ -194,6 +194,8 @@ enum ModeArg {
     ReadGrep,
     Truncate,
     Lexical,
+    /// The extract is a jq program (JSON, JSON lines, CSV/TSV).
+    Jq,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -707,6 +709,7 @@ fn mode_arg_name(mode: ModeArg) -> &'static str {
         ModeArg::ReadGrep => "read-grep",
         ModeArg::Truncate => "truncate",
         ModeArg::Lexical => "lexical",
+        ModeArg::Jq => "jq",
     }
 }
 

@@ -349,6 +349,74 @@ async fn raw_tool_calls_in_every_provider_shape() {
     let modes = &anthropic["input_schema"]["properties"]["mode"]["enum"];
     assert_eq!(
         modes,
-        &serde_json::json!(["auto", "full-chunked", "read-grep", "truncate", "lexical"])
+        &serde_json::json!([
+            "auto",
+            "full-chunked",
+            "read-grep",
+            "truncate",
+            "lexical",
+            "jq"
+        ])
+    );
+}
+
+#[tokio::test]
+async fn jq_answers_exactly_and_a_runaway_program_is_stopped_by_the_cpu_limit() {
+    let (runtime, _) = runtime_with("jq", |c| {
+        // Far above what the real programs need, even on a loaded machine.
+        c.limits = tool_output::Limits {
+            cpu_time: std::time::Duration::from_secs(5),
+            ..tool_output::Limits::default()
+        };
+    })
+    .await;
+    let session = runtime.session().unwrap();
+    // A kubectl-shaped answer: 3000 pods, two of them not running.
+    let items: Vec<String> = (0..3000)
+        .map(|i| {
+            let phase = if i == 1234 || i == 2999 { "CrashLoopBackOff" } else { "Running" };
+            format!(
+                r#"{{"metadata": {{"name": "pod-{i}", "uid": "{i:08x}"}}, "status": {{"phase": "{phase}", "restarts": {}}}}}"#,
+                i % 7
+            )
+        })
+        .collect();
+    let doc = format!(r#"{{"kind": "List", "items": [{}]}}"#, items.join(",\n"));
+    let s = stored(
+        session
+            .store(&ToolCall::new("kubectl"), doc.as_bytes())
+            .await
+            .unwrap(),
+    );
+    let program = r#"[.items[] | select(.status.phase != "Running") | .metadata.name]"#;
+    let r = session
+        .extract(&s.handle, program, Some(Mode::Jq))
+        .await
+        .unwrap();
+    assert!(!r.failed, "{}", r.text);
+    assert_eq!(
+        r.text,
+        format!(
+            "ABSTRACT FROM TOOL OUTPUT kubectl WITH HANDLE {}, STRATEGY:jq:\n\n\
+             jq over one JSON document. Results, one per line:\n[\"pod-1234\",\"pod-2999\"]\n",
+            s.handle
+        )
+    );
+    // A program that never outputs is stopped by the call's CPU limit...
+    let err = session
+        .extract(&s.handle, "last(range(1e15))", Some(Mode::Jq))
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("CPU time limit"), "{err}");
+    assert!(!err.to_string().contains("panicked"), "{err}");
+    // ...and the session answers the next call.
+    let r = session
+        .extract(&s.handle, ".items | length", Some(Mode::Jq))
+        .await
+        .unwrap();
+    assert!(
+        r.text.ends_with("Results, one per line:\n3000\n"),
+        "{}",
+        r.text
     );
 }

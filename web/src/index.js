@@ -23,7 +23,7 @@ import { HttpLlm, NO_LLM, SessionFs } from './host.js';
 
 export { HttpLlm, NO_LLM, SessionFs } from './host.js';
 
-export const MODES = ['auto', 'full-chunked', 'read-grep', 'lexical', 'truncate'];
+export const MODES = ['auto', 'full-chunked', 'read-grep', 'lexical', 'truncate', 'jq'];
 
 /** True when this runtime has JS Promise Integration (the `jspi` build can run). */
 export const HAS_JSPI = typeof WebAssembly !== 'undefined' && typeof WebAssembly.Suspending === 'function';

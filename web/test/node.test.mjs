@@ -54,6 +54,15 @@ test('stores 1 MB and answers with the handle message', async (t) => {
   assert.equal(await to.preview(stored.handle), lines.slice(4, -1).join('\n') + '\n');
 });
 
+test('jq answers exactly from a JSON output, no LLM', async () => {
+  const items = Array.from({ length: 2000 }, (_, i) => ({ id: i, status: i === 1500 ? 'failed' : 'ok' }));
+  const json = await to.store('api', {}, JSON.stringify({ items }), { maxInlineBytes: 1024 });
+  assert.equal(json.stored, true);
+  const r = await to.extract(json.handle, '[.items[] | select(.status != "ok") | .id]', 'jq');
+  assert.equal(r.text, `ABSTRACT FROM TOOL OUTPUT api WITH HANDLE ${json.handle}, STRATEGY:jq:\n\njq over one JSON document. Results, one per line:\n[1500]\n`);
+  assert.equal(r.report.used, 'jq');
+});
+
 test('small outputs pass through', async () => {
   const r = await to.store('echo', {}, 'hello\n');
   assert.deepEqual([r.stored, r.handle, r.stats.bytes, r.stats.lines], [false, undefined, 6, 1]);

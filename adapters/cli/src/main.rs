@@ -100,6 +100,7 @@ enum ModeArg {
     ReadGrep,
     Truncate,
     Lexical,
+    Jq,
 }
 
 fn main() -> ExitCode {
@@ -136,6 +137,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     ModeArg::ReadGrep => Mode::ReadGrep,
                     ModeArg::Truncate => Mode::Truncate,
                     ModeArg::Lexical => Mode::Lexical,
+                    ModeArg::Jq => Mode::Jq,
                 }),
                 max_bytes: max,
                 max_chunks: None,

@@ -1,0 +1,209 @@
+//! Mode `jq` natively, through `extract` as the model calls it: exact
+//! answers on JSON, JSON lines and CSV; bounded output; the model's
+//! mistakes answered in words.
+
+use crate::bindings::llm_import::{LlmError, ModelProfile, Request, Response};
+use crate::bindings::types::{CallInfo, ExtractRequest, Mode, StoreOutcome, StorePolicy};
+use crate::llm::Llm;
+use crate::storage::MemStorage;
+
+/// No model: jq never needs one.
+struct NoModel;
+
+impl Llm for NoModel {
+    fn model_info(&self, _: Option<&str>) -> Result<ModelProfile, LlmError> {
+        Err(LlmError::NotConfigured)
+    }
+    fn complete(&self, _: &Request) -> Result<Response, LlmError> {
+        Err(LlmError::NotConfigured)
+    }
+    fn complete_batch(&self, reqs: &[Request]) -> Vec<Result<Response, LlmError>> {
+        reqs.iter().map(|_| Err(LlmError::NotConfigured)).collect()
+    }
+}
+
+/// Store `output` (always stored: tiny threshold) and run `program` on it.
+fn jq(output: &str, program: &str, max_bytes: Option<u64>) -> (bool, String) {
+    let st = MemStorage::new();
+    let call = CallInfo {
+        tool: "api".into(),
+        args: "{}".into(),
+        model: None,
+    };
+    let policy = StorePolicy {
+        max_inline_bytes: 1,
+        ..crate::default_policy()
+    };
+    let StoreOutcome::Stored(stored) =
+        crate::store::store(&st, call, output.as_bytes(), policy).unwrap()
+    else {
+        panic!("stored")
+    };
+    let result = crate::extract::extract(
+        &st,
+        &NoModel,
+        ExtractRequest {
+            handle: stored.handle.clone(),
+            extract: program.into(),
+            mode: Some(Mode::Jq),
+            max_bytes,
+            max_chunks: None,
+            max_llm_calls: None,
+            overlap_percent: None,
+        },
+    );
+    assert_eq!(result.report.used, Mode::Jq, "{}", result.text);
+    let header = format!(
+        "ABSTRACT FROM TOOL OUTPUT api WITH HANDLE {}, STRATEGY:jq:\n\n",
+        stored.handle
+    );
+    let body = result
+        .text
+        .strip_prefix(&header)
+        .unwrap_or_else(|| panic!("{}", result.text));
+    (result.failed, body.to_string())
+}
+
+fn results(body: &str) -> Vec<&str> {
+    body.lines().skip(1).collect()
+}
+
+#[test]
+fn a_json_document_answers_exactly_with_numbers_and_key_order_as_received() {
+    let doc = r#"{"items": [{"id": 1, "z": "a", "a": 1.50}, {"id": 2, "z": "b", "a": 12345678901234567890}], "total": 2}"#;
+    let (failed, body) = jq(doc, ".items[] | select(.id == 2)", None);
+    assert!(!failed);
+    assert_eq!(
+        body,
+        "jq over one JSON document. Results, one per line:\n{\"id\":2,\"z\":\"b\",\"a\":12345678901234567890}\n"
+    );
+    let (_, body) = jq(doc, ".items[0].a, (.items | length)", None);
+    assert_eq!(results(&body), ["1.50", "2"]);
+}
+
+#[test]
+fn json_lines_and_csv_arrive_as_one_array() {
+    let lines: String = (0..300)
+        .map(|i| {
+            format!(
+                "{{\"status\": {}, \"path\": \"/p/{i}\"}}\n",
+                if i % 100 == 7 { 500 } else { 200 }
+            )
+        })
+        .collect();
+    let (_, body) = jq(
+        &lines,
+        "map(select(.status == 500)) | length, .[0].path",
+        None,
+    );
+    assert!(
+        body.starts_with(
+            "jq over 300 JSON values (JSON lines), given to the program as one array."
+        ),
+        "{body}"
+    );
+    // `|` binds loosest: the path is of the first failing request.
+    assert_eq!(results(&body), ["3", "\"/p/7\""]);
+
+    let csv = "name,qty,price\nbolt,10,0.25\n\"nut, hex\",7,0.10\nwasher,x,3\n";
+    let (_, body) = jq(
+        csv,
+        "(.[] | select(.qty > 8) | .name), ([.[].price] | add)",
+        None,
+    );
+    assert!(body.starts_with("jq over 3 CSV rows"), "{body}");
+    // jq orders strings after numbers: "x" > 8.
+    assert_eq!(results(&body), ["\"bolt\"", "\"washer\"", "3.35"]);
+    let (_, body) = jq(csv, ".[1].name, .[2].qty, .[1].price", None);
+    assert_eq!(results(&body), ["\"nut, hex\"", "\"x\"", "0.10"]);
+
+    let tsv = "a\tb\n1\tx y\n2\tz\n";
+    let (_, body) = jq(tsv, "map(.a) | add", None);
+    assert!(body.starts_with("jq over 2 TSV rows"), "{body}");
+    assert_eq!(results(&body), ["3"]);
+}
+
+#[test]
+fn the_model_s_mistakes_are_answers_it_can_act_on() {
+    let doc = r#"{"a": [1, 2, 3]}"#;
+    let (failed, body) = jq(doc, ".a | map(. +", None);
+    assert!(!failed, "a bad program is the model's input, not a failure");
+    assert!(
+        body.starts_with("The jq program does not compile: expected"),
+        "{body}"
+    );
+    assert!(body.contains("jq syntax:"), "{body}");
+    let (failed, body) = jq(doc, ".a | nosuchfn", None);
+    assert!(!failed);
+    assert!(
+        body.contains("undefined filter `nosuchfn` at character 6"),
+        "{body}"
+    );
+    let (failed, body) = jq(doc, ".a[] | .x", None);
+    assert!(!failed);
+    assert!(
+        body.contains("jq error after 0 results: cannot index"),
+        "{body}"
+    );
+    let (_, body) = jq(doc, ".a[] | select(. > 5)", None);
+    assert!(
+        body.contains("(no results: the program output nothing)"),
+        "{body}"
+    );
+}
+
+#[test]
+fn text_and_broken_json_say_what_to_use_instead() {
+    let log = "2024-01-01 INFO started\n2024-01-01 ERROR boom\n";
+    let (failed, body) = jq(log, ".", None);
+    assert!(!failed);
+    assert!(
+        body.starts_with(
+            "jq needs structured input (JSON, JSON lines, CSV or TSV); this output is text."
+        ),
+        "{body}"
+    );
+    let (_, body) = jq("{\"a\": [1, 2,, 3]}", ".", None);
+    assert!(
+        body.starts_with("The output looks like JSON but does not parse (byte offset"),
+        "{body}"
+    );
+}
+
+#[test]
+fn results_stay_within_max_bytes_and_say_how_many_were_not_shown() {
+    let doc = format!(
+        "[{}]",
+        (0..5000)
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    for max in [300u64, 1000, 4096] {
+        let st_text = jq(&doc, ".[]", Some(max)).1;
+        assert!(st_text.len() < max as usize, "{max}: {}", st_text.len());
+        let shown = results(&st_text)
+            .iter()
+            .filter(|l| l.parse::<u32>().is_ok())
+            .count();
+        assert!(shown > 10, "{max}: {st_text}");
+        assert!(
+            st_text.ends_with(&format!(
+                "[{} more results not shown; narrow the program, e.g. select fewer fields or add `| .[0:20]`]\n",
+                5000 - shown
+            )),
+            "{max}: {st_text}"
+        );
+    }
+    // A program that outputs forever is cut by the budget, not run to its end.
+    let (_, body) = jq("[1]", "repeat(1)", Some(500));
+    assert!(
+        body.contains("[at least 100000 more results not shown"),
+        "{body}"
+    );
+    // One result larger than the answer: its start, cut on a character boundary.
+    let big = format!("{{\"s\": \"{}\"}}", "é".repeat(10_000));
+    let (_, body) = jq(&big, ".s", Some(2000));
+    assert!(body.len() < 2000);
+    assert!(body.contains("[result 1 cut: "), "{body}");
+}
