@@ -56,6 +56,12 @@ impl<'a> Doc<'a> {
         self.meta.view.bytes
     }
 
+    /// The session's storage, for the stored files other than the view
+    /// (jq reads the original).
+    pub fn storage(&self) -> &'a dyn Storage {
+        self.st
+    }
+
     /// Raw view bytes `[offset, offset+len)`.
     pub fn read_bytes(&self, offset: u64, len: u64) -> Result<Vec<u8>, EngineError> {
         let mut out = Vec::with_capacity(len as usize);

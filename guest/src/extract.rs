@@ -152,7 +152,6 @@ pub fn extract(st: &dyn Storage, llm: &dyn Llm, req: ExtractRequest) -> ExtractR
                 budget(max_bytes, &tool, &handle, mode, &reasons),
             ),
             (Mode::Jq, _) => crate::jq::run(
-                st,
                 &doc,
                 &req.extract,
                 budget(max_bytes, &tool, &handle, mode, &reasons),

@@ -94,14 +94,22 @@ pub fn read_grep_system(
     stats: &DocStats,
     extract: &str,
     nonce: &str,
+    jq: bool,
 ) -> String {
+    let jq = if jq {
+        "\n- The file is JSON: the Jq tool runs a jq program over it (JSON lines as one array) \
+         and gives exact results; prefer it for filtering, counting and picking fields"
+    } else {
+        ""
+    };
     format!(
-        "You are an internal extraction agent. You can only use Read and Grep tools.\n\n\
+        "You are an internal extraction agent. You can only use Read and Grep tools{}.\n\n\
          IMPORTANT: The handle is the filename.\n\
          Use the filename exactly as given when calling Read or Grep.\n\n\
          {}\n- Handle/filename: {handle}\n\
-         - Size: {} bytes, {} lines, about {} tokens (too large to read whole: grep first, then read around what you find)\n\n\
+         - Size: {} bytes, {} lines, about {} tokens (too large to read whole: grep first, then read around what you find){jq}\n\n\
          WHAT TO EXTRACT\n{extract}\n\n{}",
+        if jq.is_empty() { "" } else { " (and Jq)" },
         source_block(source),
         stats.bytes,
         stats.lines,
@@ -141,6 +149,7 @@ mod tests {
             &stats,
             "x",
             "n2",
+            false,
         );
         assert!(rg.contains("IMPORTANT: The handle is the filename."));
         assert!(rg.contains("- Handle/filename: 0b7d7e0c-6c1e-4b6e-9a8e-3f0f1b2a4c5d"));

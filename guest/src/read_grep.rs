@@ -22,13 +22,14 @@ pub const MAX_CALLS_PER_TURN: usize = 10;
 pub const MAX_RESULT_BYTES: usize = 8192;
 /// Below this a result is useless: the sub-agent is told to answer instead.
 pub const MIN_RESULT_BYTES: usize = 512;
-/// What the two tool definitions cost in the request, rounded up.
-const TOOLS_TOKENS: usize = 400;
+/// What the tool definitions (Jq included) cost in the request, rounded up.
+const TOOLS_TOKENS: usize = 520;
 const DEFAULT_READ_LINES: u64 = 200;
 const MAX_READ_LINES: u64 = 500;
 
-pub fn tools() -> Vec<ToolDefinition> {
-    vec![
+/// Read and Grep; Jq too when the output is JSON (`jq`: see [`offers_jq`]).
+pub fn tools(jq: bool) -> Vec<ToolDefinition> {
+    let mut tools = vec![
         ToolDefinition {
             name: "Read".into(),
             description: "Read numbered lines of the file: offset is the first line (1-based), limit how many (at most 500).".into(),
@@ -59,7 +60,35 @@ pub fn tools() -> Vec<ToolDefinition> {
             })
             .to_string(),
         },
-    ]
+    ];
+    if jq {
+        tools.push(ToolDefinition {
+            name: "Jq".into(),
+            description: "Run a jq program over the file (JSON; JSON lines arrive as one array) \
+                and get its exact results, one compact JSON value per line. Best for filtering, \
+                counting and picking fields."
+                .into(),
+            parameters: json!({
+                "type": "object",
+                "properties": {
+                    "file": {"type": "string", "description": "The file name (the handle)."},
+                    "program": {"type": "string", "description": "A jq program, e.g. [.items[] | select(.ok | not) | .id]"}
+                },
+                "required": ["file", "program"]
+            })
+            .to_string(),
+        });
+    }
+    tools
+}
+
+/// Whether the sub-agent gets Jq: the output is a JSON document, or its
+/// first bytes open a JSON object (JSON lines).
+pub fn offers_jq(doc: &Doc) -> bool {
+    doc.meta.stats.is_json
+        || doc
+            .read_bytes(0, 256)
+            .is_ok_and(|head| head.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{'))
 }
 
 pub fn run(
@@ -70,8 +99,9 @@ pub fn run(
     calls: &mut Vec<LlmCallReport>,
 ) -> Result<FinalReport, Failure> {
     let handle = doc.handle.to_string();
+    let jq = offers_jq(doc);
     let system =
-        prompts::read_grep_system(&job.source, &handle, &job.stats, job.extract, job.nonce);
+        prompts::read_grep_system(&job.source, &handle, &job.stats, job.extract, job.nonce, jq);
     let mut messages = vec![
         message(Role::System, system),
         message(
@@ -97,7 +127,7 @@ pub fn run(
         }
         let req = Request {
             messages: messages.clone(),
-            tools: tools(),
+            tools: tools(jq),
             tool_choice: if last {
                 ToolChoice::None
             } else {
@@ -228,7 +258,13 @@ fn execute(doc: &Doc, handle: &str, call: &ToolCall, cap: usize) -> String {
             };
             doc.grep(pattern, &opts, cap)
         }
-        other => return format!("Error: unknown tool {other:?}; only Read and Grep exist."),
+        "Jq" => {
+            let Some(program) = args.get("program").and_then(Value::as_str) else {
+                return "Error: Jq needs a program.".into();
+            };
+            crate::jq::run(doc, program, cap)
+        }
+        other => return format!("Error: unknown tool {other:?}; only Read, Grep and Jq exist."),
     };
     result.unwrap_or_else(|e| format!("Error: {}", crate::extract::engine_error_text(&e)))
 }
@@ -458,6 +494,79 @@ mod tests {
             first.messages[0]
                 .content
                 .contains(&format!("- Handle/filename: {h}"))
+        );
+        assert!(!first.messages[0].content.contains("Jq"), "text: no Jq");
+    }
+
+    #[test]
+    fn a_json_output_gives_the_sub_agent_jq_with_exact_results() {
+        let st = MemStorage::new();
+        let records: Vec<String> = (0..3000)
+            .map(|i| format!(r#"{{"id": {i}, "ok": {}}}"#, i != 2718))
+            .collect();
+        let text = records.join("\n") + "\n";
+        let call = CallInfo {
+            tool: "api".into(),
+            args: "{}".into(),
+            model: None,
+        };
+        let StoreOutcome::Stored(s) =
+            crate::store::store(&st, call, text.as_bytes(), crate::default_policy()).unwrap()
+        else {
+            panic!("stored")
+        };
+        let doc = Doc::open(&st, &s.handle).unwrap();
+        let h = doc.handle.to_string();
+        let llm = Scripted {
+            seen: RefCell::new(Vec::new()),
+            script: Box::new(move |n, req| match n {
+                0 => answer(
+                    "",
+                    vec![
+                        (
+                            "Jq",
+                            json!({"file": h, "program": "[.[] | select(.ok | not) | .id]"}),
+                        ),
+                        ("Jq", json!({"file": h, "program": ".[] | .nope("})),
+                    ],
+                ),
+                _ => {
+                    let results = last_tool_results(req);
+                    answer(
+                        &format!(
+                            "<ai-agent-{NONCE}-FINAL format=\"text\">\n{}</ai-agent-{NONCE}-FINAL>",
+                            results.join("\n=====\n")
+                        ),
+                        vec![],
+                    )
+                }
+            }),
+        };
+        let mut calls = Vec::new();
+        let report = run(&doc, &llm, &profile(), &job(), &mut calls).unwrap();
+        let first = &llm.seen.borrow()[0];
+        assert_eq!(
+            first
+                .tools
+                .iter()
+                .map(|t| t.name.as_str())
+                .collect::<Vec<_>>(),
+            ["Read", "Grep", "Jq"]
+        );
+        assert!(
+            first.messages[0]
+                .content
+                .contains("the Jq tool runs a jq program")
+        );
+        // Results come back last first (take_while from the end).
+        let (bad, good) = report.text.split_once("\n=====\n").expect("two results");
+        assert!(
+            bad.starts_with("The jq program does not compile: "),
+            "{bad}"
+        );
+        assert_eq!(
+            good,
+            "jq over 3000 JSON values (JSON lines), given to the program as one array. Results, one per line:\n[2718]"
         );
     }
 

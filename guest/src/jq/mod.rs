@@ -21,7 +21,7 @@ mod csv;
 
 use crate::doc::Doc;
 use crate::handle::FileKind;
-use crate::storage::{READ_BLOCK, Storage};
+use crate::storage::READ_BLOCK;
 
 /// Outputs up to this size are read whole for jq (the instance's memory is
 /// bounded; jaq's values take several times their JSON text). Larger ones
@@ -46,12 +46,7 @@ enum Input {
 
 /// Run `program` over the output of `doc`; the answer body, within `budget`
 /// bytes. Err only when storage fails.
-pub fn run(
-    st: &dyn Storage,
-    doc: &Doc,
-    program: &str,
-    budget: usize,
-) -> Result<String, crate::EngineError> {
+pub fn run(doc: &Doc, program: &str, budget: usize) -> Result<String, crate::EngineError> {
     let size = doc.meta.stats.bytes;
     if size > MAX_JQ_INPUT {
         return Ok(fit(
@@ -74,7 +69,7 @@ pub fn run(
             ));
         }
     };
-    let bytes = read_original(st, doc, size)?;
+    let bytes = read_original(doc, size)?;
     let (input, shape) = match input(&bytes) {
         Input::Value(value, shape) => (value, shape),
         Input::Unusable(why) => return Ok(fit(why, budget)),
@@ -150,7 +145,8 @@ fn compile(program: &str) -> Result<Filter, String> {
         })
 }
 
-fn read_original(st: &dyn Storage, doc: &Doc, size: u64) -> Result<Vec<u8>, crate::EngineError> {
+fn read_original(doc: &Doc, size: u64) -> Result<Vec<u8>, crate::EngineError> {
+    let st = doc.storage();
     let name = doc.handle.file(FileKind::Original);
     let mut out = Vec::new();
     while (out.len() as u64) < size {
