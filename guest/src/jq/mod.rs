@@ -14,10 +14,11 @@
 //! forever by the answer's budget.
 
 use jaq_core::load::{Arena, File, Loader};
-use jaq_core::{Compiler, Ctx, Vars, data, unwrap_valr};
+use jaq_core::{Compiler, Ctx, Exn, Vars, data};
 use jaq_json::Val;
 
 mod csv;
+mod natives;
 
 use crate::doc::Doc;
 use crate::handle::FileKind;
@@ -76,7 +77,10 @@ pub fn run(doc: &Doc, program: &str, budget: usize) -> Result<String, crate::Eng
     };
     drop(bytes);
     let ctx = Ctx::<data::JustLut<Val>>::new(&filter.lut, Vars::new([]));
-    let results = filter.id.run((ctx, input)).map(unwrap_valr);
+    let results = filter
+        .id
+        .run((ctx, input))
+        .map(|r| r.map_err(exception_text));
     Ok(render(results, &shape, budget))
 }
 
@@ -88,7 +92,8 @@ fn compile(program: &str) -> Result<Filter, String> {
         .chain(jaq_std::defs())
         .chain(jaq_json::defs());
     let funs = jaq_core::funs()
-        .chain(jaq_std::funs())
+        .chain(jaq_std::base_funs())
+        .chain(natives::funs())
         .chain(jaq_json::funs());
     let loader = Loader::new(defs);
     let arena = Arena::default();
@@ -170,7 +175,7 @@ fn input(bytes: &[u8]) -> Input {
         match value {
             Ok(value) => values.push(value),
             Err(e) => {
-                error = Some(e.to_string());
+                error = Some(e);
                 break;
             }
         }
@@ -206,9 +211,25 @@ fn input(bytes: &[u8]) -> Input {
     }
 }
 
+/// What an uncaught exception says. Not jaq's `unwrap_valr`: it ends the
+/// process on `halt`, which here would be the engine.
+fn exception_text(exn: Exn<'_, Val>) -> String {
+    match exn.get_err() {
+        Ok(error) => {
+            // A string error (`error("…")`, ours) reads better unquoted.
+            let text = error.to_string();
+            serde_json::from_str::<String>(&text).unwrap_or(text)
+        }
+        Err(exn) => match exn.get_halt() {
+            Ok(code) => format!("the program called halt (exit code {code})"),
+            Err(_) => "the program ended with an uncaught exception".into(),
+        },
+    }
+}
+
 /// The results, one compact JSON value per line, within `budget` bytes.
 fn render(
-    results: impl Iterator<Item = Result<Val, jaq_core::Error<Val>>>,
+    results: impl Iterator<Item = Result<Val, String>>,
     shape: &str,
     budget: usize,
 ) -> String {
@@ -251,7 +272,7 @@ fn render(
                 }
             }
             Err(e) => {
-                error = Some(e.to_string());
+                error = Some(e);
                 break;
             }
         }

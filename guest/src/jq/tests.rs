@@ -207,3 +207,35 @@ fn results_stay_within_max_bytes_and_say_how_many_were_not_shown() {
     assert!(body.len() < 2000);
     assert!(body.contains("[result 1 cut: "), "{body}");
 }
+
+#[test]
+fn the_standard_library_works_and_what_is_missing_says_so() {
+    let doc = r#"[{"n": "b", "v": 2.25}, {"n": "a", "v": 16}]"#;
+    let (_, body) = jq(
+        doc,
+        "sort_by(.n) | map(.n), (map(.v | sqrt) | add), ([.[].v] | max), (.[0] | to_entries | length), (map(.n | ascii_upcase) | join(\"-\"))",
+        None,
+    );
+    assert_eq!(
+        results(&body),
+        ["[\"a\",\"b\"]", "5.5", "16", "2", "\"A-B\""]
+    );
+    let (failed, body) = jq(doc, ".[] | select(.n | test(\"a\"))", None);
+    assert!(!failed);
+    assert!(
+        body.contains("jq error after 0 results: regular expressions"),
+        "{body}"
+    );
+    // `halt` ends the program, not the engine.
+    let (_, body) = jq(doc, ".[0].n, halt, 1", None);
+    assert!(
+        body.ends_with("\"b\"\njq error after 1 results: the program called halt (exit code 0)\n"),
+        "{body}"
+    );
+    // Nothing reads the host's environment or clock zone: not even defined.
+    let (_, body) = jq(doc, "env", None);
+    assert!(
+        body.starts_with("The jq program does not compile: undefined filter `env`"),
+        "{body}"
+    );
+}
