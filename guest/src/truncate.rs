@@ -54,13 +54,13 @@ fn cut_head(raw: &[u8]) -> String {
 }
 
 /// The tail starts after a newline if one is in its first half, else on a
-/// char boundary.
+/// char boundary: the bytes of a char cut at the front are dropped (all of
+/// them, even when the tail is shorter than a char).
 fn cut_tail(raw: &[u8]) -> String {
     let start = raw
         .iter()
-        .take(4)
         .position(|&b| is_char_start(b))
-        .unwrap_or(0);
+        .unwrap_or(raw.len());
     let text = String::from_utf8_lossy(&raw[start..]).into_owned();
     match text.find('\n') {
         Some(nl) if nl < text.len() / 2 => text[nl + 1..].to_string(),
@@ -80,6 +80,46 @@ fn valid_prefix(raw: &[u8]) -> &str {
         Err(err) => {
             let text = std::str::from_utf8(&raw[..err.valid_up_to()]).unwrap_or_default();
             &text[..floor_char_boundary(text, text.len())]
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bindings::types::{CallInfo, StoreOutcome};
+    use crate::storage::MemStorage;
+
+    fn doc_of<'a>(st: &'a MemStorage, text: &str) -> Doc<'a> {
+        let call = CallInfo {
+            tool: "t".into(),
+            args: "{}".into(),
+            model: None,
+        };
+        let policy = crate::StorePolicy {
+            max_inline_bytes: 0,
+            ..crate::default_policy()
+        };
+        let StoreOutcome::Stored(s) =
+            crate::store::store(st, call, text.as_bytes(), policy).unwrap()
+        else {
+            panic!("not stored");
+        };
+        Doc::open(st, &s.handle).unwrap()
+    }
+
+    #[test]
+    fn cuts_inside_a_character_keep_the_text_and_the_budget() {
+        // Found by fuzzing: a tail cut inside `é` came back as U+FFFD
+        // (3 bytes for 1), not text of the view and over the budget.
+        let st = MemStorage::new();
+        let text = "aé".repeat(40);
+        let doc = doc_of(&st, &text);
+        let widest = marker(text.len() as u64, 1).len();
+        for budget in 0..text.len() + 8 {
+            let out = head_tail(&doc, budget).unwrap();
+            assert!(!out.contains('\u{FFFD}'), "budget {budget}: {out:?}");
+            assert!(out.len() <= budget.max(widest), "budget {budget}: {out:?}");
         }
     }
 }
