@@ -138,16 +138,24 @@ fn layout(text: &str, n: usize, ov: u128) -> Vec<Range<usize>> {
         cuts.push(cut);
     }
     cuts.push(len);
+    let mut prev_start = 0;
     cuts.windows(2)
         .map(|w| {
             let (start, end) = (w[0], w[1]);
             // A one-char region gets no overlap so tiny budgets converge to
             // single chars (and BudgetTooSmall) instead of looping.
-            let ovb = if is_one_char(&text[start..end]) {
+            let mut ovb = if is_one_char(&text[start..end]) {
                 0
             } else {
                 ((end - start) as u128 * ov / 100) as usize
             };
+            // Never back to the previous region's start: that chunk would
+            // be a wasted subset of this one.
+            if start > 0 {
+                let first_char = text[prev_start..].chars().next().map_or(1, char::len_utf8);
+                ovb = ovb.min(start - prev_start - first_char);
+            }
+            prev_start = start;
             overlap_start(text, start, ovb)..end
         })
         .collect()
@@ -368,6 +376,19 @@ mod tests {
             check(&text, &chunks, 1500, &chars);
             let chunks = plan(&text, 1500, ov, 100, &words).unwrap();
             check(&text, &chunks, 1500, &words);
+        }
+    }
+
+    #[test]
+    fn a_chunk_never_swallows_the_one_before() {
+        // Found by fuzzing: at 50 % overlap a region's overlap reached back
+        // past the start of a short previous region, so that chunk was a
+        // wasted subset of the next (two chunks started at byte 12).
+        let text = "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{f}\0\u{FFFD}\u{4}on\u{7f}\0\0\0\0\0\0\0e\r\u{FFFD}\npwo\r\n\r\n\"]}\rl\r";
+        let len = |s: &str| s.len();
+        for ov in [10, 33, 50] {
+            let chunks = plan(text, 7, ov, 255, &len).unwrap();
+            check(text, &chunks, 7, &len);
         }
     }
 
