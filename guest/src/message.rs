@@ -75,10 +75,15 @@ pub fn preview_text(meta: &Meta, max_bytes: usize) -> String {
             return preview;
         }
     }
-    clip(
-        &format!("Partial preview: {} lines stored.\n", meta.view.lines),
-        max_bytes,
-    )
+    let note = format!("Partial preview: {} lines stored.\n", meta.view.lines);
+    if note.len() <= max_bytes {
+        return note;
+    }
+    // `clip` marks the cut with `…`: keep room for it, or show nothing.
+    match max_bytes.checked_sub('…'.len_utf8()) {
+        Some(room) => clip(&note, room),
+        None => String::new(),
+    }
 }
 
 /// Lines in view order, with a marker for every gap.
@@ -128,4 +133,41 @@ fn render_preview(
     }
     out.push_str("--- end of preview ---\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bindings::types::{CallInfo, StoreOutcome};
+    use crate::storage::MemStorage;
+
+    #[test]
+    fn preview_text_stays_within_any_cap() {
+        // Found by fuzzing: under the smallest preview, the "lines stored"
+        // note was clipped to the cap and then got a 3-byte `…` on top.
+        let st = MemStorage::new();
+        let output = "error: one\nok\n".repeat(2000);
+        let call = CallInfo {
+            tool: "t".into(),
+            args: "{}".into(),
+            model: None,
+        };
+        let policy = crate::default_policy();
+        let StoreOutcome::Stored(s) =
+            crate::store::store(&st, call, output.as_bytes(), policy).unwrap()
+        else {
+            panic!("not stored");
+        };
+        let handle = crate::handle::Handle::parse(&s.handle).unwrap();
+        let meta = Meta::load(&st, &handle).unwrap();
+        for max in 0..400 {
+            let text = preview_text(&meta, max);
+            assert!(
+                text.len() <= max,
+                "cap {max}: {} bytes {text:?}",
+                text.len()
+            );
+        }
+        assert!(preview_text(&meta, 30).starts_with("Partial preview: 4000"));
+    }
 }
