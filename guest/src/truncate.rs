@@ -25,7 +25,10 @@ pub fn head_tail(doc: &Doc, budget: usize) -> Result<String, EngineError> {
     // Lines omitted = line breaks in the cut region.
     let head_breaks = head.bytes().filter(|&b| b == b'\n').count() as u64;
     let tail_breaks = tail.bytes().filter(|&b| b == b'\n').count() as u64;
-    let total_breaks = doc.lines() - u64::from(!ends_with_newline(doc)?);
+    // The sidecar's count: a hostile one may say 0 lines for a whole view.
+    let total_breaks = doc
+        .lines()
+        .saturating_sub(u64::from(!ends_with_newline(doc)?));
     let omitted_bytes = total - head.len() as u64 - tail.len() as u64;
     let omitted_lines = total_breaks.saturating_sub(head_breaks + tail_breaks);
     Ok(format!(
@@ -106,6 +109,20 @@ mod tests {
             panic!("not stored");
         };
         Doc::open(st, &s.handle).unwrap()
+    }
+
+    #[test]
+    fn a_sidecar_that_lies_about_lines_cannot_panic() {
+        // Found by fuzzing: a sidecar saying 0 lines for a view with no
+        // final newline made the omitted-lines count underflow.
+        let st = MemStorage::new();
+        let doc = doc_of(&st, &"no final newline ".repeat(100));
+        let mut meta = doc.meta.clone();
+        meta.view.lines = 0;
+        meta.commit(&st, &doc.handle).unwrap();
+        let doc = Doc::open(&st, doc.handle.as_str()).unwrap();
+        let out = head_tail(&doc, 200).unwrap();
+        assert!(out.contains("bytes and 0 lines omitted"), "{out}");
     }
 
     #[test]
