@@ -1,0 +1,246 @@
+//! Target `readers`: the stored-file readers (`Meta::load`, `Doc::open`,
+//! read, grep, tail, truncate, lexical extraction, preview, list, remove)
+//! on a stored output whose files were then damaged: index, sidecar or
+//! view replaced, edited, cut or removed.
+//!
+//! Input: a corruption (kind, two numbers, a payload), an extract text, then
+//! the output to store.
+//!
+//! Invariants: nothing panics, hangs or allocates what a file claims (the
+//! fuzzer's time and malloc limits); a reader either fails with a clear
+//! storage or argument error or shows lines that are the view file's real
+//! lines under their real numbers ([`Defect::CorruptFiles`] when damaged);
+//! extraction answers in the ABSTRACT or FAILED form, FAILED only for
+//! storage errors; undamaged files answer exactly ([`crate::store`] checks
+//! that in depth).
+
+use arbitrary::Unstructured;
+use tool_output_guest::bindings::types::{ExtractRequest, Mode};
+use tool_output_guest::doc::{self, Doc};
+use tool_output_guest::extract;
+use tool_output_guest::handle::{FileKind, Handle};
+use tool_output_guest::llm::{Llm, LlmError, ModelProfile, Request, Response};
+use tool_output_guest::message;
+use tool_output_guest::meta::Meta;
+use tool_output_guest::storage::{MemStorage, Storage};
+use tool_output_guest::truncate::head_tail;
+
+use crate::known::{Defect, check};
+use crate::reads::{self, guard};
+use crate::support::{Rng, numbered_lines, store_always, view_lines};
+
+/// No model: `auto` is lexical, as on a machine without an LLM.
+struct NoLlm;
+
+impl Llm for NoLlm {
+    fn model_info(&self, _: Option<&str>) -> Result<ModelProfile, LlmError> {
+        Err(LlmError::NotConfigured)
+    }
+    fn complete(&self, _: &Request) -> Result<Response, LlmError> {
+        Err(LlmError::NotConfigured)
+    }
+    fn complete_batch(&self, reqs: &[Request]) -> Vec<Result<Response, LlmError>> {
+        reqs.iter().map(|_| Err(LlmError::NotConfigured)).collect()
+    }
+}
+
+struct Damage<'a> {
+    kind: u8,
+    a: u64,
+    b: u64,
+    payload: &'a [u8],
+}
+
+pub fn run(data: &[u8]) {
+    let mut u = Unstructured::new(data);
+    let (Ok(kind), Ok(a), Ok(b), Ok(len), Ok(qlen)) = (
+        u.int_in_range(0..=11u8),
+        u.arbitrary::<u64>(),
+        u.arbitrary::<u64>(),
+        u.int_in_range(0..=255u8),
+        u.int_in_range(0..=64u8),
+    ) else {
+        return;
+    };
+    let (Ok(payload), Ok(query)) = (u.bytes(len.into()), u.bytes(qlen.into())) else {
+        return;
+    };
+    let query = String::from_utf8_lossy(query).into_owned();
+    let output = u.take_rest();
+    let st = MemStorage::new();
+    let handle = Handle::parse(&store_always(&st, output)).expect("handle");
+    let damage = Damage {
+        kind,
+        a,
+        b,
+        payload,
+    };
+    damage.apply(&st, &handle);
+    let trusted = kind == 0;
+    let mut rng = Rng::of(data);
+    exercise(&st, &handle, &query, trusted, &mut rng);
+}
+
+impl Damage<'_> {
+    fn apply(&self, st: &MemStorage, h: &Handle) {
+        let idx = h.file(FileKind::LineIndex);
+        let meta = h.file(FileKind::Meta);
+        let view = view_file(st, h);
+        let (a, b) = (self.a, self.b);
+        match self.kind {
+            0 => {}
+            1 => put(st, &idx, self.payload.to_vec()),
+            2 => edit(st, &idx, |bytes| {
+                let at = (a as usize % (bytes.len() / 8 + 1)) * 8;
+                let end = (at + 8).min(bytes.len());
+                bytes.splice(at..end, b.to_le_bytes());
+            }),
+            3 => edit(st, &idx, |bytes| {
+                bytes.truncate(a as usize % (bytes.len() + 1))
+            }),
+            4 => put(st, &meta, self.payload.to_vec()),
+            5 => edit_meta(st, h, |m| {
+                m.view.lines = a >> (b % 64);
+                m.view.bytes = b >> (a % 64);
+            }),
+            6 => edit_meta(st, h, |m| {
+                m.view.kind = if m.view.kind == "json" { "txt" } else { "json" }.into();
+                m.stats.lines = a;
+                m.stats.bytes = b;
+                m.stats.tokens = a ^ b;
+            }),
+            7 => edit_meta(st, h, |m| {
+                m.handle = String::from_utf8_lossy(self.payload).into_owned();
+                m.version = a as u32;
+            }),
+            8 => put(st, &view, self.payload.to_vec()),
+            9 => edit(st, &view, |bytes| {
+                bytes.truncate(a as usize % (bytes.len() + 1))
+            }),
+            10 => edit(st, &view, |bytes| bytes.extend_from_slice(self.payload)),
+            _ => {
+                let kinds = [FileKind::LineIndex, FileKind::Meta, FileKind::Original];
+                let name = match a % 4 {
+                    3 => view,
+                    k => h.file(kinds[k as usize]),
+                };
+                st.remove(&name).expect("remove a stored file");
+            }
+        }
+    }
+}
+
+fn view_file(st: &MemStorage, h: &Handle) -> String {
+    let json = h.file(FileKind::ViewJson);
+    if st.get(&json).is_some() {
+        json
+    } else {
+        h.file(FileKind::ViewText)
+    }
+}
+
+fn put(st: &MemStorage, name: &str, bytes: Vec<u8>) {
+    st.write(name, &bytes).expect("MemStorage write");
+}
+
+fn edit(st: &MemStorage, name: &str, f: impl FnOnce(&mut Vec<u8>)) {
+    let mut bytes = st.get(name).unwrap_or_default();
+    f(&mut bytes);
+    put(st, name, bytes);
+}
+
+fn edit_meta(st: &MemStorage, h: &Handle, f: impl FnOnce(&mut Meta)) {
+    let mut meta = Meta::load(st, h).expect("fresh sidecar loads");
+    f(&mut meta);
+    put(
+        st,
+        &h.file(FileKind::Meta),
+        serde_json::to_vec(&meta).expect("serializes"),
+    );
+}
+
+fn exercise(st: &MemStorage, h: &Handle, query: &str, trusted: bool, rng: &mut Rng) {
+    let actual = st.get(&view_file(st, h)).unwrap_or_default();
+    let actual = String::from_utf8_lossy(&actual).into_owned();
+    let lines = view_lines(&actual);
+    match guard(trusted, || Doc::open(st, h.as_str())) {
+        Some(Ok(doc)) => {
+            if trusted {
+                reads::exact(&doc, &lines, rng);
+            }
+            reads::capped(&doc, &lines, rng, trusted);
+            let budget = rng.below(4096);
+            match guard(trusted, || head_tail(&doc, budget)) {
+                Some(Ok(out)) => crate::truncate::check_cut(&out, &actual, budget, trusted),
+                Some(Err(e)) => assert!(!trusted, "truncate failed on sound files: {e:?}"),
+                None => {}
+            }
+            let max = rng.below(3000);
+            let preview = message::preview_text(&doc.meta, max);
+            assert!(preview.len() <= max, "preview over its cap");
+        }
+        Some(Err(e)) => assert!(!trusted, "open failed on sound files: {e:?}"),
+        None => {}
+    }
+    let mode = [Mode::Auto, Mode::Lexical, Mode::Truncate][rng.below(3)];
+    let max_bytes = 1024 + rng.below(16 * 1024) as u64;
+    let req = ExtractRequest {
+        handle: h.to_string(),
+        extract: query.to_string(),
+        mode: Some(mode),
+        max_bytes: Some(max_bytes),
+        max_chunks: None,
+        max_llm_calls: None,
+        overlap_percent: None,
+    };
+    if let Some(result) = guard(trusted, || extract::extract(st, &NoLlm, req)) {
+        check_answer(
+            &result.text,
+            result.failed,
+            query,
+            max_bytes,
+            &lines,
+            trusted,
+        );
+    }
+    match guard(trusted, || doc::list(st)) {
+        Some(Ok(list)) => assert!(list.len() <= 1, "list"),
+        Some(Err(e)) => assert!(!trusted, "list failed on sound files: {e:?}"),
+        None => {}
+    }
+    if let Some(Ok(())) = guard(trusted, || doc::remove(st, h.as_str())) {
+        let left = st.names();
+        assert!(left.is_empty(), "remove left {left:?}");
+    }
+}
+
+fn check_answer(text: &str, failed: bool, query: &str, max: u64, lines: &[&str], trusted: bool) {
+    let head = if failed {
+        "TOOL_OUTPUT FAILED FOR "
+    } else {
+        "ABSTRACT FROM TOOL OUTPUT "
+    };
+    assert!(text.starts_with(head), "answer form: {text:?}");
+    if trusted {
+        assert!(
+            !failed || query.trim().is_empty(),
+            "FAILED on sound files: {text}"
+        );
+        assert!(
+            text.len() as u64 <= max,
+            "answer of {} bytes over max-bytes {max}",
+            text.len()
+        );
+    }
+    if text.contains("STRATEGY:lexical:\n\nLexical search") {
+        let correct = numbered_lines(text).iter().all(|&(n, _, line)| {
+            n >= 1 && (n as usize) <= lines.len() && lines[n as usize - 1] == line
+        });
+        let what = || format!("lexical answer shows a line that is not the view's:\n{text}");
+        if trusted {
+            assert!(correct, "{}", what());
+        } else {
+            check(Defect::CorruptFiles, correct, what);
+        }
+    }
+}

@@ -1,0 +1,286 @@
+//! Target `view`: the view pipeline (UTF-8 decoder, terminal cleaner, JSON
+//! indenter, line sink) on any bytes.
+//!
+//! Invariants:
+//! - split invariance: whole, byte by byte and at random points, the same
+//!   view, verdict, counts, line index and preview;
+//! - the decoded text is exactly `String::from_utf8_lossy` of the input,
+//!   with the invalid sequences counted;
+//! - text: the view is the cleaned text cut into lines of at most
+//!   `WRAP_BYTES`, nothing else; cleaning only removes; a line whose escape
+//!   sequences are all well-formed keeps all its printable text; and lines
+//!   are independent: what is on one line never hides another
+//!   ([`Defect::AnsiUnterminated`]);
+//! - JSON: valid exactly when `serde_json` says so; only whitespace
+//!   outside strings changes; the view stays within twice the input plus
+//!   [`JSON_ALLOWANCE`] ([`Defect::JsonBlowup`]);
+//! - the line sink's counts, index and preview describe the view it wrote.
+
+use tool_output_guest::view::ansi::TextCleaner;
+use tool_output_guest::view::lines::clip;
+use tool_output_guest::view::{LINE_INDEX_STRIDE, LineSink, WRAP_BYTES};
+
+use crate::known::{Defect, check};
+use crate::support::{Rng, View, build_view, invalid_sequences, splits, view_lines};
+
+/// Bytes a JSON view may have beyond twice the text's.
+pub const JSON_ALLOWANCE: usize = 4096;
+/// Longest OSC/DCS payload the printable-text oracle counts as well-formed
+/// (the cleaner may end longer strings early).
+const MAX_STRING_PAYLOAD: usize = 256;
+/// Preview lines are clipped to this many bytes (as `lines.rs` does).
+const PREVIEW_LINE_BYTES: usize = 240;
+
+pub fn run(data: &[u8]) {
+    let mut rng = Rng::of(data);
+    let [whole, bytes, random] = splits(data.len(), &mut rng);
+    let view = build_view(data, &whole);
+    for ends in [bytes, random] {
+        let other = build_view(data, &ends);
+        assert!(other == view, "the view depends on how the input is split");
+    }
+    assert_eq!(view.decoded, String::from_utf8_lossy(data), "decoding");
+    assert_eq!(view.invalid, invalid_sequences(data), "invalid sequences");
+    if serde_verdict(&view.decoded).is_ok() {
+        assert!(
+            view.is_json(),
+            "serde_json parses this JSON document, the view does not"
+        );
+    }
+    if view.is_json() {
+        check_json(&view);
+    } else {
+        check_text(&view);
+    }
+    check_sink(&view);
+}
+
+/// What a line sink makes of `text`, and its counts.
+fn sink_of(text: &str) -> (String, u64, u64, Vec<u64>) {
+    let mut sink = LineSink::new();
+    sink.push(text);
+    sink.finish();
+    let out = String::from_utf8(sink.take_output()).expect("UTF-8");
+    (out, sink.lines(), sink.bytes(), sink.index().to_vec())
+}
+
+fn clean(text: &str) -> String {
+    let mut cleaner = TextCleaner::new();
+    let mut out = String::new();
+    cleaner.push(text, &mut out);
+    cleaner.finish(&mut out);
+    out
+}
+
+fn check_text(view: &View) {
+    let cleaned = clean(&view.decoded);
+    assert!(cleaned.len() <= view.decoded.len(), "cleaning added text");
+    // C1 controls other than CSI pass as text (UTF-8 terminals show them).
+    assert!(
+        !cleaned.contains(|c: char| c.is_ascii_control() && c != '\t' && c != '\n'),
+        "a control character survived cleaning"
+    );
+    assert_eq!(
+        sink_of(&cleaned).0,
+        view.text,
+        "view != lines of the cleaned text"
+    );
+    // Line by line: each line's own cleaning, and its printable text.
+    let mut by_line = String::new();
+    for line in view.decoded.split_inclusive('\n') {
+        let alone = clean(line);
+        by_line.push_str(&alone);
+        let body = line.strip_suffix('\n').unwrap_or(line);
+        if let Some(expected) = printable(body) {
+            let got = alone.strip_suffix('\n').unwrap_or(&alone);
+            assert_eq!(got, expected, "printable text lost from a well-formed line");
+        }
+    }
+    check(Defect::AnsiUnterminated, by_line == cleaned, || {
+        "one line's escape sequence hid text of another line".into()
+    });
+    // Each cleaned line alone: the sink only cuts it, never changes it.
+    for line in cleaned.split_inclusive('\n') {
+        let (out, ..) = sink_of(line);
+        let body = line.strip_suffix('\n').unwrap_or(line);
+        if body.len() <= WRAP_BYTES {
+            assert_eq!(
+                out.strip_suffix('\n').unwrap_or(&out),
+                body,
+                "a short line changed"
+            );
+        } else {
+            assert_eq!(
+                out.replace('\n', ""),
+                body.replace('\n', ""),
+                "wrapping lost text"
+            );
+        }
+    }
+    let wraps = cleaned.len() / (WRAP_BYTES * 3 / 4) + 1;
+    assert!(
+        view.text.len() <= cleaned.len() + wraps,
+        "wrapping added more than newlines"
+    );
+}
+
+/// The text a reader sees on `line` (no `\n`) when every escape sequence on
+/// it is well-formed (CSI, OSC ended by BEL or ST, DCS/SOS/PM/APC ended by
+/// ST, two-byte escapes) and it has no other control character than tab.
+fn printable(line: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut it = line.chars().peekable();
+    while let Some(c) = it.next() {
+        match c {
+            '\x1b' => match it.next()? {
+                '[' => {
+                    while it.next_if(|c| ('0'..='?').contains(c)).is_some() {}
+                    while it.next_if(|c| (' '..='/').contains(c)).is_some() {}
+                    if !('@'..='~').contains(&it.next()?) {
+                        return None;
+                    }
+                }
+                s @ (']' | 'P' | 'X' | '^' | '_') => {
+                    let mut payload = 0;
+                    loop {
+                        match it.next()? {
+                            '\x07' if s == ']' => break,
+                            '\x1b' if it.next()? == '\\' => break,
+                            d if d.is_control() => return None,
+                            d => payload += d.len_utf8(),
+                        }
+                        if payload > MAX_STRING_PAYLOAD {
+                            return None;
+                        }
+                    }
+                }
+                ' '..='/' => {
+                    while it.next_if(|c| (' '..='/').contains(c)).is_some() {}
+                    if !('0'..='~').contains(&it.next()?) {
+                        return None;
+                    }
+                }
+                '0'..='~' => {}
+                _ => return None,
+            },
+            '\t' => out.push('\t'),
+            c if c.is_control() => return None,
+            c => out.push(c),
+        }
+    }
+    Some(out)
+}
+
+fn check_json(view: &View) {
+    let text = &view.decoded;
+    if let Err(why) = serde_verdict(text) {
+        // RFC 8259 allows what serde_json refuses here: deep nesting, huge
+        // numbers, lone surrogates.
+        let allowed = ["recursion limit", "number out of range", "surrogate"];
+        assert!(
+            allowed.iter().any(|a| why.contains(a)),
+            "the view called this JSON, serde_json says: {why}"
+        );
+    }
+    assert_eq!(
+        without_layout(&view.text),
+        without_layout(text),
+        "re-indenting changed more than whitespace"
+    );
+    check(
+        Defect::JsonBlowup,
+        view.text.len() <= 2 * text.len() + JSON_ALLOWANCE,
+        || {
+            format!(
+                "a {}-byte JSON text has a {}-byte view",
+                text.len(),
+                view.text.len()
+            )
+        },
+    );
+}
+
+/// Whether `serde_json` takes `text` as one JSON object or array.
+fn serde_verdict(text: &str) -> Result<(), String> {
+    if !matches!(text.trim_start().chars().next(), Some('{' | '[')) {
+        return Err("not an object or array".into());
+    }
+    serde_json::from_str::<serde_json::Value>(text)
+        .map(drop)
+        .map_err(|e| e.to_string())
+}
+
+/// JSON text without the whitespace between tokens.
+pub fn without_layout(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    let (mut in_string, mut escaped) = (false, false);
+    for c in json.chars() {
+        if in_string {
+            out.push(c);
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
+        } else if !matches!(c, ' ' | '\t' | '\n' | '\r') {
+            in_string = c == '"';
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Counts, index and preview against the view text itself.
+fn check_sink(view: &View) {
+    let text = &view.text;
+    let lines = view_lines(text);
+    assert_eq!(view.bytes, text.len() as u64, "sink bytes");
+    assert_eq!(view.lines, lines.len() as u64, "sink lines");
+    assert!(
+        lines.iter().all(|l| l.len() <= WRAP_BYTES),
+        "a view line is over WRAP_BYTES"
+    );
+    let mut offsets = Vec::new();
+    let mut at = 0u64;
+    for (i, l) in lines.iter().enumerate() {
+        if (i as u64).is_multiple_of(LINE_INDEX_STRIDE) {
+            offsets.push(at);
+        }
+        at += l.len() as u64 + 1;
+    }
+    assert_eq!(view.index, offsets, "line index");
+    let p = &view.preview;
+    let shown = |pl: &tool_output_guest::view::PreviewLine| {
+        let n = pl.line as usize;
+        assert!(
+            n >= 1 && n <= lines.len(),
+            "preview line {n} of {}",
+            lines.len()
+        );
+        assert_eq!(
+            pl.text,
+            clip(lines[n - 1], PREVIEW_LINE_BYTES),
+            "preview of line {n}"
+        );
+        n
+    };
+    let head: Vec<usize> = p.head.iter().map(shown).collect();
+    assert_eq!(
+        head,
+        (1..=lines.len().min(6)).collect::<Vec<_>>(),
+        "preview head"
+    );
+    let tail: Vec<usize> = p.tail.iter().map(shown).collect();
+    let from = lines.len().saturating_sub(4) + 1;
+    assert_eq!(
+        tail,
+        (from..=lines.len()).collect::<Vec<_>>(),
+        "preview tail"
+    );
+    let errors: Vec<usize> = p.errors.iter().map(shown).collect();
+    assert!(
+        errors.windows(2).all(|w| w[0] < w[1]) && errors.len() <= 6,
+        "preview errors"
+    );
+}
