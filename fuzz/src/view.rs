@@ -18,7 +18,7 @@
 
 use tool_output_guest::view::ansi::TextCleaner;
 use tool_output_guest::view::lines::clip;
-use tool_output_guest::view::{LINE_INDEX_STRIDE, LineSink, WRAP_BYTES};
+use tool_output_guest::view::{DECIDE_WITHIN, LINE_INDEX_STRIDE, LineSink, WRAP_BYTES};
 
 use crate::known::{Defect, check};
 use crate::support::{Rng, View, build_view, invalid_sequences, splits, view_lines};
@@ -202,8 +202,12 @@ fn check_json(view: &View) {
 
 /// Whether `serde_json` takes `text` as one JSON object or array.
 fn serde_verdict(text: &str) -> Result<(), String> {
-    if !matches!(text.trim_start().chars().next(), Some('{' | '[')) {
+    let body = text.trim_start();
+    if !matches!(body.chars().next(), Some('{' | '[')) {
         return Err("not an object or array".into());
+    }
+    if text.len() - body.len() > DECIDE_WITHIN {
+        return Err("starts after too much whitespace".into());
     }
     serde_json::from_str::<serde_json::Value>(text)
         .map(drop)

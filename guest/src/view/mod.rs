@@ -72,8 +72,7 @@ impl Utf8Decoder {
 
 /// Whether `text` is one JSON object or array (the same test the view uses).
 pub fn is_json(text: &str) -> bool {
-    let first = text.trim_start().chars().next();
-    if !matches!(first, Some('{') | Some('[')) {
+    if !starts_like_json(text) {
         return false;
     }
     let mut indenter = json::JsonIndenter::new();
@@ -82,9 +81,17 @@ pub fn is_json(text: &str) -> bool {
     !indenter.failed() && indenter.finish(&mut scratch)
 }
 
-/// Leading whitespace held before deciding JSON or text is capped: a
-/// gigabyte of blanks is text.
-const DECIDE_WITHIN: usize = 64 * 1024;
+/// Whether `text` may be JSON by its start: `{` or `[` after at most
+/// [`DECIDE_WITHIN`] bytes of whitespace.
+fn starts_like_json(text: &str) -> bool {
+    let body = text.trim_start();
+    text.len() - body.len() <= DECIDE_WITHIN && matches!(body.chars().next(), Some('{' | '['))
+}
+
+/// JSON must start within this many bytes (leading whitespace held before
+/// deciding is capped: a gigabyte of blanks is text). Deciding on the first
+/// bytes alone keeps the verdict the same however the input is split.
+pub const DECIDE_WITHIN: usize = 64 * 1024;
 
 enum Mode {
     Undecided(String),
@@ -125,16 +132,12 @@ impl ViewBuilder {
     pub fn push(&mut self, text: &str, sink: &mut LineSink) {
         if let Mode::Undecided(held) = &mut self.mode {
             held.push_str(text);
-            let Some(first) = held.trim_start().chars().next() else {
-                if held.len() > DECIDE_WITHIN {
-                    let held = std::mem::take(held);
-                    self.mode = Mode::Text(ansi::TextCleaner::new());
-                    self.feed(&held, sink);
-                }
+            if held.trim_start().is_empty() && held.len() <= DECIDE_WITHIN {
                 return;
-            };
+            }
+            let json = starts_like_json(held);
             let held = std::mem::take(held);
-            self.mode = if first == '{' || first == '[' {
+            self.mode = if json {
                 Mode::Json(json::JsonIndenter::new())
             } else {
                 Mode::Text(ansi::TextCleaner::new())
@@ -264,6 +267,22 @@ mod tests {
         let (view, verdict, _) = view_of(b"\x1b[31merror\x1b[0m: x\r\n10%\r100%\n", 5);
         assert_eq!(verdict, Some(false));
         assert_eq!(view, "error: x\n100%\n");
+    }
+
+    #[test]
+    fn json_after_long_leading_whitespace_is_decided_alike_in_any_pieces() {
+        // Found by fuzzing: whole, this was JSON; in 4 KiB pieces the
+        // blanks alone passed the limit first and made it text.
+        let mut input = vec![b' '; DECIDE_WITHIN + 4464];
+        input.extend_from_slice(br#"{"a":1}"#);
+        let whole = view_of(&input, input.len());
+        assert_eq!(whole.1, Some(false));
+        assert_eq!(view_of(&input, 4096), whole);
+        let mut near = vec![b'\n'; DECIDE_WITHIN - 1];
+        near.extend_from_slice(br#"{"a":1}"#);
+        let whole = view_of(&near, near.len());
+        assert_eq!(whole.1, Some(true));
+        assert_eq!(view_of(&near, 4096), whole);
     }
 
     #[test]
