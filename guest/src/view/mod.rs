@@ -131,8 +131,10 @@ impl ViewBuilder {
 
     pub fn push(&mut self, text: &str, sink: &mut LineSink) {
         if let Mode::Undecided(held) = &mut self.mode {
+            // `held` is all whitespace (anything else decides at once), so
+            // only the new piece needs looking at.
             held.push_str(text);
-            if held.trim_start().is_empty() && held.len() <= DECIDE_WITHIN {
+            if text.trim_start().is_empty() && held.len() <= DECIDE_WITHIN {
                 return;
             }
             let json = starts_like_json(held);
