@@ -58,7 +58,7 @@ pub fn check_cut(out: &str, view: &str, budget: usize, trusted: bool) {
         let m = c.get(0).expect("whole match");
         let (head, tail) = (&out[..m.start()], &out[m.end()..]);
         let omitted = view.len().checked_sub(head.len() + tail.len());
-        let middle = omitted.map(|_| &view[head.len()..view.len() - tail.len()]);
+        let middle = omitted.and_then(|_| view.get(head.len()..view.len() - tail.len()));
         view.starts_with(head)
             && view.ends_with(tail)
             && omitted.is_some_and(|n| c[1].parse() == Ok(n))
