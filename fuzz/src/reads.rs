@@ -190,6 +190,7 @@ fn outcome(
             format!("grep shows a line past the end:\n{out}")
         });
         shown.pop();
+        return; // its context is shown without a match too: nothing more to judge
     }
     let wrong = shown
         .iter()
