@@ -25,9 +25,15 @@ use crate::support::{Rng, View, build_view, invalid_sequences, splits, view_line
 
 /// Bytes a JSON view may have beyond twice the text's.
 pub const JSON_ALLOWANCE: usize = 4096;
-/// Longest OSC/DCS payload the printable-text oracle counts as well-formed
-/// (the cleaner may end longer strings early).
+/// Longest string escape payload (OSC, DCS, SOS, PM, APC) the
+/// printable-text oracle judges. The cleaner's bound
+/// (`MAX_STRING_ESCAPE`) is far higher; below it every rule agrees.
 const MAX_STRING_PAYLOAD: usize = 256;
+/// Longest control sequence or `ESC`-intermediate escape that is
+/// well-formed, in bytes after the `ESC` up to its final byte (the `[` and
+/// the parameters and intermediates): the cleaner's `MAX_SEQUENCE`, which
+/// keeps a longer one as text.
+const MAX_SEQUENCE: usize = 256;
 /// Preview lines are clipped to this many bytes (as `lines.rs` does).
 const PREVIEW_LINE_BYTES: usize = 240;
 
@@ -125,8 +131,10 @@ fn check_text(view: &View) {
 }
 
 /// The text a reader sees on `line` (no `\n`) when every escape sequence on
-/// it is well-formed (CSI, OSC ended by BEL or ST, DCS/SOS/PM/APC ended by
-/// ST, two-byte escapes) and it has no other control character than tab.
+/// it is well-formed — CSI and `ESC`-intermediate escapes within
+/// [`MAX_SEQUENCE`], OSC ended by BEL or ST, DCS/SOS/PM/APC ended by ST,
+/// two-byte escapes (`view/ansi.rs`'s rule) — and it has no other control
+/// character than tab. `None` when the line is not judged.
 fn printable(line: &str) -> Option<String> {
     let mut out = String::new();
     let mut it = line.chars().peekable();
@@ -134,9 +142,14 @@ fn printable(line: &str) -> Option<String> {
         match c {
             '\x1b' => match it.next()? {
                 '[' => {
-                    while it.next_if(|c| ('0'..='?').contains(c)).is_some() {}
-                    while it.next_if(|c| (' '..='/').contains(c)).is_some() {}
-                    if !('@'..='~').contains(&it.next()?) {
+                    let mut held = 1; // the `[`
+                    while let Some(c) = it.next_if(|c| ('0'..='?').contains(c)) {
+                        held += c.len_utf8();
+                    }
+                    while let Some(c) = it.next_if(|c| (' '..='/').contains(c)) {
+                        held += c.len_utf8();
+                    }
+                    if held > MAX_SEQUENCE || !('@'..='~').contains(&it.next()?) {
                         return None;
                     }
                 }
@@ -155,8 +168,11 @@ fn printable(line: &str) -> Option<String> {
                     }
                 }
                 ' '..='/' => {
-                    while it.next_if(|c| (' '..='/').contains(c)).is_some() {}
-                    if !('0'..='~').contains(&it.next()?) {
+                    let mut held = 1; // the first intermediate
+                    while let Some(c) = it.next_if(|c| (' '..='/').contains(c)) {
+                        held += c.len_utf8();
+                    }
+                    if held > MAX_SEQUENCE || !('0'..='~').contains(&it.next()?) {
                         return None;
                     }
                 }
@@ -287,4 +303,28 @@ fn check_sink(view: &View) {
         errors.windows(2).all(|w| w[0] < w[1]) && errors.len() <= 6,
         "preview errors"
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn printable_follows_the_sequence_bound() {
+        let csi = |params: usize| format!("a\x1b[{}mb", "1".repeat(params));
+        assert_eq!(printable(&csi(MAX_SEQUENCE - 1)).as_deref(), Some("ab"));
+        // One byte over: the cleaner keeps it as text, so it is not judged.
+        assert_eq!(printable(&csi(MAX_SEQUENCE)), None);
+        let esc = |n: usize| format!("a\x1b{}Bb", "(".repeat(n));
+        assert_eq!(printable(&esc(MAX_SEQUENCE)).as_deref(), Some("ab"));
+        assert_eq!(printable(&esc(MAX_SEQUENCE + 1)), None);
+    }
+
+    #[test]
+    fn printable_strings_end_at_their_terminator() {
+        let link = "\x1b]8;;http://x\x1b\\see\x1b]8;;\x07 it";
+        assert_eq!(printable(link).as_deref(), Some("see it"));
+        assert_eq!(printable("a\x1b]0;title"), None);
+        assert_eq!(printable("a\x1bPq#0\x1bXb"), None);
+    }
 }
