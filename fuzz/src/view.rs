@@ -12,7 +12,7 @@
 //!   are independent: what is on one line never hides another
 //!   ([`Defect::AnsiUnterminated`]);
 //! - JSON: valid exactly when `serde_json` says so; only whitespace
-//!   outside strings changes; the view stays within twice the input plus
+//!   outside strings changes (and lines over `WRAP_BYTES` are wrapped); the view stays within twice the input plus
 //!   [`JSON_ALLOWANCE`] ([`Defect::JsonBlowup`]);
 //! - the line sink's counts, index and preview describe the view it wrote.
 
@@ -230,11 +230,13 @@ fn serde_verdict(text: &str) -> Result<(), String> {
         .map_err(|e| e.to_string())
 }
 
-/// JSON text without the whitespace between tokens.
+/// JSON text without the whitespace between tokens, and without any
+/// newline: the line sink wraps a line over `WRAP_BYTES`, strings included,
+/// and a JSON document has no raw newline inside a string to lose.
 pub fn without_layout(json: &str) -> String {
     let mut out = String::with_capacity(json.len());
     let (mut in_string, mut escaped) = (false, false);
-    for c in json.chars() {
+    for c in json.chars().filter(|&c| c != '\n') {
         if in_string {
             out.push(c);
             match (escaped, c) {
@@ -326,5 +328,13 @@ mod tests {
         assert_eq!(printable(link).as_deref(), Some("see it"));
         assert_eq!(printable("a\x1b]0;title"), None);
         assert_eq!(printable("a\x1bPq#0\x1bXb"), None);
+    }
+
+    #[test]
+    fn wrapping_inside_a_json_string_is_layout() {
+        let long = format!("{{\"k\": \"{}\"}}", "x".repeat(3000));
+        let wrapped = format!("{}\n{}", &long[..2000], &long[2000..]);
+        assert_eq!(without_layout(&wrapped), without_layout(&long));
+        assert_ne!(without_layout("[\"a b\"]"), without_layout("[\"ab\"]"));
     }
 }
