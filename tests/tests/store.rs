@@ -343,3 +343,44 @@ async fn streaming_writer_stores_what_one_call_would() {
     drop(writer);
     assert_eq!(session.list().await.unwrap().len(), 2);
 }
+
+#[tokio::test]
+async fn an_unterminated_escape_hides_nothing_after_it() {
+    // `{ seq 1 9; printf 'progress \033]0;title'; seq 10 5000; echo 'FATAL: disk full'; }`
+    let runtime = runtime("escape").await;
+    let session = runtime.session().unwrap();
+    let mut output: String = (1..=9).map(|i| format!("{i}\n")).collect();
+    output.push_str("progress \x1b]0;title");
+    output.extend((10..=5000).map(|i| format!("{i}\n")));
+    output.push_str("FATAL: disk full\n");
+    let s = stored(
+        session
+            .store(&ToolCall::new("t"), output.as_bytes())
+            .await
+            .unwrap(),
+    );
+    let info = session.list().await.unwrap();
+    assert_eq!(info[0].view_lines, 5001);
+    let read = session.read(&s.handle, 10, 10).await.unwrap();
+    assert_eq!(read, "10: progress ]0;title10\n");
+    let options = tool_output::GrepOptions {
+        context: 0,
+        ignore_case: false,
+        max_matches: None,
+    };
+    let grep = session.grep(&s.handle, "FATAL", options).await.unwrap();
+    assert_eq!(grep, "5001: FATAL: disk full\n");
+    let answer = session
+        .extract(
+            &s.handle,
+            "FATAL disk full",
+            Some(tool_output::Mode::Lexical),
+        )
+        .await
+        .unwrap();
+    assert!(
+        answer.text.contains("5001: FATAL: disk full"),
+        "{}",
+        answer.text
+    );
+}

@@ -5,7 +5,30 @@
 //! terminal (colours, hyperlinks, progress bars redrawn with `\r`). Those
 //! bytes cost tokens and confuse readers, so they are removed here. Input
 //! arrives in arbitrary pieces and can be huge, so the cleaner is a small
-//! state machine that never buffers more than (about) one line.
+//! state machine that holds back at most one line and one sequence.
+//!
+//! The rule: **only well-formed escape sequences are removed; every other
+//! printable character stays.** Well-formed means:
+//! - a two-byte escape, `ESC` + `0`–`~` (`ESC 7`, `ESC =`);
+//! - `ESC` + intermediates (space to `/`) + a final byte (`ESC ( B`);
+//! - a control sequence, `ESC [` or the 8-bit CSI (U+009B), then parameter
+//!   bytes (`0`–`?`), intermediates (space to `/`) and a final byte (`@`–`~`),
+//!   at most [`MAX_SEQUENCE`] bytes;
+//! - a string escape — OSC (`ESC ]`, U+009D), DCS (`ESC P`, U+0090), SOS
+//!   (`ESC X`, U+0098), PM (`ESC ^`, U+009E), APC (`ESC _`, U+009F) — closed
+//!   by ST (`ESC \` or U+009C), or BEL for OSC, within [`MAX_STRING_ESCAPE`]
+//!   bytes.
+//!
+//! CAN and SUB cancel a sequence in progress, as in a terminal: it is removed.
+//! Any other end makes the sequence malformed — a string escape reaching a
+//! newline, another `ESC` or introducer, its length bound or the end of the
+//! input; a control sequence meeting a byte its grammar does not allow. Then
+//! only its introducing control character (the `ESC`, or the 8-bit C1 code)
+//! is dropped and everything after it is read again as ordinary text:
+//! `progress ESC ]0;title` + newline leaves `progress ]0;title`. Other
+//! control characters (C0 except tab and newline, DEL) are dropped.
+
+use crate::tokens::floor_char_boundary;
 
 /// Longest current line held back waiting for a possible `\r` redraw.
 ///
@@ -14,21 +37,34 @@
 /// written after the flush (the flushed part stays in the output).
 pub const MAX_PENDING_LINE: usize = 64 * 1024;
 
+/// Longest string escape (OSC, DCS, SOS, PM, APC) removed, payload and
+/// introducer after the `ESC` included. Titles and OSC 8 hyperlinks are
+/// short, but inline images are not (sixel in DCS, iTerm2's OSC 1337, kitty's
+/// APC chunks are 4 KiB, a sixel screenful is about a megabyte): 4 MiB
+/// removes typical images whole. A longer one
+/// is kept as text; this is also the most the cleaner holds in memory for it.
+pub const MAX_STRING_ESCAPE: usize = 4 << 20;
+
+/// Longest control sequence or `ESC`-intermediate escape removed, in bytes
+/// after the introducer. Real ones are a few dozen bytes (`ESC[38;2;255;255;255m`).
+pub const MAX_SEQUENCE: usize = 256;
+
 /// Where we are inside (or outside) an escape sequence.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum State {
     /// Plain text.
     #[default]
     Ground,
-    /// Just saw `ESC`. `in_string` is true when that `ESC` appeared inside an
-    /// OSC/DCS-like string, where `ESC \` is the string terminator (ST).
-    Esc { in_string: bool },
-    /// `ESC` followed by intermediates (0x20–0x2F), e.g. `ESC (` waiting for `B`.
-    EscIntermediate,
-    /// Control sequence (`ESC [` or 8-bit `\u{9b}`) waiting for its final byte.
-    Csi,
-    /// OSC (`bel_ends`) or DCS/SOS/PM/APC: skipped, never buffered, until ST.
-    Str { bel_ends: bool },
+    /// Just saw `ESC`.
+    Esc,
+    /// `ESC` followed by intermediates (space to `/`), e.g. `ESC (` waiting for `B`.
+    Intermediate,
+    /// A control sequence waiting for its final byte; `intermediate` once an
+    /// intermediate byte was seen (parameters may no longer follow).
+    Csi { intermediate: bool },
+    /// A string escape, until ST (or BEL when `bel_ends`); `esc` right after
+    /// an `ESC` inside it, which is ST only if `\` follows.
+    Str { bel_ends: bool, esc: bool },
 }
 
 /// Streaming terminal-output cleaner; see the module docs.
@@ -40,6 +76,11 @@ pub struct TextCleaner {
     /// A `\r` was seen on this line; it discards `pending` only once new text
     /// arrives, so `\r\n`, `\r\r\n` and a trailing `\r` keep the line.
     cr: bool,
+    /// What followed the introducing control character of the sequence in
+    /// progress: dropped if it ends well-formed, read again as text if not.
+    /// It never holds an `ESC`, a C1 introducer or a newline (those end the
+    /// sequence), so reading it again cannot start another sequence.
+    held: String,
     escapes: u64,
 }
 
@@ -52,25 +93,45 @@ impl TextCleaner {
     pub fn push(&mut self, piece: &str, out: &mut String) {
         let mut rest = piece;
         while !rest.is_empty() {
-            if self.state == State::Ground {
-                // Fast path: copy a run of ordinary text in one go.
-                let n = plain_prefix_len(rest.as_bytes());
-                if n > 0 {
-                    self.text(&rest[..n], out);
-                    rest = &rest[n..];
-                    continue;
+            match self.state {
+                State::Ground => {
+                    // Fast path: copy a run of ordinary text in one go.
+                    let n = plain_prefix_len(rest.as_bytes());
+                    if n > 0 {
+                        self.text(&rest[..n], out);
+                        rest = &rest[n..];
+                        continue;
+                    }
                 }
+                State::Str { esc: false, .. } => {
+                    // Fast path: hold a run of payload in one go, up to the bound.
+                    let n = payload_prefix_len(rest.as_bytes());
+                    if n > 0 {
+                        let room = MAX_STRING_ESCAPE - self.held.len();
+                        let take = floor_char_boundary(rest, n.min(room));
+                        self.held.push_str(&rest[..take]);
+                        rest = &rest[take..];
+                        if take < n {
+                            // The next char would pass the bound.
+                            self.malformed(out);
+                        }
+                        continue;
+                    }
+                }
+                _ => {}
             }
-            let c = rest.chars().next().expect("rest is not empty");
+            let Some(c) = rest.chars().next() else { break };
             rest = &rest[c.len_utf8()..];
             self.step(c, out);
         }
     }
 
-    /// End of input: flush whatever is pending. An unterminated escape
-    /// sequence is dropped. The cleaner can be reused afterwards.
+    /// End of input: an unfinished sequence is malformed (its text is kept),
+    /// and the pending line is flushed. The cleaner can be reused afterwards.
     pub fn finish(&mut self, out: &mut String) {
-        self.state = State::Ground;
+        if self.state != State::Ground {
+            self.malformed(out);
+        }
         self.cr = false;
         out.push_str(&self.pending);
         self.pending.clear();
@@ -81,9 +142,11 @@ impl TextCleaner {
         self.escapes
     }
 
+    /// Bytes held back: the pending line and a sequence in progress (what
+    /// the cleaner's output lags behind its input).
     #[cfg(test)]
-    fn pending_capacity(&self) -> usize {
-        self.pending.capacity()
+    fn held_capacity(&self) -> usize {
+        self.pending.capacity() + self.held.capacity()
     }
 
     /// Appends visible text to the current line.
@@ -117,77 +180,167 @@ impl TextCleaner {
                     self.pending.clear();
                 }
                 '\r' => self.cr = true,
-                '\x1b' => self.begin(State::Esc { in_string: false }),
-                '\u{9b}' => self.begin(State::Csi),
+                '\x1b' => self.state = State::Esc,
+                '\u{9b}' => {
+                    self.state = State::Csi {
+                        intermediate: false,
+                    }
+                }
+                '\u{9d}' => self.begin_string(true),
+                '\u{90}' | '\u{98}' | '\u{9e}' | '\u{9f}' => self.begin_string(false),
                 '\t' => self.text("\t", out),
-                '\0'..='\x1f' | '\x7f' => {}
+                '\0'..='\x1f' | '\x7f' | '\u{9c}' => {}
                 _ => self.text(c.encode_utf8(&mut [0; 4]), out),
             },
-            State::Esc { in_string } => {
-                if in_string && c == '\\' {
-                    self.state = State::Ground;
-                    return;
+            State::Esc => match c {
+                '[' => self.hold_and(
+                    c,
+                    State::Csi {
+                        intermediate: false,
+                    },
+                ),
+                ']' => self.hold_and(
+                    c,
+                    State::Str {
+                        bel_ends: true,
+                        esc: false,
+                    },
+                ),
+                'P' | 'X' | '^' | '_' => self.hold_and(
+                    c,
+                    State::Str {
+                        bel_ends: false,
+                        esc: false,
+                    },
+                ),
+                ' '..='/' => self.hold_and(c, State::Intermediate),
+                '0'..='~' | '\x18' | '\x1a' => self.removed(),
+                // Not an escape: the ESC alone is dropped.
+                _ => self.malformed_at(c, out),
+            },
+            State::Intermediate => match c {
+                ' '..='/' => self.hold(c, MAX_SEQUENCE, out),
+                '0'..='~' | '\x18' | '\x1a' => self.removed(),
+                _ => self.malformed_at(c, out),
+            },
+            State::Csi { intermediate } => match c {
+                '0'..='?' if !intermediate => self.hold(c, MAX_SEQUENCE, out),
+                ' '..='/' => {
+                    self.state = State::Csi { intermediate: true };
+                    self.hold(c, MAX_SEQUENCE, out);
                 }
-                if in_string {
-                    // The ESC aborted the string and starts a new sequence.
-                    self.escapes += 1;
-                }
-                match c {
-                    '[' => self.state = State::Csi,
-                    ']' => self.state = State::Str { bel_ends: true },
-                    'P' | 'X' | '^' | '_' => self.state = State::Str { bel_ends: false },
-                    ' '..='/' => self.state = State::EscIntermediate,
-                    '0'..='~' => self.state = State::Ground,
-                    _ => self.abort(c, out),
+                '@'..='~' | '\x18' | '\x1a' => self.removed(),
+                _ => self.malformed_at(c, out),
+            },
+            State::Str { esc: true, .. } => {
+                if matches!(c, '\\' | '\x18' | '\x1a') {
+                    self.removed();
+                } else {
+                    // An ESC that is not ST ends the string and starts anew.
+                    self.malformed(out);
+                    self.step('\x1b', out);
+                    self.step(c, out);
                 }
             }
-            State::EscIntermediate => match c {
-                ' '..='/' => {}
-                '0'..='~' => self.state = State::Ground,
-                _ => self.abort(c, out),
-            },
-            State::Csi => match c {
-                ' '..='?' => {}
-                '@'..='~' => self.state = State::Ground,
-                _ => self.abort(c, out),
-            },
-            State::Str { bel_ends } => match c {
-                '\x07' if bel_ends => self.state = State::Ground,
-                '\x1b' => self.state = State::Esc { in_string: true },
-                // 8-bit ST, and CAN/SUB which cancel any sequence.
-                '\u{9c}' | '\x18' | '\x1a' => self.state = State::Ground,
-                _ => {}
+            State::Str {
+                bel_ends,
+                esc: false,
+            } => match c {
+                '\x07' if bel_ends => self.removed(),
+                '\u{9c}' | '\x18' | '\x1a' => self.removed(),
+                '\x1b' => {
+                    self.state = State::Str {
+                        bel_ends,
+                        esc: true,
+                    }
+                }
+                '\n' | '\u{90}' | '\u{98}' | '\u{9b}' | '\u{9d}' | '\u{9e}' | '\u{9f}' => {
+                    self.malformed_at(c, out)
+                }
+                _ => self.hold(c, MAX_STRING_ESCAPE, out),
             },
         }
     }
 
-    fn begin(&mut self, state: State) {
-        self.escapes += 1;
+    fn begin_string(&mut self, bel_ends: bool) {
+        self.state = State::Str {
+            bel_ends,
+            esc: false,
+        };
+    }
+
+    fn hold_and(&mut self, c: char, state: State) {
+        self.held.push(c);
         self.state = state;
     }
 
-    /// A malformed sequence ends at the first char that cannot belong to it;
-    /// that char is then handled as ordinary input so no text is lost.
-    fn abort(&mut self, c: char, out: &mut String) {
+    /// Keep `c` as part of the sequence, unless that passes `max` bytes.
+    fn hold(&mut self, c: char, max: usize, out: &mut String) {
+        if self.held.len() + c.len_utf8() > max {
+            self.malformed_at(c, out);
+        } else {
+            self.held.push(c);
+        }
+    }
+
+    /// The sequence ended well-formed (or was cancelled): it is removed.
+    fn removed(&mut self) {
+        self.escapes += 1;
+        self.held.clear();
         self.state = State::Ground;
+    }
+
+    /// The sequence is malformed: its introducing control character is
+    /// dropped and what followed it is read again as text.
+    fn malformed(&mut self, out: &mut String) {
+        self.state = State::Ground;
+        let mut held = std::mem::take(&mut self.held);
+        // `held` holds no introducer, so this stays in Ground (no recursion).
+        self.push(&held, out);
+        held.clear();
+        if self.held.is_empty() {
+            self.held = held; // keep the allocation
+        }
+    }
+
+    /// Malformed at `c`, which cannot belong to the sequence: `c` is then
+    /// handled as ordinary input.
+    fn malformed_at(&mut self, c: char, out: &mut String) {
+        self.malformed(out);
         self.step(c, out);
     }
 }
 
 /// Length of the leading run of bytes that are ordinary text (no C0 control
-/// other than `\t`, no DEL, no 8-bit CSI).
+/// other than `\t`, no DEL, no C1 control).
 fn plain_prefix_len(bytes: &[u8]) -> usize {
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
-        let special =
-            (b < 0x20 && b != b'\t') || b == 0x7f || (b == 0xc2 && bytes.get(i + 1) == Some(&0x9b));
+        let special = (b < 0x20 && b != b'\t') || b == 0x7f || (b == 0xc2 && is_c1(bytes, i));
         if special {
             break;
         }
         i += 1;
     }
     i
+}
+
+/// Length of the leading run of a string escape's payload that needs no
+/// decision: no `ESC`, BEL, newline, CAN, SUB or C1 control.
+fn payload_prefix_len(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .enumerate()
+        .position(|(i, &b)| {
+            matches!(b, 0x1b | 0x07 | b'\n' | 0x18 | 0x1a) || (b == 0xc2 && is_c1(bytes, i))
+        })
+        .unwrap_or(bytes.len())
+}
+
+/// Whether the `0xc2` at `i` starts a C1 control (U+0080–U+009F).
+fn is_c1(bytes: &[u8], i: usize) -> bool {
+    bytes.get(i + 1).is_some_and(|&next| next < 0xa0)
 }
 
 #[cfg(test)]
@@ -297,20 +450,108 @@ mod tests {
     }
 
     #[test]
-    fn malformed_sequences_keep_following_text() {
-        // ESC inside an OSC starts a new sequence; text after it survives.
-        assert_eq!(clean("\x1b]0;t\x1b[31mred"), "red");
-        // A CSI broken by a newline or non-ASCII ends there.
-        assert_eq!(clean("\x1b[31\nx"), "\nx");
-        assert_eq!(clean("\x1b[1é"), "é");
-        assert_eq!(clean("\x1b\x1b[0mz"), "z");
+    fn eight_bit_string_escapes() {
+        assert_eq!(clean("\u{9d}0;title\x07ok"), "ok");
+        assert_eq!(
+            clean("a\u{90}q#0;2\u{9c}b\u{98}sos\u{9c}c\u{9e}pm\u{9c}d\u{9f}apc\x1b\\e"),
+            "abcde"
+        );
+        // Unterminated: the C1 introducer goes, its payload stays.
+        assert_eq!(clean("\u{9d}0;title\nnext"), "0;title\nnext");
+        assert_eq!(clean("\u{9b}31\nx"), "31\nx");
+        assert_eq!(clean("x\u{9c}y"), "xy", "a stray ST is a control");
     }
 
     #[test]
-    fn unterminated_sequence_dropped() {
-        assert_eq!(clean("text\x1b[31"), "text");
-        assert_eq!(clean("text\x1b]8;;http://x"), "text");
+    fn can_and_sub_cancel_a_sequence() {
+        assert_eq!(clean("\x1b]0;t\x18ok"), "ok");
+        assert_eq!(clean("\x1bPdata\x1aok"), "ok");
+        assert_eq!(clean("\x1b[31\x1aok"), "ok");
+        assert_eq!(clean("\x1b(\x18ok"), "ok");
+        assert_eq!(clean("\x1b]0;t\x1b\x18ok"), "ok");
+    }
+
+    #[test]
+    fn unterminated_string_escape_ends_at_the_newline() {
+        // The issue's example: a title that is never closed hid everything after it.
+        let mut input: String = (1..=9).map(|i| format!("{i}\n")).collect();
+        input.push_str("progress \x1b]0;title");
+        input.extend((10..=5000).map(|i| format!("{i}\n")));
+        input.push_str("FATAL: disk full\n");
+        let out = clean_whole(&input);
+        assert_eq!(out.lines().count(), 5001);
+        assert!(out.contains("\n9\nprogress ]0;title10\n11\n"));
+        assert!(out.ends_with("\n5000\nFATAL: disk full\n"));
+        for (intro, kept) in [
+            ("\x1b]", "]"),
+            ("\x1bP", "P"),
+            ("\x1bX", "X"),
+            ("\x1b^", "^"),
+            ("\x1b_", "_"),
+            ("\u{9d}", ""),
+            ("\u{90}", ""),
+            ("\u{9f}", ""),
+        ] {
+            assert_eq!(
+                clean(&format!("a {intro}payload\nb\n")),
+                format!("a {kept}payload\nb\n"),
+                "{intro:?}"
+            );
+            assert_eq!(
+                clean(&format!("a {intro}payload")),
+                format!("a {kept}payload")
+            );
+        }
+    }
+
+    #[test]
+    fn malformed_sequences_keep_their_text() {
+        // ESC inside a string ends it unclosed; text after it survives.
+        assert_eq!(clean("\x1b]0;t\x1b[31mred"), "]0;tred");
+        assert_eq!(clean("\x1b]0;a\x1b]0;b\x07c"), "]0;ac");
+        assert_eq!(clean("\x1b]0;a\u{9b}1mb"), "]0;ab");
+        // A CSI broken by a newline, non-ASCII or a parameter after an intermediate.
+        assert_eq!(clean("\x1b[31\nx"), "[31\nx");
+        assert_eq!(clean("\x1b[1é"), "[1é");
+        assert_eq!(clean("\x1b[100 200 300 OK"), "[100 200 300 OK");
+        assert_eq!(clean("\x1b(\nx"), "(\nx");
+        assert_eq!(clean("\x1b\x1b[0mz"), "z");
+        assert_eq!(clean("text\x1b[31"), "text[31");
+        assert_eq!(clean("text\x1b]8;;http://x"), "text]8;;http://x");
         assert_eq!(clean("text\x1b"), "text");
+        assert_eq!(clean("text\x1b]x\x1b"), "text]x");
+    }
+
+    #[test]
+    fn length_bounds() {
+        let removed = format!("a\x1b]{}\x07b", "x".repeat(MAX_STRING_ESCAPE - 1));
+        assert_eq!(clean_whole(&removed), "ab");
+        let kept = format!("a\x1b]{}\x07b", "x".repeat(MAX_STRING_ESCAPE));
+        assert_eq!(
+            clean_whole(&kept),
+            format!("a]{}b", "x".repeat(MAX_STRING_ESCAPE))
+        );
+        // Multi-byte payload: the bound falls inside a char.
+        let kept = format!("\x1bP{}\x1b\\!", "é".repeat(MAX_STRING_ESCAPE / 2));
+        assert_eq!(
+            clean_whole(&kept),
+            format!("P{}!", "é".repeat(MAX_STRING_ESCAPE / 2))
+        );
+        // A sixel image well under the bound is removed whole.
+        let sixel = format!("a\x1bPq{}\x1b\\b", "#0;2;0;0;0~~@@-".repeat(10_000));
+        assert_eq!(clean(&sixel), "ab");
+        let csi = |params: usize| format!("\x1b[{}m.", "1".repeat(params));
+        assert_eq!(clean(&csi(MAX_SEQUENCE - 1)), ".");
+        assert_eq!(
+            clean(&csi(MAX_SEQUENCE)),
+            format!("[{}m.", "1".repeat(MAX_SEQUENCE))
+        );
+        let nf = |n: usize| format!("\x1b{}B.", "(".repeat(n));
+        assert_eq!(clean(&nf(MAX_SEQUENCE)), ".");
+        assert_eq!(
+            clean(&nf(MAX_SEQUENCE + 1)),
+            format!("{}B.", "(".repeat(MAX_SEQUENCE + 1))
+        );
     }
 
     #[test]
@@ -343,49 +584,138 @@ mod tests {
 
     #[test]
     fn random_inputs_split_invariant() {
-        const FRAGMENTS: [&str; 16] = [
+        const FRAGMENTS: [&str; 20] = [
             "\x1b", "[", "]", "\\", "\x07", "\r", "\n", "ab", "é", "🦀", "\u{9b}", "\u{9c}",
-            "31;1", "m", "(", "\x08",
+            "31;1", "m", "(", "\x08", "\u{9d}", "P", "\x18", " ",
         ];
         let mut rng = XorShift(42);
-        for _ in 0..200 {
+        for _ in 0..300 {
             let len = rng.next() % 120;
             let input: String = (0..len)
-                .map(|_| FRAGMENTS[(rng.next() % 16) as usize])
+                .map(|_| FRAGMENTS[(rng.next() % FRAGMENTS.len() as u64) as usize])
                 .collect();
             let out = clean(&input);
-            assert!(!out.contains(|c: char| c.is_control() && !"\t\n\u{85}\u{9c}".contains(c)));
+            assert!(!out.contains(|c: char| c.is_control() && !"\t\n".contains(c)));
+        }
+    }
+
+    /// Pieces of a generated line: the text it should leave in the view.
+    /// `last`: only valid at the end of a line (the newline ends it).
+    struct Fragment {
+        raw: &'static str,
+        kept: &'static str,
+        last: bool,
+    }
+
+    const fn frag(raw: &'static str, kept: &'static str, last: bool) -> Fragment {
+        Fragment { raw, kept, last }
+    }
+
+    const LINE_FRAGMENTS: &[Fragment] = &[
+        // Plain text, escape-looking characters included.
+        frag("FATAL: disk full", "FATAL: disk full", false),
+        frag("[1;31m", "[1;31m", false),
+        frag("]0;title", "]0;title", false),
+        frag("\\ ^ _ ( P X", "\\ ^ _ ( P X", false),
+        frag("é🦀错误\t", "é🦀错误\t", false),
+        frag("42", "42", false),
+        // Well-formed: removed.
+        frag("\x1b[31m", "", false),
+        frag("\x1b[?25l", "", false),
+        frag("\x1b[38;2;255;0;0m", "", false),
+        frag("\x1b]0;title\x07", "", false),
+        frag("\x1b]8;;http://x/?a=1\x1b\\", "", false),
+        frag("\x1b]2;t\u{9c}", "", false),
+        frag("\x1bPq#0;2;0;0;0~~\x1b\\", "", false),
+        frag("\x1b_Gf=24;AAAA\x1b\\", "", false),
+        frag("\x1b^pm\x1b\\", "", false),
+        frag("\x1bXsos\x1b\\", "", false),
+        frag("\x1b(B", "", false),
+        frag("\x1b7", "", false),
+        frag("\u{9b}0m", "", false),
+        frag("\u{9d}0;t\x07", "", false),
+        frag("\u{90}q\u{9c}", "", false),
+        frag("\x1b[3\x18", "", false),
+        // Malformed and ended by what follows them inside the fragment.
+        frag("\x1b[31é", "[31é", false),
+        frag("\x1b[1 2m", "[1 2m", false),
+        frag("\x1b\x07", "", false),
+        frag("\x1b]0;t\x1b[0m", "]0;t", false),
+        // Unterminated: they run to whatever comes next (which ends them).
+        frag("\x1b]0;title", "]0;title", false),
+        frag("\x1bPq#0;2", "Pq#0;2", false),
+        frag("\x1b_apc", "_apc", false),
+        frag("\u{9d}8;;u", "8;;u", false),
+        frag("\u{9f}x", "x", false),
+        // Unterminated, ended only by the newline (or the end of input).
+        frag("\x1b[31", "[31", true),
+        frag("\x1b(", "(", true),
+        frag("\x1b", "", true),
+        frag("\u{9b}1;", "1;", true),
+    ];
+
+    #[test]
+    fn every_line_with_well_formed_escapes_removed_is_in_the_view() {
+        let mut rng = XorShift(0x5eed);
+        for round in 0..200 {
+            let mut input = String::new();
+            let mut want = String::new();
+            for _ in 0..(1 + rng.next() % 12) {
+                for _ in 0..(rng.next() % 8) {
+                    let f = &LINE_FRAGMENTS[(rng.next() % LINE_FRAGMENTS.len() as u64) as usize];
+                    if f.last {
+                        continue;
+                    }
+                    input.push_str(f.raw);
+                    want.push_str(f.kept);
+                }
+                if rng.next().is_multiple_of(3) {
+                    let lasts: Vec<&Fragment> = LINE_FRAGMENTS.iter().filter(|f| f.last).collect();
+                    let f = lasts[(rng.next() % lasts.len() as u64) as usize];
+                    input.push_str(f.raw);
+                    want.push_str(f.kept);
+                }
+                input.push('\n');
+                want.push('\n');
+            }
+            if round % 2 == 1 {
+                input.pop(); // and once without the final newline
+                want.pop();
+            }
+            let got = clean(&input);
+            assert_eq!(got, want, "input {input:?}");
         }
     }
 
     #[test]
-    fn long_line_flushed_and_bounded() {
-        // 20 bytes past the limit: the first MAX bytes are flushed, and the
-        // `\r` can only discard the 20-byte tail.
-        let long = "é".repeat(MAX_PENDING_LINE / 2 + 10);
-        let out = clean(&format!("{long}\rshort\n"));
-        assert_eq!(out, format!("{}short\n", &long[..MAX_PENDING_LINE]));
+    fn memory_stays_bounded() {
+        // A line that never ends, and a string escape that never ends.
         let mut c = TextCleaner::new();
         let mut sink = String::new();
         let big = "🦀".repeat(100_000);
         for _ in 0..20 {
             c.push(&big, &mut sink);
             sink.clear();
-            assert!(c.pending_capacity() <= 2 * MAX_PENDING_LINE);
+            assert!(c.held_capacity() <= 2 * MAX_PENDING_LINE);
         }
-    }
-
-    #[test]
-    fn unterminated_osc_does_not_grow_memory() {
         let mut c = TextCleaner::new();
         let mut out = String::new();
         c.push("before\n\x1b]0;", &mut out);
         let chunk = "x".repeat(1024 * 1024);
         for _ in 0..10 {
             c.push(&chunk, &mut out);
-            assert!(c.pending_capacity() <= 64);
+            assert!(c.held_capacity() <= 2 * (MAX_STRING_ESCAPE + MAX_PENDING_LINE));
         }
         c.finish(&mut out);
-        assert_eq!(out, "before\n");
+        assert_eq!(out, format!("before\n]0;{}", chunk.repeat(10)));
+    }
+
+    #[test]
+    fn long_line_flushed() {
+        // 20 bytes past the limit: the first MAX bytes are flushed, and the
+        // `\r` can only discard the 20-byte tail.
+        let long = "é".repeat(MAX_PENDING_LINE / 2 + 10);
+        let out = clean(&format!("{long}\rshort\n"));
+        assert_eq!(out, format!("{}short\n", &long[..MAX_PENDING_LINE]));
     }
 }
