@@ -1,9 +1,42 @@
 //! Native timing of the store pipeline's stages (not the component).
-//! `cargo run --release -p tool-output-guest --example profile`
-use std::time::Instant;
+//! `cargo run --release -p tool-output-guest --example profile [-- MB]`
+//!
+//! Then MB (default 100) of output streamed through the writer in 1 MiB
+//! pieces, as the CLI does, as lines and as one line without a newline: the
+//! two should cost about the same.
+use std::time::{Duration, Instant};
 use tool_output_guest::bindings::types::CallInfo;
 use tool_output_guest::storage::MemStorage;
 use tool_output_guest::{DEFAULT_MAX_INLINE_BYTES, StorePolicy, store, tokens::Encoding};
+
+/// Store `text` through the streaming writer, in 1 MiB pieces.
+fn streamed(text: &str) -> Duration {
+    let st = MemStorage::new();
+    let call = CallInfo {
+        tool: "t".into(),
+        args: "{}".into(),
+        model: None,
+    };
+    let t = Instant::now();
+    let mut writer = store::Writer::new(call, tool_output_guest::default_policy());
+    for piece in text.as_bytes().chunks(1 << 20) {
+        writer.write(&st, piece).unwrap();
+    }
+    writer.finish(&st).unwrap();
+    t.elapsed()
+}
+
+fn compare(what: &str, lines: &str, one_line: &str) {
+    let a = streamed(lines);
+    let b = streamed(one_line);
+    println!(
+        "{what}, {} MB in 1 MiB pieces: as lines {:.2} s, as one line {:.2} s ({:.2}x)",
+        one_line.len() >> 20,
+        a.as_secs_f64(),
+        b.as_secs_f64(),
+        b.as_secs_f64() / a.as_secs_f64()
+    );
+}
 
 fn main() {
     let mut text = String::new();
@@ -84,4 +117,16 @@ fn main() {
         mb / total.as_secs_f64(),
         100.0 * (1.0 - count.as_secs_f64() / total.as_secs_f64())
     );
+    let mb: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(100);
+    let size = mb << 20;
+    let lines = text.repeat(size / text.len() + 1);
+    let lines = &lines[..tool_output_guest::tokens::floor_char_boundary(&lines, size)];
+    compare("mixed text", lines, &lines.replace('\n', " "));
+    // `head -c 100M /dev/zero | tr '\0' =`: one pre-token, BPE's slowest input.
+    let eq_lines = ("=".repeat(79) + "\n").repeat(size / 80);
+    compare("'=' run", &eq_lines, &"=".repeat(size));
+    compare("letter run", &eq_lines.replace('=', "y"), &"y".repeat(size));
 }

@@ -154,19 +154,24 @@ impl LineSink {
     }
 
     /// Cut `cur` into lines of at most WRAP_BYTES, preferring to break after
-    /// a space or comma in the last quarter of the line.
+    /// a space or comma in the last quarter of the line. The rest is moved
+    /// to the front once, not once per cut (`cur` can be megabytes long).
     fn wrap(&mut self) {
-        while self.cur.len() > WRAP_BYTES {
-            let limit = floor_char_boundary(&self.cur, WRAP_BYTES);
-            let bytes = self.cur.as_bytes();
+        let cur = std::mem::take(&mut self.cur);
+        let mut start = 0;
+        while cur.len() - start > WRAP_BYTES {
+            let rest = &cur[start..];
+            let limit = floor_char_boundary(rest, WRAP_BYTES);
+            let bytes = rest.as_bytes();
             let cut = (WRAP_BYTES * 3 / 4..limit)
                 .rev()
                 .find(|&i| matches!(bytes[i - 1], b' ' | b','))
                 .unwrap_or(limit);
-            let rest = self.cur.split_off(cut);
-            let line = std::mem::replace(&mut self.cur, rest);
-            self.emit(&line, true);
+            self.emit(&rest[..cut], true);
+            start += cut;
         }
+        self.cur = cur;
+        self.cur.drain(..start);
     }
 
     fn emit(&mut self, line: &str, newline: bool) {
