@@ -8,8 +8,9 @@ use std::collections::VecDeque;
 use crate::EngineError;
 use crate::bindings::types::{GrepOptions, HandleInfo, LineRange};
 use crate::handle::{FileKind, Handle};
+use crate::line_index::{LineIndex, MAX_VIEW_LINE, corrupt};
 use crate::meta::Meta;
-use crate::storage::{READ_BLOCK, Storage};
+use crate::storage::{READ_BLOCK, Storage, describe};
 use crate::store::storage_error;
 use crate::view::LINE_INDEX_STRIDE;
 
@@ -22,23 +23,30 @@ pub struct Doc<'a> {
     pub handle: Handle,
     pub meta: Meta,
     view: String,
-    index: Vec<u64>,
+    index: LineIndex,
 }
 
 impl<'a> Doc<'a> {
     /// Validates the handle's shape first: nothing is touched for a bad one.
+    /// The stored files are untrusted: the sidecar, the view's size and the
+    /// line index are checked against each other here (see `line_index`).
     pub fn open(st: &'a dyn Storage, handle: &str) -> Result<Self, EngineError> {
         let handle = Handle::parse(handle)?;
         let meta = Meta::load(st, &handle)?;
         let view = meta.view_file(&handle);
-        let idx_name = handle.file(FileKind::LineIndex);
-        let raw = st
-            .read(&idx_name, 0, st.size(&idx_name).map_err(storage_error)?)
-            .map_err(storage_error)?;
-        let index = raw
-            .chunks_exact(8)
-            .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
-            .collect();
+        let size = st
+            .size(&view)
+            .map_err(|e| corrupt(&handle, &format!("view: {}", describe(&e))))?;
+        if size != meta.view.bytes {
+            return Err(corrupt(
+                &handle,
+                &format!(
+                    "the view is {size} bytes but its metadata says {}",
+                    meta.view.bytes
+                ),
+            ));
+        }
+        let index = LineIndex::load(st, &handle, &meta)?;
         Ok(Doc {
             st,
             handle,
@@ -64,7 +72,8 @@ impl<'a> Doc<'a> {
 
     /// Raw view bytes `[offset, offset+len)`.
     pub fn read_bytes(&self, offset: u64, len: u64) -> Result<Vec<u8>, EngineError> {
-        let mut out = Vec::with_capacity(len as usize);
+        let len = len.min(self.view_bytes().saturating_sub(offset));
+        let mut out = Vec::with_capacity(len.min(READ_BLOCK) as usize);
         while (out.len() as u64) < len {
             let want = (len - out.len() as u64).min(READ_BLOCK);
             let block = self
@@ -90,10 +99,17 @@ impl<'a> Doc<'a> {
     }
 
     fn reader_at(&self, first: u64, block: u64) -> LineReader<'_> {
-        let slot = ((first.max(1) - 1) / LINE_INDEX_STRIDE) as usize;
-        let (line, offset) = match self.index.get(slot) {
-            Some(&offset) => (slot as u64 * LINE_INDEX_STRIDE + 1, offset),
-            None => (1, 0),
+        let slot = usize::try_from((first.max(1) - 1) / LINE_INDEX_STRIDE).unwrap_or(usize::MAX);
+        // Past the index: the last entry, from which the reader walks on.
+        let slot = slot.min(self.index.len().saturating_sub(1));
+        let mut error = None;
+        let (line, offset) = match self.index_entry(slot) {
+            Ok(Some(offset)) => (slot as u64 * LINE_INDEX_STRIDE + 1, offset),
+            Ok(None) => (1, 0),
+            Err(err) => {
+                error = Some(err);
+                (1, self.view_bytes())
+            }
         };
         let mut reader = LineReader {
             doc: self,
@@ -101,8 +117,8 @@ impl<'a> Doc<'a> {
             next_line: line,
             buf: Vec::new(),
             pos: 0,
-            eof: false,
-            error: None,
+            eof: error.is_some(),
+            error,
             block,
         };
         while reader.next_line < first {
@@ -285,9 +301,9 @@ impl<'a> Doc<'a> {
         b: &[u8],
         block_offset: u64,
     ) -> Result<u64, EngineError> {
-        let slot = self.index.partition_point(|&o| o <= abs).saturating_sub(1);
-        let (mut from, mut line) = match self.index.get(slot) {
-            Some(&o) => (o, slot as u64 * LINE_INDEX_STRIDE + 1),
+        let slot = self.index.slot_at(abs);
+        let (mut from, mut line) = match self.index_entry(slot)? {
+            Some(o) => (o, slot as u64 * LINE_INDEX_STRIDE + 1),
             None => (0, 1),
         };
         if counted.0 <= abs && counted.0 > from {
@@ -300,6 +316,12 @@ impl<'a> Doc<'a> {
         line += count_newlines(&b[(from - block_offset) as usize..(abs - block_offset) as usize]);
         *counted = (abs, line);
         Ok(line)
+    }
+
+    /// Line index entry `slot`, checked against the view on first use.
+    fn index_entry(&self, slot: usize) -> Result<Option<u64>, EngineError> {
+        self.index
+            .entry(slot, |from, len| self.read_bytes(from, len), &self.handle)
     }
 
     /// Context lines `first..=last` (a line that matches too is marked `:`).
@@ -476,6 +498,22 @@ impl LineReader<'_> {
         }
     }
 
+    /// True (and reading ends with a `storage` error) when `unbroken`
+    /// bytes without a newline are more than a view line can hold: a
+    /// hostile view is not buffered whole.
+    fn too_long(&mut self, unbroken: usize) -> bool {
+        if unbroken as u64 <= MAX_VIEW_LINE {
+            return false;
+        }
+        self.eof = true;
+        self.pos = self.buf.len();
+        self.error = Some(corrupt(
+            &self.doc.handle,
+            &format!("the view has a line longer than {MAX_VIEW_LINE} bytes"),
+        ));
+        true
+    }
+
     /// The next block of whole lines (about SCAN_BLOCK bytes).
     pub fn next_block(&mut self) -> Option<Block<'_>> {
         loop {
@@ -487,6 +525,9 @@ impl LineReader<'_> {
                     .rposition(|&b| b == b'\n')
                     .map_or(0, |nl| nl + 1)
             };
+            if end == 0 && self.too_long(rest.len()) {
+                return None;
+            }
             if end > 0 {
                 let start = self.pos;
                 self.pos += end;
@@ -508,6 +549,9 @@ impl LineReader<'_> {
                 self.pos += nl + 1;
                 self.next_line += 1;
                 return Some((self.next_line - 1, line));
+            }
+            if self.too_long(self.buf.len() - self.pos) {
+                return None;
             }
             if !self.fill() {
                 if self.pos < self.buf.len() {

@@ -13,6 +13,7 @@ pub mod full_chunked;
 pub mod handle;
 pub mod jq;
 pub mod lexical;
+pub mod line_index;
 pub mod llm;
 pub mod message;
 pub mod meta;

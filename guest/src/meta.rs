@@ -11,6 +11,11 @@ use crate::view::PreviewLines;
 
 pub const META_VERSION: u32 = 1;
 
+/// Largest sidecar read. Real ones are a few KiB (stats, a clipped preview,
+/// the tool name and args, themselves bounded at store time); a larger
+/// file is not read at all.
+pub const MAX_META_BYTES: u64 = 1 << 20;
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Meta {
     pub version: u32,
@@ -138,17 +143,56 @@ impl Meta {
             )),
             other => EngineError::Storage(describe(&other)),
         })?;
+        let corrupt = |what: &str| {
+            EngineError::Storage(format!(
+                "the metadata of handle {handle} is corrupt: {what}"
+            ))
+        };
+        if size > MAX_META_BYTES {
+            return Err(corrupt(&format!(
+                "it is {size} bytes, more than the {MAX_META_BYTES} a sidecar can be"
+            )));
+        }
         let bytes = st
             .read(&name, 0, size)
             .map_err(|e| EngineError::Storage(describe(&e)))?;
-        let meta: Meta = serde_json::from_slice(&bytes).map_err(|e| {
-            EngineError::Storage(format!("the metadata of handle {handle} is corrupt: {e}"))
-        })?;
+        let meta: Meta = serde_json::from_slice(&bytes).map_err(|e| corrupt(&e.to_string()))?;
         if meta.handle != handle.as_str() || meta.version != META_VERSION {
             return Err(EngineError::Storage(format!(
                 "the metadata of handle {handle} does not belong to it or has an unknown version"
             )));
         }
+        meta.check().map_err(|what| corrupt(&what))?;
         Ok(meta)
+    }
+
+    /// What must hold between the sidecar's own fields (the files it
+    /// describes are checked when they are opened, in `doc`).
+    fn check(&self) -> Result<(), String> {
+        let view = &self.view;
+        if view.kind != "json" && view.kind != "txt" {
+            return Err(format!("unknown view kind {:?}", view.kind));
+        }
+        // Every view line holds at least one byte (its newline or, for the
+        // last, a character).
+        if view.lines > view.bytes || (view.lines == 0) != (view.bytes == 0) {
+            return Err(format!(
+                "a view of {} bytes cannot have {} lines",
+                view.bytes, view.lines
+            ));
+        }
+        let preview = &self.preview;
+        let numbers = preview
+            .head
+            .iter()
+            .chain(&preview.errors)
+            .chain(&preview.tail);
+        if let Some(bad) = numbers.map(|l| l.line).find(|&n| n == 0 || n > view.lines) {
+            return Err(format!(
+                "its preview shows line {bad} of a {}-line view",
+                view.lines
+            ));
+        }
+        Ok(())
     }
 }

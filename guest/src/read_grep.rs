@@ -239,7 +239,7 @@ fn execute(doc: &Doc, handle: &str, call: &ToolCall, cap: usize) -> String {
             doc.read(
                 LineRange {
                     first,
-                    last: first + count - 1,
+                    last: first.saturating_add(count - 1),
                 },
                 cap,
             )

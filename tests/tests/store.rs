@@ -384,3 +384,35 @@ async fn an_unterminated_escape_hides_nothing_after_it() {
         answer.text
     );
 }
+
+#[tokio::test]
+async fn corrupt_stored_files_give_a_storage_error_not_a_panic() {
+    let runtime = runtime("corrupt").await;
+    let session = runtime.session().unwrap();
+    let output: String = (1..=5000).map(|i| format!("line {i}\n")).collect();
+    let s = stored(
+        session
+            .store(&ToolCall::new("t"), output.as_bytes())
+            .await
+            .unwrap(),
+    );
+    // An index entry far past the view (it used to index out of bounds).
+    let idx = session.path().join(format!("{}.idx", s.handle));
+    let mut raw = std::fs::read(&idx).unwrap();
+    raw[16..24].copy_from_slice(&(1u64 << 40).to_le_bytes());
+    std::fs::write(&idx, &raw).unwrap();
+    let err = session.read(&s.handle, 3000, 3001).await.unwrap_err();
+    let text = format!("{err:#}");
+    assert!(!text.contains("panicked"), "{text}");
+    assert!(
+        text.contains(&s.handle) && text.contains("line index"),
+        "{text}"
+    );
+    let answer = session
+        .extract(&s.handle, "line 3000", Some(tool_output::Mode::Lexical))
+        .await
+        .unwrap();
+    assert!(answer.failed, "{}", answer.text);
+    assert!(!answer.text.contains("panicked"), "{}", answer.text);
+    assert!(answer.text.contains("corrupt"), "{}", answer.text);
+}
