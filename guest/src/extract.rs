@@ -13,7 +13,6 @@
 
 use crate::bindings::types::{ExtractReport, ExtractRequest, ExtractResult, Fallback, Mode};
 use crate::doc::Doc;
-use crate::handle::shorten;
 use crate::lexical::{Query, Scorer, Window};
 use crate::llm::{self, Failure, FailureKind, Job, Llm, ModelProfile};
 use crate::storage::Storage;
@@ -97,7 +96,7 @@ pub fn extract(st: &dyn Storage, llm: &dyn Llm, req: ExtractRequest) -> ExtractR
         Ok(doc) => doc,
         Err(err) => {
             let message = engine_error_text(&err);
-            let handle = one_line(&shorten(&req.handle, 80));
+            let handle = crate::display::shown(&req.handle, 80);
             return finish(
                 report,
                 started,
@@ -107,7 +106,7 @@ pub fn extract(st: &dyn Storage, llm: &dyn Llm, req: ExtractRequest) -> ExtractR
         }
     };
     report.source_bytes = doc.meta.stats.bytes;
-    let tool = one_line(&doc.meta.tool);
+    let tool = doc.meta.tool.clone(); // shown form: see `display`
     let handle = doc.handle.to_string();
     if req.extract.trim().is_empty() {
         let text = failed(
@@ -484,11 +483,6 @@ fn failed(tool: &str, handle: &str, mode: Mode, error: &str) -> String {
         "TOOL_OUTPUT FAILED FOR {tool} WITH HANDLE {handle}, STRATEGY:{}:\n\n{error}",
         mode_name(mode)
     )
-}
-
-/// Header fields must stay on one line whatever the tool name or handle holds.
-fn one_line(text: &str) -> String {
-    text.replace(['\n', '\r'], " ")
 }
 
 fn finish(mut report: ExtractReport, started: u64, failed: bool, text: String) -> ExtractResult {

@@ -7,6 +7,7 @@
 
 pub mod bindings;
 pub mod chunk;
+pub mod display;
 pub mod doc;
 pub mod extract;
 pub mod full_chunked;

@@ -96,3 +96,20 @@ pub fn describe(err: &LlmError) -> String {
         LlmError::Cancelled => "the extraction was cancelled".into(),
     }
 }
+
+/// An LLM that is never configured, for tests of the modes that need none.
+#[cfg(test)]
+pub struct NoLlm;
+
+#[cfg(test)]
+impl Llm for NoLlm {
+    fn model_info(&self, _: Option<&str>) -> Result<ModelProfile, LlmError> {
+        Err(LlmError::NotConfigured)
+    }
+    fn complete(&self, _: &Request) -> Result<Response, LlmError> {
+        Err(LlmError::NotConfigured)
+    }
+    fn complete_batch(&self, reqs: &[Request]) -> Vec<Result<Response, LlmError>> {
+        reqs.iter().map(|_| Err(LlmError::NotConfigured)).collect()
+    }
+}

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::EngineError;
 use crate::bindings::types::{HandleInfo, OutputStats, StoreReason};
+use crate::display;
 use crate::handle::{FileKind, Handle};
 use crate::storage::{FsError, Storage, describe};
 use crate::view::PreviewLines;
@@ -156,13 +157,16 @@ impl Meta {
         let bytes = st
             .read(&name, 0, size)
             .map_err(|e| EngineError::Storage(describe(&e)))?;
-        let meta: Meta = serde_json::from_slice(&bytes).map_err(|e| corrupt(&e.to_string()))?;
+        let mut meta: Meta = serde_json::from_slice(&bytes).map_err(|e| corrupt(&e.to_string()))?;
         if meta.handle != handle.as_str() || meta.version != META_VERSION {
             return Err(EngineError::Storage(format!(
                 "the metadata of handle {handle} does not belong to it or has an unknown version"
             )));
         }
         meta.check().map_err(|what| corrupt(&what))?;
+        // Shown as stored, but the file may not have been written by us.
+        meta.tool = display::shown(&meta.tool, display::MAX_TOOL_CHARS);
+        meta.args = display::shown(&meta.args, display::MAX_ARGS_CHARS);
         Ok(meta)
     }
 

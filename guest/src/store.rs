@@ -193,8 +193,8 @@ impl Writer {
         let meta = Meta {
             version: meta::META_VERSION,
             handle: handle.to_string(),
-            tool: self.call.tool.clone(),
-            args: self.call.args.clone(),
+            tool: crate::display::shown(&self.call.tool, crate::display::MAX_TOOL_CHARS),
+            args: crate::display::shown(&self.call.args, crate::display::MAX_ARGS_CHARS),
             model: self.call.model.clone(),
             reason: meta::reason_name(reason).to_string(),
             created_ms: now_ms(),

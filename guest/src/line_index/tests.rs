@@ -3,29 +3,14 @@
 //! never a hang.
 
 use crate::EngineError;
-use crate::bindings::llm_import::{LlmError, ModelProfile, Request, Response};
 use crate::bindings::types::{
     CallInfo, ExtractRequest, GrepOptions, LineRange, Mode, StoreOutcome,
 };
 use crate::doc::Doc;
 use crate::handle::{FileKind, Handle};
-use crate::llm::Llm;
+use crate::llm::NoLlm;
 use crate::storage::{MemStorage, Storage};
 use crate::{extract, store, truncate};
-
-struct NoLlm;
-
-impl Llm for NoLlm {
-    fn model_info(&self, _: Option<&str>) -> Result<ModelProfile, LlmError> {
-        Err(LlmError::NotConfigured)
-    }
-    fn complete(&self, _: &Request) -> Result<Response, LlmError> {
-        Err(LlmError::NotConfigured)
-    }
-    fn complete_batch(&self, reqs: &[Request]) -> Vec<Result<Response, LlmError>> {
-        reqs.iter().map(|_| Err(LlmError::NotConfigured)).collect()
-    }
-}
 
 /// 5000 lines: five index entries.
 fn text() -> String {
