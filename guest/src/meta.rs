@@ -89,6 +89,14 @@ impl From<&Stats> for OutputStats {
     }
 }
 
+/// The error for a handle with no stored output in this session.
+pub fn unknown_handle(handle: &Handle) -> EngineError {
+    EngineError::UnknownHandle(format!(
+        "no stored output has handle {handle} in this session (handles are valid only in the \
+         session that stored them)"
+    ))
+}
+
 pub fn reason_name(reason: StoreReason) -> &'static str {
     match reason {
         StoreReason::SizeCap => "size_cap",
@@ -124,6 +132,7 @@ impl Meta {
             created_ms: self.created_ms,
             view_lines: self.view.lines,
             view_bytes: self.view.bytes,
+            problem: None,
         }
     }
 
@@ -138,10 +147,7 @@ impl Meta {
     pub fn load(st: &dyn Storage, handle: &Handle) -> Result<Meta, EngineError> {
         let name = handle.file(FileKind::Meta);
         let size = st.size(&name).map_err(|err| match err {
-            FsError::NotFound(_) => EngineError::UnknownHandle(format!(
-                "no stored output has handle {handle} in this session (handles are valid only \
-                 in the session that stored them)"
-            )),
+            FsError::NotFound(_) => unknown_handle(handle),
             other => EngineError::Storage(describe(&other)),
         })?;
         let corrupt = |what: &str| {

@@ -451,13 +451,17 @@ async fn run(cli: Cli) -> Result<ExitCode> {
                             "handle": i.handle, "tool": i.tool, "args": i.args,
                             "reason": reason_name(i.reason), "created_ms": i.created_ms,
                             "view_lines": i.view_lines, "view_bytes": i.view_bytes,
-                            "stats": stats_json(&i.stats),
+                            "stats": stats_json(&i.stats), "problem": i.problem,
                         })
                     })
                     .collect();
                 print_json(&Value::Array(list));
             } else {
                 for i in infos {
+                    if let Some(problem) = &i.problem {
+                        println!("{}  BROKEN: {problem}", i.handle);
+                        continue;
+                    }
                     println!(
                         "{}  {:<20} {:>10} bytes {:>8} lines {:>9} tokens  {}",
                         i.handle,

@@ -323,3 +323,54 @@ fn extract_with_a_configured_llm_reports_progress_and_accounts() {
     );
     assert_eq!(err.lines().count(), 1);
 }
+
+#[test]
+fn a_corrupt_sidecar_is_listed_as_broken_and_removable() {
+    let root = root();
+    let log = big_log();
+    let store = || {
+        let out = run(
+            &root,
+            &["--json", "store", "--tool", "t"],
+            Some(log.as_bytes()),
+        );
+        let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        json["handle"].as_str().unwrap().to_string()
+    };
+    let (good, bad) = (store(), store());
+    let session = root.join("sessions/default");
+    std::fs::write(session.join(format!("{bad}.meta.json")), b"{\"version\":1,").unwrap();
+    std::fs::write(session.join(format!("{bad}.txt.part")), b"left over").unwrap();
+
+    let text = stdout(&run(&root, &["list"], None));
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.sort_by_key(|l| !l.starts_with(&good));
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].starts_with(&format!("{good}  t ")), "{text}");
+    assert!(
+        lines[1].starts_with(&format!(
+            "{bad}  BROKEN: the metadata of handle {bad} is corrupt"
+        )),
+        "{text}"
+    );
+    let list: serde_json::Value =
+        serde_json::from_str(&stdout(&run(&root, &["--json", "list"], None))).unwrap();
+    let list = list.as_array().unwrap();
+    assert_eq!(list.len(), 2);
+    for entry in list {
+        let broken = entry["handle"] == bad.as_str();
+        assert_eq!(entry["problem"].is_string(), broken, "{entry}");
+        assert_eq!(entry["problem"].is_null(), !broken, "{entry}");
+    }
+
+    assert!(run(&root, &["remove", &bad], None).status.success());
+    let left: Vec<String> = std::fs::read_dir(&session)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(&bad))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    let text = stdout(&run(&root, &["list"], None));
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(!run(&root, &["remove", &bad], None).status.success());
+}

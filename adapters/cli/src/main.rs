@@ -173,6 +173,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Tail { handle, lines } => engine::tail(&handle, lines, max).map_err(describe)?,
         Command::List => {
             for i in engine::list().map_err(describe)? {
+                if let Some(problem) = &i.problem {
+                    println!("{}  BROKEN: {problem}", i.handle);
+                    continue;
+                }
                 println!(
                     "{}  {:<20} {:>10} bytes {:>8} lines {:>9} tokens  {}",
                     i.handle,

@@ -333,3 +333,47 @@ fn corrupt_view_is_a_storage_error() {
         false,
     );
 }
+
+#[test]
+fn broken_outputs_are_listed_with_their_problem_and_removable() {
+    let st = MemStorage::new();
+    let good = stored(&st, &text());
+    let bad_meta = stored(&st, &text());
+    let bad_index = stored(&st, &text());
+    put(&st, &bad_meta, FileKind::Meta, b"{\"version\": 1, trunc");
+    put(&st, &bad_index, FileKind::LineIndex, b"\x01");
+    st.write(&bad_meta.part_file(FileKind::ViewText), b"left over")
+        .unwrap();
+    let listed = crate::doc::list(&st).unwrap();
+    assert_eq!(listed.len(), 3);
+    for info in &listed {
+        let problem = info.problem.as_deref();
+        if info.handle == good.as_str() {
+            assert_eq!(problem, None);
+            assert_eq!(info.view_lines, 5000);
+        } else {
+            let problem = problem.expect("marked broken");
+            assert!(
+                problem.contains(&info.handle) && problem.contains("corrupt"),
+                "{problem}"
+            );
+        }
+    }
+    for h in [&bad_meta, &bad_index] {
+        crate::doc::remove(&st, h.as_str()).unwrap();
+        assert!(st.names().iter().all(|n| !n.starts_with(h.as_str())));
+        assert!(matches!(
+            crate::doc::remove(&st, h.as_str()),
+            Err(EngineError::UnknownHandle(_))
+        ));
+    }
+    // Only the leftovers of an interrupted store: removable too.
+    let orphan = Handle::new();
+    st.write(&orphan.part_file(FileKind::Original), b"x")
+        .unwrap();
+    crate::doc::remove(&st, orphan.as_str()).unwrap();
+    let listed = crate::doc::list(&st).unwrap();
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0].handle, good.as_str());
+    assert_eq!(st.names().len(), 4);
+}
