@@ -12,6 +12,8 @@ pub mod ansi;
 pub mod json;
 pub mod lines;
 
+use crate::tokens::floor_char_boundary;
+
 pub use lines::{LINE_INDEX_STRIDE, LineSink, PreviewLine, PreviewLines, WRAP_BYTES, warm_up};
 
 /// Lossy UTF-8 decoding of a byte stream: invalid sequences become U+FFFD
@@ -101,10 +103,24 @@ enum Mode {
     Abandoned,
 }
 
+/// A JSON view may grow to this many times the text it re-indents…
+pub const JSON_GROWTH: u64 = 2;
+/// …plus this much (short documents grow most: `[1,2]` becomes 3 lines).
+/// Past that the output is viewed as text: deep nesting or many tiny
+/// arrays re-indent to up to 66 times their size (a newline and up to 64
+/// spaces of indent per byte), which would multiply disk use.
+pub const JSON_ALLOWANCE: u64 = 64 * 1024;
+/// Text is re-indented in pieces of at most this many bytes, so the
+/// growth check runs before much output exists (66 × 64 KiB at most).
+const JSON_PIECE: usize = 64 * 1024;
+
 /// Turns decoded text into view text, appended to a [`LineSink`].
 pub struct ViewBuilder {
     mode: Mode,
     scratch: String,
+    /// Bytes of text re-indented so far, and bytes of JSON view made.
+    json_in: u64,
+    json_out: u64,
 }
 
 impl Default for ViewBuilder {
@@ -118,6 +134,8 @@ impl ViewBuilder {
         Self {
             mode: Mode::Undecided(String::new()),
             scratch: String::new(),
+            json_in: 0,
+            json_out: 0,
         }
     }
 
@@ -126,6 +144,8 @@ impl ViewBuilder {
         Self {
             mode: Mode::Text(ansi::TextCleaner::new()),
             scratch: String::new(),
+            json_in: 0,
+            json_out: 0,
         }
     }
 
@@ -155,11 +175,25 @@ impl ViewBuilder {
         match &mut self.mode {
             Mode::Text(cleaner) => cleaner.push(text, &mut self.scratch),
             Mode::Json(indenter) => {
-                indenter.push(text, &mut self.scratch);
-                if indenter.failed() {
-                    self.mode = Mode::Abandoned;
-                    return;
+                let mut rest = text;
+                while !rest.is_empty() {
+                    let end = match floor_char_boundary(rest, JSON_PIECE) {
+                        0 => rest.len(),
+                        end => end,
+                    };
+                    self.scratch.clear();
+                    indenter.push(&rest[..end], &mut self.scratch);
+                    self.json_in += end as u64;
+                    self.json_out += self.scratch.len() as u64;
+                    let too_big = self.json_out > JSON_GROWTH * self.json_in + JSON_ALLOWANCE;
+                    if indenter.failed() || too_big {
+                        self.mode = Mode::Abandoned;
+                        return;
+                    }
+                    sink.push(&self.scratch);
+                    rest = &rest[end..];
                 }
+                return;
             }
             Mode::Undecided(_) | Mode::Abandoned => return,
         }
@@ -168,7 +202,8 @@ impl ViewBuilder {
 
     /// Flush the end of the text. Returns whether the input was JSON:
     /// `Some(true)` valid JSON (view re-indented), `Some(false)` text,
-    /// `None` if it looked like JSON but was not — the view written so far is
+    /// `None` if it looked like JSON but was not, or re-indenting it grew it
+    /// past [`JSON_GROWTH`] × + [`JSON_ALLOWANCE`] — the view written so far is
     /// unusable and must be rebuilt with [`ViewBuilder::text_only`].
     pub fn finish(mut self, sink: &mut LineSink) -> Option<bool> {
         if let Mode::Undecided(held) = &mut self.mode {
@@ -291,5 +326,65 @@ mod tests {
     fn json_lookalike_is_reported_for_rebuild() {
         let (_, verdict, _) = view_of(b"[1, 2] and then some prose", 7);
         assert_eq!(verdict, None);
+    }
+
+    /// View bytes of `input` stored through the real store path.
+    fn stored_view_bytes(input: &[u8]) -> u64 {
+        use crate::bindings::types::{CallInfo, StoreOutcome};
+        let st = crate::storage::MemStorage::new();
+        let call = CallInfo {
+            tool: "t".into(),
+            args: "{}".into(),
+            model: None,
+        };
+        let outcome = crate::store::store(&st, call, input, crate::default_policy()).unwrap();
+        assert!(matches!(outcome, StoreOutcome::Stored(_)));
+        crate::doc::list(&st).unwrap()[0].view_bytes
+    }
+
+    #[test]
+    fn json_view_stays_within_twice_the_input_plus_the_allowance() {
+        let n = 300_000;
+        let tiny_arrays = format!("[{}[]]", "[],".repeat(n));
+        let small_ints = format!(
+            "[{}]",
+            (0..n)
+                .map(|i| format!("[{},{}]", i % 10, i % 7))
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+        let deep_objects = format!("{}1{}", "{\"a\":".repeat(n), "}".repeat(n));
+        let deep_then_wide = format!(
+            "{}{}{}",
+            "[".repeat(40),
+            "0,".repeat(n) + "0",
+            "]".repeat(40)
+        );
+        let inputs: Vec<(&str, String)> = vec![
+            ("deep arrays", format!("{}{}", "[".repeat(n), "]".repeat(n))),
+            ("tiny arrays", tiny_arrays),
+            ("small ints at depth 2", small_ints),
+            ("deep objects", deep_objects),
+            ("deep then wide", deep_then_wide),
+            ("unclosed", "[".repeat(n)),
+        ];
+        for (what, input) in inputs {
+            let view = stored_view_bytes(input.as_bytes());
+            let input = input.len() as u64;
+            // Soft-wrapping adds a newline per 1500 bytes or more of view.
+            let bound = JSON_GROWTH * input + JSON_ALLOWANCE;
+            let bound = bound + bound / (WRAP_BYTES as u64 * 3 / 4) + 1;
+            assert!(view <= bound, "{what}: view {view} bytes for {input}");
+        }
+        // Ordinary JSON is still re-indented.
+        let records = format!(
+            "[{}]",
+            (0..2000)
+                .map(|i| format!("{{\"id\":{i},\"name\":\"user number {i}\",\"ok\":true}}"))
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+        let view = stored_view_bytes(records.as_bytes());
+        assert!(view > records.len() as u64, "not re-indented");
     }
 }
