@@ -3,7 +3,7 @@
 //! read, grep, tail, list, remove, stats, close, gc, schema, component,
 //! run, mcp (proxy, serve), demo, doctor.
 
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -12,6 +12,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::{Value, json};
 
+use crate::out;
 use tool_output::accounting::ExtractEvent;
 use tool_output::agent::{self, parse_mode};
 use tool_output::doctor;
@@ -224,9 +225,11 @@ pub async fn main() -> ExitCode {
 fn report(result: Result<ExitCode>) -> ExitCode {
     match result {
         Ok(code) => code,
+        // `… | head -1`: the reader has what it wanted.
+        Err(err) if out::is_stdout_closed(&err) => ExitCode::SUCCESS,
         Err(err) => {
             let message = format!("{err:#}").replace('\n', " ");
-            eprintln!("tool-output: error: {message}");
+            out::stderr_line(&format!("error: {message}"));
             ExitCode::FAILURE
         }
     }
@@ -383,18 +386,18 @@ async fn run(cli: Cli) -> Result<ExitCode> {
                 timeout: timeout.map(Duration::from_secs),
                 ..ExtractOptions::default()
             }
-            .progress(|p| eprintln!("tool-output: {p}"));
+            .progress(|p| out::stderr_line(&p.to_string()));
             let result = session
                 .extract_with(&handle, &instructions, &options)
                 .await?;
             if env.json {
-                print_json(&json!({
+                out::json(&json!({
                     "failed": result.failed,
                     "text": result.text,
                     "report": serde_json::to_value(ExtractEvent::new(&handle, &result))?,
-                }));
+                }))?;
             } else {
-                println!("{}", result.text);
+                out::line(&result.text)?;
             }
             Ok(if result.failed {
                 ExitCode::FAILURE
@@ -404,13 +407,13 @@ async fn run(cli: Cli) -> Result<ExitCode> {
         }
         Command::Preview { handle } => {
             let (_rt, session) = env.existing_session().await?;
-            print_text(&env, &session.preview(&handle).await?);
+            print_text(&env, &session.preview(&handle).await?)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Read { handle, lines } => {
             let (first, last) = parse_range(&lines)?;
             let (_rt, session) = env.existing_session().await?;
-            print_text(&env, &session.read(&handle, first, last).await?);
+            print_text(&env, &session.read(&handle, first, last).await?)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Grep {
@@ -426,18 +429,18 @@ async fn run(cli: Cli) -> Result<ExitCode> {
                 ignore_case,
                 max_matches,
             };
-            print_text(&env, &session.grep(&handle, &pattern, options).await?);
+            print_text(&env, &session.grep(&handle, &pattern, options).await?)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Tail { handle, lines } => {
             let (_rt, session) = env.existing_session().await?;
-            print_text(&env, &session.tail(&handle, lines).await?);
+            print_text(&env, &session.tail(&handle, lines).await?)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::List => {
             if !env.session_dir().is_dir() {
                 if env.json {
-                    print_json(&json!([]));
+                    out::json(&json!([]))?;
                 }
                 return Ok(ExitCode::SUCCESS);
             }
@@ -455,14 +458,14 @@ async fn run(cli: Cli) -> Result<ExitCode> {
                         })
                     })
                     .collect();
-                print_json(&Value::Array(list));
+                out::json(&Value::Array(list))?;
             } else {
                 for i in infos {
                     if let Some(problem) = &i.problem {
-                        println!("{}  BROKEN: {problem}", i.handle);
+                        out::line(&format!("{}  BROKEN: {problem}", i.handle))?;
                         continue;
                     }
-                    println!(
+                    out::line(&format!(
                         "{}  {:<20} {:>10} bytes {:>8} lines {:>9} tokens  {}",
                         i.handle,
                         i.tool,
@@ -470,7 +473,7 @@ async fn run(cli: Cli) -> Result<ExitCode> {
                         i.stats.lines,
                         i.stats.tokens.unwrap_or(0),
                         reason_name(i.reason)
-                    );
+                    ))?;
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -487,7 +490,7 @@ async fn run(cli: Cli) -> Result<ExitCode> {
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => (SessionStats::default(), 0),
                 Err(e) => return Err(e).context("reading the session's event log"),
             };
-            print_stats(&env, &stats, skipped);
+            print_stats(&env, &stats, skipped)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Close => {
@@ -502,10 +505,10 @@ async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Gc { older_than } => {
             let removed = gc(&env.root.join("sessions"), older_than)?;
             if env.json {
-                print_json(&json!({ "removed": removed }));
+                out::json(&json!({ "removed": removed }))?;
             } else {
                 for name in &removed {
-                    println!("removed session {name}");
+                    out::line(&format!("removed session {name}"))?;
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -515,31 +518,28 @@ async fn run(cli: Cli) -> Result<ExitCode> {
             let session = runtime.session()?;
             let schema = session.tool_schema().await?;
             match format {
-                SchemaFormat::JsonSchema => println!("{schema}"),
-                SchemaFormat::Openai => print_json(&agent::openai_tool(&schema)),
-                SchemaFormat::Anthropic => print_json(&agent::anthropic_tool(&schema)),
-                SchemaFormat::SystemPrompt => println!("{}", agent::SYSTEM_PROMPT),
+                SchemaFormat::JsonSchema => out::line(&schema)?,
+                SchemaFormat::Openai => out::json(&agent::openai_tool(&schema))?,
+                SchemaFormat::Anthropic => out::json(&agent::anthropic_tool(&schema))?,
+                SchemaFormat::SystemPrompt => out::line(agent::SYSTEM_PROMPT)?,
             }
             Ok(ExitCode::SUCCESS)
         }
         Command::Component { out } => {
             let written = tool_output::artifacts::write_components(&out).await?;
             if env.json {
-                print_json(&json!({
+                out::json(&json!({
                     "engine": written.engine, "engine_bytes": written.engine_bytes,
                     "command": written.command, "command_bytes": written.command_bytes,
-                }));
+                }))?;
             } else {
-                println!(
-                    "{} ({} bytes)",
+                out::line(&format!(
+                    "{} ({} bytes)\n{} ({} bytes)",
                     written.engine.display(),
-                    written.engine_bytes
-                );
-                println!(
-                    "{} ({} bytes)",
+                    written.engine_bytes,
                     written.command.display(),
                     written.command_bytes
-                );
+                ))?;
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -566,9 +566,9 @@ async fn run(cli: Cli) -> Result<ExitCode> {
             };
             let found = doctor::examine(&llm, &options).await?;
             if env.json {
-                print_json(&serde_json::to_value(&found)?);
+                out::json(&serde_json::to_value(&found)?)?;
             } else {
-                print!("{found}");
+                out::text(&found.to_string())?;
             }
             Ok(if found.usable {
                 ExitCode::SUCCESS
@@ -619,40 +619,26 @@ async fn store(
     }
     let outcome = writer.finish().await?;
     match (&outcome, env.json) {
-        (Outcome::Passthrough(stats), true) => print_json(&json!({
+        (Outcome::Passthrough(stats), true) => out::json(&json!({
             "stored": false, "handle": null, "reason": null,
             "message": String::from_utf8_lossy(&held), "stats": stats_json(stats),
-        })),
-        (Outcome::Stored(s), true) => print_json(&json!({
+        }))?,
+        (Outcome::Stored(s), true) => out::json(&json!({
             "stored": true, "handle": s.handle, "reason": reason_name(s.reason),
             "message": s.message, "stats": stats_json(&s.stats),
-        })),
-        (Outcome::Passthrough(_), false) => {
-            let mut out = std::io::stdout().lock();
-            out.write_all(&held)?;
-            out.flush()?;
-        }
-        (Outcome::Stored(s), false) => println!("{}", s.message),
+        }))?,
+        (Outcome::Passthrough(_), false) => out::stdout(&held)?,
+        (Outcome::Stored(s), false) => out::line(&s.message)?,
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_text(env: &Env, text: &str) {
+fn print_text(env: &Env, text: &str) -> Result<()> {
     if env.json {
-        print_json(&json!({ "text": text }));
+        out::json(&json!({ "text": text }))
     } else {
-        print!("{text}");
-        if !text.ends_with('\n') && !text.is_empty() {
-            println!();
-        }
+        out::text(text)
     }
-}
-
-fn print_json(value: &Value) {
-    println!(
-        "{}",
-        serde_json::to_string_pretty(value).expect("JSON serializes")
-    );
 }
 
 pub fn stats_json(s: &OutputStats) -> Value {
@@ -663,20 +649,19 @@ pub fn stats_json(s: &OutputStats) -> Value {
     })
 }
 
-fn print_stats(env: &Env, s: &SessionStats, skipped: usize) {
+fn print_stats(env: &Env, s: &SessionStats, skipped: usize) -> Result<()> {
     if env.json {
-        let mut value = serde_json::to_value(s).expect("stats serialize");
+        let mut value = serde_json::to_value(s)?;
         value["bytes_kept_out"] = json!(s.bytes_kept_out());
         value["unreadable_log_lines"] = json!(skipped);
-        print_json(&value);
-        return;
+        return out::json(&value);
     }
     let strategies: Vec<String> = s
         .strategies
         .iter()
         .map(|(k, v)| format!("{k} {v}"))
         .collect();
-    println!(
+    out::line(&format!(
         "stores          {} ({} stored, {} passed through)\n\
          bytes           {} in, {} stored, {} kept out of the context\n\
          extractions     {} ({} failed, {} with a fallback){}\n\
@@ -700,10 +685,13 @@ fn print_stats(env: &Env, s: &SessionStats, skipped: usize) {
         s.input_tokens,
         s.output_tokens,
         s.llm_latency_ms,
-    );
+    ))?;
     if skipped > 0 {
-        println!("({skipped} unreadable lines in the event log were skipped)");
+        out::line(&format!(
+            "({skipped} unreadable lines in the event log were skipped)"
+        ))?;
     }
+    Ok(())
 }
 
 fn mode_arg_name(mode: ModeArg) -> &'static str {

@@ -3,6 +3,8 @@
 //! else `auto` uses the configured model.
 
 use anyhow::Result;
+
+use crate::out;
 use tool_output::{GrepOptions, Mode, Outcome, Runtime, ToolCall};
 
 /// A `cargo build` log: thousands of coloured lines, one error in the middle.
@@ -69,7 +71,9 @@ pub async fn run(runtime: &Runtime, model: Option<&str>) -> Result<()> {
         Some(model) => (format!("with {model}"), "auto"),
         None => ("without an LLM".to_string(), "auto: lexical, no LLM"),
     };
-    println!("tool-output demo: two large tool outputs, stored and queried {with}.\n");
+    out::line(&format!(
+        "tool-output demo: two large tool outputs, stored and queried {with}.\n"
+    ))?;
 
     let log = build_log();
     let call = ToolCall::new("bash").args(r#"{"command":"cargo build --color=always"}"#);
@@ -85,7 +89,7 @@ pub async fn run(runtime: &Runtime, model: Option<&str>) -> Result<()> {
             )
             .await?
             .text,
-    );
+    )?;
     show(
         "Model asks (grep): error lines with 2 lines of context",
         &session
@@ -99,11 +103,11 @@ pub async fn run(runtime: &Runtime, model: Option<&str>) -> Result<()> {
                 },
             )
             .await?,
-    );
+    )?;
     show(
         "Model asks (tail): the last 3 lines",
         &session.tail(&handle, 3).await?,
-    );
+    )?;
     let cut = session
         .extract(&handle, "show the build", Some(Mode::Truncate))
         .await?
@@ -111,7 +115,7 @@ pub async fn run(runtime: &Runtime, model: Option<&str>) -> Result<()> {
     show(
         "Model asks (truncate): head and tail, one marked cut",
         &first_lines(&cut, 12),
-    );
+    )?;
 
     let json = api_json();
     let call = ToolCall::new("http_get").args(r#"{"url":"https://api.example.com/jobs"}"#);
@@ -130,15 +134,15 @@ pub async fn run(runtime: &Runtime, model: Option<&str>) -> Result<()> {
                 .text,
             30,
         ),
-    );
-    println!(
-        "Everything above came from the stored outputs; they are removed when this demo exits."
-    );
+    )?;
+    out::line(
+        "Everything above came from the stored outputs; they are removed when this demo exits.",
+    )?;
     if model.is_none() {
-        println!(
+        out::line(
             "With an LLM configured (TOOL_OUTPUT_MODEL, see the README), `auto` uses it instead \
-             of the lexical search."
-        );
+             of the lexical search.",
+        )?;
     }
     Ok(())
 }
@@ -147,18 +151,18 @@ fn show_store(title: &str, outcome: &Outcome) -> Result<String> {
     let Outcome::Stored(stored) = outcome else {
         anyhow::bail!("the demo output was small enough to pass through");
     };
-    println!(
-        "=== {title}: {} bytes, stored ({}) ===",
+    out::line(&format!(
+        "=== {title}: {} bytes, stored ({}) ===\n\
+         The model gets this instead of the output:\n\n{}\n",
         stored.stats.bytes,
-        tool_output::runtime::reason_name(stored.reason)
-    );
-    println!("The model gets this instead of the output:\n");
-    println!("{}\n", indent(&stored.message));
+        tool_output::runtime::reason_name(stored.reason),
+        indent(&stored.message)
+    ))?;
     Ok(stored.handle.clone())
 }
 
-fn show(title: &str, text: &str) {
-    println!("--- {title}\n{}\n", indent(text));
+fn show(title: &str, text: &str) -> Result<()> {
+    out::line(&format!("--- {title}\n{}\n", indent(text)))
 }
 
 fn indent(text: &str) -> String {

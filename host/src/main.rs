@@ -2,6 +2,7 @@
 
 mod cli;
 mod demo;
+mod out;
 mod run;
 
 use std::process::ExitCode;

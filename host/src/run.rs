@@ -4,13 +4,13 @@
 //! it is not, and exit with the command's exit code (128+N if a signal
 //! killed it). SIGINT and SIGTERM go on to the command.
 
-use std::io::Write;
 use std::os::fd::OwnedFd;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use tokio::io::AsyncReadExt;
 
+use crate::out;
 use tool_output::{Outcome, Session, ToolCall, default_policy};
 
 #[derive(Debug, clap::Args)]
@@ -93,9 +93,9 @@ impl RunArgs {
                 } else {
                     "whole".to_string()
                 };
-                eprintln!(
-                    "tool-output: error: storing the output failed ({err}); it is passed through {lost}"
-                );
+                out::stderr_line(&format!(
+                    "error: storing the output failed ({err}); it is passed through {lost}"
+                ));
                 print_quietly(&held, false);
                 // This piece's bytes that `held` does not already have.
                 let from = held.len().saturating_sub(stored).min(n);
@@ -118,19 +118,10 @@ impl RunArgs {
     }
 }
 
-/// Print to stdout; a reader that went away (`cmd | head`) is not an error.
+/// Print to stdout; a reader that went away (`cmd | head`) is not an
+/// error, and the command's output is still drained and stored.
 fn print_quietly(text: &[u8], newline: bool) {
-    let mut out = std::io::stdout().lock();
-    let _ = out
-        .write_all(text)
-        .and_then(|()| {
-            if newline {
-                out.write_all(b"\n")
-            } else {
-                Ok(())
-            }
-        })
-        .and_then(|()| out.flush());
+    let _ = out::stdout(text).and_then(|()| if newline { out::stdout(b"\n") } else { Ok(()) });
 }
 
 fn exit_code(status: std::process::ExitStatus) -> u8 {
