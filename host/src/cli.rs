@@ -3,7 +3,6 @@
 //! read, grep, tail, list, remove, stats, close, gc, schema, component,
 //! run, mcp (proxy, serve), demo, doctor.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -16,6 +15,7 @@ use crate::out;
 use tool_output::accounting::ExtractEvent;
 use tool_output::agent::{self, parse_mode};
 use tool_output::doctor;
+use tool_output::interrupt::{self, Interrupted};
 use tool_output::llm::config::ModelSpec;
 use tool_output::roots::{check_session_name, default_cache_root};
 use tool_output::runtime::reason_name;
@@ -215,9 +215,12 @@ pub async fn main() -> ExitCode {
     if passes_signals {
         return report(work.await);
     }
+    // Dropping the command's future (and with it the runtime) is the
+    // cleanup: an unfinished store leaves nothing (its writer discards what
+    // it wrote), temporary sessions are removed on drop.
     let result = tokio::select! {
         result = work => result,
-        signal = shutdown_signal() => Err(anyhow::anyhow!("interrupted by {signal}")),
+        signal = interrupt::wait() => Err(Interrupted(signal).into()),
     };
     report(result)
 }
@@ -230,26 +233,11 @@ fn report(result: Result<ExitCode>) -> ExitCode {
         Err(err) => {
             let message = format!("{err:#}").replace('\n', " ");
             out::stderr_line(&format!("error: {message}"));
-            ExitCode::FAILURE
+            match err.downcast_ref::<Interrupted>() {
+                Some(Interrupted(signal)) => ExitCode::from(signal.exit_code()),
+                None => ExitCode::FAILURE,
+            }
         }
-    }
-}
-
-/// SIGINT or SIGTERM. Dropping the command's future (and with it the
-/// runtime) is the cleanup: temporary sessions are removed on drop, and an
-/// unfinished store never committed a handle (its `.part` files are swept
-/// by the next `gc`).
-async fn shutdown_signal() -> &'static str {
-    use tokio::signal::unix::{SignalKind, signal};
-    let (Ok(mut int), Ok(mut term)) = (
-        signal(SignalKind::interrupt()),
-        signal(SignalKind::terminate()),
-    ) else {
-        return std::future::pending().await;
-    };
-    tokio::select! {
-        _ = int.recv() => "SIGINT",
-        _ = term.recv() => "SIGTERM",
     }
 }
 
@@ -593,31 +581,27 @@ async fn store(
     file: Option<&Path>,
 ) -> Result<ExitCode> {
     let (_rt, session) = env.session().await?;
-    let mut input: Box<dyn Read> = match file {
-        None => Box::new(std::io::stdin().lock()),
-        Some(p) if p == Path::new("-") => Box::new(std::io::stdin().lock()),
-        Some(p) => {
-            Box::new(std::fs::File::open(p).with_context(|| format!("opening {}", p.display()))?)
-        }
-    };
+    let file = file.filter(|p| *p != Path::new("-"));
+    let mut input = crate::input::Input::spawn(file.map(Path::to_path_buf))?;
     // Stream into the engine; keep the first bytes in case it passes through.
     let mut writer = session.writer_with(call, policy).await?;
     let keep = policy.max_inline_bytes as usize + 1;
     let mut held = Vec::new();
-    let mut buf = vec![0u8; 1 << 20];
-    loop {
-        let n = match input.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e).context("reading the output to store"),
-        };
+    while let Some(piece) = input.next().await? {
         if held.len() < keep {
-            held.extend_from_slice(&buf[..n.min(keep - held.len())]);
+            held.extend_from_slice(&piece[..piece.len().min(keep - held.len())]);
         }
-        writer.write(&buf[..n]).await?;
+        writer.write(&piece).await?;
     }
     let outcome = writer.finish().await?;
+    // A signal that came with the end of the input (it often ends the
+    // producer too) is still a failure, and its handle is not kept.
+    if let Err(interrupted) = interrupt::check() {
+        if let Some(handle) = outcome.handle() {
+            let _ = session.remove(handle).await;
+        }
+        return Err(interrupted.into());
+    }
     match (&outcome, env.json) {
         (Outcome::Passthrough(stats), true) => out::json(&json!({
             "stored": false, "handle": null, "reason": null,

@@ -34,6 +34,7 @@ pub mod doctor;
 pub mod error;
 pub mod extraction;
 pub mod host;
+pub mod interrupt;
 pub mod llm;
 pub mod loader;
 pub mod mcp;

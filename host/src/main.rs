@@ -2,12 +2,18 @@
 
 mod cli;
 mod demo;
+mod input;
 mod out;
 mod run;
 
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // First: from here on SIGINT and SIGTERM stop a command cleanly.
+    if let Err(err) = tool_output::interrupt::install() {
+        eprintln!("tool-output: error: cannot handle signals: {err}");
+        return ExitCode::FAILURE;
+    }
     // Errors are one line on stderr, never a panic message with a backtrace.
     std::panic::set_hook(Box::new(|info| {
         eprintln!("tool-output: internal error: {info}");

@@ -650,7 +650,9 @@ impl OutputWriter {
     }
 
     pub async fn finish(mut self) -> Result<Outcome> {
-        let resource = self.resource.take().ok_or_else(finished)?;
+        // Kept until the call returns: dropped mid-call, the writer still
+        // discards what was not committed.
+        let resource = self.resource.ok_or_else(finished)?;
         self.store.data_mut().restart_clock();
         let outcome = self
             .ex
@@ -658,6 +660,7 @@ impl OutputWriter {
             .output_writer()
             .call_finish(&mut self.store, resource)
             .await;
+        self.resource = None;
         if !matches!(outcome, Ok(Ok(_))) {
             self.store.data_mut().discard_uncommitted();
         }

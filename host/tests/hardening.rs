@@ -1,6 +1,7 @@
 //! The CLI against hostile conditions, with the real binary: a reader that
 //! goes away (`cmd | true`, `cmd | head -1`) ends every command quietly (no
-//! panic, no error line, exit 0); signals while a command waits.
+//! panic, no error line, exit 0); a signal while `store` waits on its
+//! input stops it within a second, non-zero, leaving nothing behind.
 
 mod common;
 
@@ -103,4 +104,112 @@ fn every_command_ends_quietly_on_a_closed_stdout() {
     let list: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(list.as_array().unwrap().len(), 1 + 40 + 2);
     std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// Where the input comes from in a signal test.
+#[derive(Debug, Clone, Copy)]
+enum Source {
+    Pipe,
+    /// A FIFO named as the FILE argument; `opened`: a writer has opened it.
+    Fifo {
+        opened: bool,
+    },
+}
+
+/// `store` waiting on a stalled input gets `signal` after `sent` bytes;
+/// `then_eof`: the input ends right after the signal (the producer died of
+/// it too). It must exit within a second, non-zero, printing nothing on
+/// stdout and leaving nothing in the session.
+fn store_interrupted(source: Source, signal: i32, sent: usize, then_eof: bool) {
+    let what = format!("{source:?}, signal {signal}, {sent} bytes, eof {then_eof}");
+    let root = root("signals");
+    let fifo = root.join("input.fifo");
+    let mut cmd = tool_output(&root, &["store", "--tool", "t"]);
+    cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut writer: Option<Box<dyn Write>> = None;
+    let mut child = match source {
+        Source::Pipe => {
+            let mut child = cmd.stdin(Stdio::piped()).spawn().unwrap();
+            writer = Some(Box::new(child.stdin.take().unwrap()));
+            child
+        }
+        Source::Fifo { opened } => {
+            let path = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+            // SAFETY: a valid C string; mkfifo has no other precondition.
+            assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o600) }, 0);
+            let child = cmd.arg(&fifo).stdin(Stdio::null()).spawn().unwrap();
+            if opened {
+                writer = Some(Box::new(
+                    std::fs::OpenOptions::new().write(true).open(&fifo).unwrap(),
+                ));
+            }
+            child
+        }
+    };
+    let session = root.join("sessions").join("default");
+    // Wait until the command is set up (the session is opened after the
+    // signal handlers are installed), then feed it.
+    let start = std::time::Instant::now();
+    while !session.join(".last-used").exists() {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "{what}: never started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let line = b"0123456789 abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ stalled\n";
+    let input: Vec<u8> = line.iter().copied().cycle().take(sent).collect();
+    if let Some(w) = writer.as_mut() {
+        w.write_all(&input).unwrap();
+        w.flush().unwrap();
+    }
+    // Let it take in what was sent (and write its first pieces).
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    // SAFETY: kill(2) on our own child.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, signal) }, 0);
+    if then_eof {
+        drop(writer.take());
+    }
+    let took = wait_at_most(&mut child, std::time::Duration::from_secs(1), &what);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(128 + signal),
+        "{what}: {}",
+        stderr(&out)
+    );
+    assert_eq!(out.stdout, b"", "{what}: nothing printed as if complete");
+    let signal_name = if signal == libc::SIGINT {
+        "SIGINT"
+    } else {
+        "SIGTERM"
+    };
+    assert_eq!(
+        stderr(&out),
+        format!("tool-output: error: interrupted by {signal_name}\n"),
+        "{what}"
+    );
+    assert_eq!(
+        names(&session),
+        [".last-used"],
+        "{what}: leftovers ({took:?})"
+    );
+    drop(writer);
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_signal_stops_a_store_waiting_on_its_input_and_leaves_nothing() {
+    let big = 3 * tool_output::runtime::DEFAULT_MAX_INLINE_BYTES as usize;
+    for signal in [libc::SIGTERM, libc::SIGINT] {
+        for sent in [0, 100, big] {
+            store_interrupted(Source::Pipe, signal, sent, false);
+            store_interrupted(Source::Fifo { opened: true }, signal, sent, false);
+        }
+        store_interrupted(Source::Fifo { opened: false }, signal, 0, false);
+        // The signal also ended the producer: the input ends, but the
+        // store must not complete.
+        store_interrupted(Source::Pipe, signal, 100, true);
+        store_interrupted(Source::Pipe, signal, big, true);
+    }
 }

@@ -1,0 +1,90 @@
+//! SIGINT and SIGTERM for commands that must stop cleanly: [`install`] at
+//! start-up (before anything can wait), [`wait`] in a `select!` against the
+//! work, and [`received`] at a commit point, so that a signal that raced the
+//! end of the work still turns it into a failure.
+//!
+//! The flag is set in the signal handler itself (signal-hook-registry runs
+//! it there; tokio's own handlers, which [`wait`] uses, are chained), so it
+//! is never late: once `kill` has returned, [`received`] sees the signal.
+
+use std::sync::atomic::{AtomicI32, Ordering};
+
+/// The first signal received (0: none).
+static RECEIVED: AtomicI32 = AtomicI32::new(0);
+
+/// Take over SIGINT and SIGTERM: from now on they only set the flag and
+/// wake [`wait`]; the work decides how to stop.
+pub fn install() -> std::io::Result<()> {
+    for signal in [libc::SIGINT, libc::SIGTERM] {
+        // SAFETY: the action is async-signal-safe (one atomic store).
+        unsafe {
+            signal_hook_registry::register(signal, move || {
+                let _ = RECEIVED.compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst);
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// The signal received since [`install`], if any.
+pub fn received() -> Option<Signal> {
+    match RECEIVED.load(Ordering::SeqCst) {
+        0 => None,
+        n => Some(Signal(n)),
+    }
+}
+
+/// SIGINT or SIGTERM.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Signal(i32);
+
+impl Signal {
+    /// The shell's convention for a command ended by this signal.
+    pub fn exit_code(self) -> u8 {
+        128u8.saturating_add(self.0 as u8)
+    }
+}
+
+impl std::fmt::Display for Signal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0 == libc::SIGINT {
+            "SIGINT"
+        } else {
+            "SIGTERM"
+        })
+    }
+}
+
+/// An error for a command stopped by a signal.
+#[derive(Debug, thiserror::Error)]
+#[error("interrupted by {0}")]
+pub struct Interrupted(pub Signal);
+
+/// Resolves when SIGINT or SIGTERM arrives (at once if one already did).
+pub async fn wait() -> Signal {
+    use tokio::signal::unix::{SignalKind, signal};
+    let streams = (
+        signal(SignalKind::interrupt()),
+        signal(SignalKind::terminate()),
+    );
+    if let Some(signal) = received() {
+        return signal;
+    }
+    let (Ok(mut int), Ok(mut term)) = streams else {
+        return std::future::pending().await;
+    };
+    tokio::select! {
+        _ = int.recv() => {}
+        _ = term.recv() => {}
+    }
+    received().unwrap_or(Signal(libc::SIGTERM))
+}
+
+/// Fail with [`Interrupted`] if a signal arrived (call before a result
+/// becomes visible: a signal that raced the work must not end in success).
+pub fn check() -> Result<(), Interrupted> {
+    match received() {
+        Some(signal) => Err(Interrupted(signal)),
+        None => Ok(()),
+    }
+}
