@@ -16,7 +16,8 @@ pub enum Error {
     Cancelled,
     #[error(transparent)]
     Setup(#[from] anyhow::Error),
-    #[error("{context}: {source}")]
+    /// The cause is the `source()`: `{:#}` and error chains print it once.
+    #[error("{context}")]
     Io {
         context: String,
         source: std::io::Error,
@@ -52,5 +53,19 @@ impl Error {
             context: context.into(),
             source,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_io_error_says_its_cause_once() {
+        let err = Error::io("opening session directory /x", std::io::Error::other("boom"));
+        assert_eq!(
+            format!("{:#}", anyhow::Error::from(err)),
+            "opening session directory /x: boom"
+        );
     }
 }
