@@ -62,7 +62,10 @@ mod tests {
 
     #[test]
     fn an_io_error_says_its_cause_once() {
-        let err = Error::io("opening session directory /x", std::io::Error::other("boom"));
+        let err = Error::io(
+            "opening session directory /x",
+            std::io::Error::other("boom"),
+        );
         assert_eq!(
             format!("{:#}", anyhow::Error::from(err)),
             "opening session directory /x: boom"
