@@ -9,10 +9,10 @@
 //! set), on the `regex` crate the guest already links, with jq's flags and
 //! jaq's match objects.
 
+use jaq_core::ValT as _;
 use jaq_core::box_iter::box_once;
 use jaq_core::native::{Filter, Fun, bome, run, v};
 use jaq_core::{Cv, DataT, Error, Exn, RunPtr, ValR, ValXs};
-use jaq_core::ValT as _;
 use jaq_std::ValT;
 
 /// Generic over the data kind, as jaq's own natives are (a function
