@@ -1129,7 +1129,11 @@ fn sigterm_ends_the_proxy_while_stdin_is_open_and_cleans_up() {
     // SAFETY: signalling the proxy we started.
     unsafe { libc::kill(raw.child.id() as i32, libc::SIGTERM) };
     let status = raw.wait_exit();
-    assert_eq!(status.code(), Some(1));
+    assert_eq!(
+        status.code(),
+        Some(128 + libc::SIGTERM),
+        "128+N, as every command"
+    );
     assert_eq!(
         std::fs::read_dir(&tmp).unwrap().count(),
         0,
