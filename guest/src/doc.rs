@@ -211,7 +211,12 @@ impl<'a> Doc<'a> {
             .size_limit(REGEX_SIZE_LIMIT)
             .build()
             .map_err(|e| EngineError::InvalidArgument(format!("invalid regex {pattern:?}: {e}")))?;
-        let max_matches = opts.max_matches.unwrap_or(DEFAULT_MAX_MATCHES).max(1);
+        let max_matches = opts.max_matches.unwrap_or(DEFAULT_MAX_MATCHES);
+        if max_matches == 0 {
+            return Err(EngineError::InvalidArgument(
+                "max-matches must be at least 1 (it is how many matching lines to show)".into(),
+            ));
+        }
         let context = u64::from(opts.context);
         let mut out = Bounded::new(max_bytes);
         let mut matches = 0u32;
@@ -255,20 +260,36 @@ impl<'a> Doc<'a> {
                 // point (the last match or the line index).
                 let abs = offset + start as u64;
                 let n = self.line_at(abs, &mut counted, b, offset)?;
+                let line = String::from_utf8_lossy(&b[start..line_end]);
+                // The match's own line comes first: its context before it
+                // shrinks (farthest lines first) to leave room for it.
                 let first = n.saturating_sub(context).max(1);
-                if first < n && !self.push_context(&mut out, &re, first, n - 1)? {
-                    stopped = Some(capped_note(max_bytes, first));
-                    break 'blocks;
+                let before = if first < n {
+                    self.context_lines(&re, first, n - 1)?
+                } else {
+                    Vec::new()
+                };
+                let before = out.unshown(before);
+                let shown_already = out.shows(n);
+                let mut skip = 0;
+                while skip < before.len() && !out.fits(&before[skip..], n, &line) {
+                    skip += 1;
                 }
-                if !out.push_line(n, ':', &String::from_utf8_lossy(&b[start..line_end])) {
+                if !shown_already && !out.fits(&[], n, &line) {
                     stopped = Some(capped_note(max_bytes, n));
                     break 'blocks;
                 }
+                for (k, mark, text) in &before[skip..] {
+                    out.push_line(*k, *mark, text);
+                }
+                out.push_line(n, ':', &line);
                 if context > 0 && n < self.lines() {
                     let last = (n + context).min(self.lines());
-                    if !self.push_context(&mut out, &re, n + 1, last)? {
-                        stopped = Some(capped_note(max_bytes, n + 1));
-                        break 'blocks;
+                    for (k, mark, text) in self.context_lines(&re, n + 1, last)? {
+                        if !out.push_line(k, mark, &text) {
+                            stopped = Some(capped_note(max_bytes, k));
+                            break 'blocks;
+                        }
                     }
                 }
             }
@@ -325,13 +346,14 @@ impl<'a> Doc<'a> {
     }
 
     /// Context lines `first..=last` (a line that matches too is marked `:`).
-    fn push_context(
+    /// Lines `first..=last`, numbered and marked (`:` a match, `-` context).
+    fn context_lines(
         &self,
-        out: &mut Bounded,
         re: &regex::bytes::Regex,
         first: u64,
         last: u64,
-    ) -> Result<bool, EngineError> {
+    ) -> Result<Vec<(u64, char, String)>, EngineError> {
+        let mut lines = Vec::new();
         let mut reader = self.lines_from_small(first);
         while let Some((n, line)) = reader.next_line() {
             if n > last {
@@ -342,12 +364,10 @@ impl<'a> Doc<'a> {
             } else {
                 '-'
             };
-            if !out.push_line(n, mark, &line) {
-                return Ok(false);
-            }
+            lines.push((n, mark, line));
         }
         reader.error()?;
-        Ok(true)
+        Ok(lines)
     }
 }
 
@@ -415,6 +435,27 @@ impl Bounded {
         self.last = Some(n);
         self.text.push_str(&format!("{n}{mark} {line}\n"));
         true
+    }
+
+    /// Whether line `n` is already in the output (as a previous match's context).
+    fn shows(&self, n: u64) -> bool {
+        self.last.is_some_and(|last| n <= last)
+    }
+
+    /// The lines not shown yet (context already shown stays where it is).
+    fn unshown(&self, lines: Vec<(u64, char, String)>) -> Vec<(u64, char, String)> {
+        lines
+            .into_iter()
+            .filter(|(n, ..)| !self.shows(*n))
+            .collect()
+    }
+
+    /// Whether `context` (consecutive lines just before line `n`) and line
+    /// `n` fit together with a note after them.
+    fn fits(&self, context: &[(u64, char, String)], n: u64, line: &str) -> bool {
+        let context_bytes: usize = context.iter().map(|(k, _, l)| line_len(*k, l)).sum();
+        // A `--` separator before the first new line at most.
+        self.text.len() + 3 + context_bytes + line_len(n, line) + NOTE_RESERVE <= self.max
     }
 
     fn note(&mut self, note: &str) {
@@ -724,6 +765,74 @@ mod tests {
             let got = doc.grep("^MATCH", &opts, 1 << 30).unwrap();
             let want = naive_grep(&lines, &re, context as usize);
             assert!(got == want, "context {context}: outputs differ");
+        }
+    }
+
+    #[test]
+    fn grep_context_never_hides_the_match_itself() {
+        // A 6000-line log with a match every 500 lines; lines of varied length.
+        let lines: Vec<String> = (1..=6000)
+            .map(|i| {
+                if i % 500 == 250 {
+                    format!("ERROR failure number {i}")
+                } else {
+                    format!("info {i} {}", "z".repeat(i % 170))
+                }
+            })
+            .collect();
+        let st = MemStorage::new();
+        let handle = stored(&st, &(lines.join("\n") + "\n"));
+        let doc = Doc::open(&st, &handle).unwrap();
+        for context in [0u32, 1, 5, 40, 180, 499, 2000] {
+            for max in [120usize, 300, 1000, 4096, 12_288, 60_000] {
+                let opts = GrepOptions {
+                    context,
+                    ignore_case: false,
+                    max_matches: None,
+                };
+                let out = doc.grep("ERROR", &opts, max).unwrap();
+                let case = format!("-C {context}, cap {max}");
+                assert!(out.len() <= max, "{case}: {} bytes", out.len());
+                // Every block of lines shown holds a match: no context whose
+                // match was cut.
+                for block in out.split("--\n") {
+                    let shown: Vec<&str> = block.lines().filter(|l| !l.starts_with('[')).collect();
+                    if !shown.is_empty() {
+                        assert!(
+                            shown.iter().any(|l| l.contains(": ERROR failure")),
+                            "{case}: a block without its match:\n{block}"
+                        );
+                    }
+                }
+                let found = out.matches(": ERROR failure").count();
+                if found < 12 {
+                    assert!(
+                        out.contains("[output capped at"),
+                        "{case}: {found} shown, no note:\n{out}"
+                    );
+                }
+                if max >= 300 {
+                    assert!(found >= 1, "{case}: the first match fits:\n{out}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn max_matches_zero_is_an_invalid_argument() {
+        let st = MemStorage::new();
+        let handle = stored(&st, &"ERROR x\n".repeat(5000));
+        let doc = Doc::open(&st, &handle).unwrap();
+        let opts = GrepOptions {
+            context: 0,
+            ignore_case: false,
+            max_matches: Some(0),
+        };
+        match doc.grep("ERROR", &opts, 10_000) {
+            Err(EngineError::InvalidArgument(m)) => {
+                assert!(m.contains("max-matches must be at least 1"), "{m}")
+            }
+            other => panic!("{other:?}"),
         }
     }
 }
