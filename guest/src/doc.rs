@@ -192,7 +192,14 @@ impl<'a> Doc<'a> {
             ));
         }
         for (n, line) in &kept {
-            out.push_line(*n, ':', line);
+            if !out.push_line(*n, ':', line) {
+                // One line longer than the cap: say so rather than nothing.
+                out.note(&format!(
+                    "[output capped at {max_bytes} bytes: line {n} ({} bytes) does not fit; read it with a larger cap]",
+                    line.len()
+                ));
+                break;
+            }
         }
         Ok(out.finish())
     }
@@ -299,7 +306,7 @@ impl<'a> Doc<'a> {
             out.note(&note);
         }
         if matches == 0 {
-            return Ok(format!(
+            let mut said = format!(
                 "No line matches {pattern:?}{} in {} lines.",
                 if opts.ignore_case {
                     " (ignoring case)"
@@ -307,7 +314,14 @@ impl<'a> Doc<'a> {
                     ""
                 },
                 self.lines()
-            ));
+            );
+            // Within the cap, however small, cut on a character boundary.
+            let mut end = said.len().min(max_bytes);
+            while !said.is_char_boundary(end) {
+                end -= 1;
+            }
+            said.truncate(end);
+            return Ok(said);
         }
         Ok(out.finish())
     }
