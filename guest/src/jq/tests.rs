@@ -2,25 +2,8 @@
 //! answers on JSON, JSON lines and CSV; bounded output; the model's
 //! mistakes answered in words.
 
-use crate::bindings::llm_import::{LlmError, ModelProfile, Request, Response};
 use crate::bindings::types::{CallInfo, ExtractRequest, Mode, StoreOutcome, StorePolicy};
-use crate::llm::Llm;
 use crate::storage::MemStorage;
-
-/// No model: jq never needs one.
-struct NoModel;
-
-impl Llm for NoModel {
-    fn model_info(&self, _: Option<&str>) -> Result<ModelProfile, LlmError> {
-        Err(LlmError::NotConfigured)
-    }
-    fn complete(&self, _: &Request) -> Result<Response, LlmError> {
-        Err(LlmError::NotConfigured)
-    }
-    fn complete_batch(&self, reqs: &[Request]) -> Vec<Result<Response, LlmError>> {
-        reqs.iter().map(|_| Err(LlmError::NotConfigured)).collect()
-    }
-}
 
 /// Store `output` (always stored: tiny threshold) and run `program` on it.
 fn jq(output: &str, program: &str, max_bytes: Option<u64>) -> (bool, String) {
@@ -41,7 +24,7 @@ fn jq(output: &str, program: &str, max_bytes: Option<u64>) -> (bool, String) {
     };
     let result = crate::extract::extract(
         &st,
-        &NoModel,
+        &crate::llm::NoLlm,
         ExtractRequest {
             handle: stored.handle.clone(),
             extract: program.into(),
