@@ -236,6 +236,25 @@ pub fn numbered_lines(output: &str) -> Vec<(u64, char, &str)> {
 }
 
 /// Invalid sequences `String::from_utf8_lossy` replaces in `bytes`.
+/// What the view's decoder must make of `bytes`: `String::from_utf8_lossy`,
+/// except that a run of invalid sequences with no valid text between them
+/// is one U+FFFD (a U+FFFD that was valid input stays as it is).
+pub fn lossy_one_mark_per_run(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    let mut in_run = false;
+    for chunk in bytes.utf8_chunks() {
+        if !chunk.valid().is_empty() {
+            out.push_str(chunk.valid());
+            in_run = false;
+        }
+        if !chunk.invalid().is_empty() && !in_run {
+            out.push('\u{FFFD}');
+            in_run = true;
+        }
+    }
+    out
+}
+
 pub fn invalid_sequences(bytes: &[u8]) -> u64 {
     bytes
         .utf8_chunks()

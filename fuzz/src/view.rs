@@ -4,8 +4,10 @@
 //! Invariants:
 //! - split invariance: whole, byte by byte and at random points, the same
 //!   view, verdict, counts, line index and preview;
-//! - the decoded text is exactly `String::from_utf8_lossy` of the input,
-//!   with the invalid sequences counted;
+//! - the decoded text is exactly `String::from_utf8_lossy` of the input
+//!   with each run of invalid sequences as one U+FFFD
+//!   ([`lossy_one_mark_per_run`]), every invalid sequence counted; so the
+//!   text view of any input stays within twice its size (plus wraps);
 //! - text: the view is the cleaned text cut into lines of at most
 //!   `WRAP_BYTES`, nothing else; cleaning only removes; a line whose escape
 //!   sequences are all well-formed keeps all its printable text; and lines
@@ -21,7 +23,9 @@ use tool_output_guest::view::lines::clip;
 use tool_output_guest::view::{DECIDE_WITHIN, LINE_INDEX_STRIDE, LineSink, WRAP_BYTES};
 
 use crate::known::{Defect, check};
-use crate::support::{Rng, View, build_view, invalid_sequences, splits, view_lines};
+use crate::support::{
+    Rng, View, build_view, invalid_sequences, lossy_one_mark_per_run, splits, view_lines,
+};
 
 /// Bytes a JSON view may have beyond twice the text's.
 pub const JSON_ALLOWANCE: usize = 4096;
@@ -45,7 +49,7 @@ pub fn run(data: &[u8]) {
         let other = build_view(data, &ends);
         assert!(other == view, "the view depends on how the input is split");
     }
-    assert_eq!(view.decoded, String::from_utf8_lossy(data), "decoding");
+    assert_eq!(view.decoded, lossy_one_mark_per_run(data), "decoding");
     assert_eq!(view.invalid, invalid_sequences(data), "invalid sequences");
     if serde_verdict(&view.decoded).is_ok() {
         assert!(

@@ -253,6 +253,12 @@ impl<'a> Doc<'a> {
                 if m.start() < shown_to {
                     continue; // another match on a line already shown
                 }
+                if m.start() == b.len() && b.ends_with(b"\n") {
+                    // An empty match (`^`, `^$`) after the block's final
+                    // newline: that is the next block's first line, or no
+                    // line at all at the end of the view.
+                    break;
+                }
                 let start = line_start(b, m.start());
                 let line_end = line_end(b, start);
                 shown_to = line_end + 1;
@@ -779,6 +785,50 @@ mod tests {
             let got = doc.grep("^MATCH", &opts, 1 << 30).unwrap();
             let want = naive_grep(&lines, &re, context as usize);
             assert!(got == want, "context {context}: outputs differ");
+        }
+    }
+
+    #[test]
+    fn patterns_that_match_the_empty_string_show_only_real_lines() {
+        // `^`, `$`, `^$` and `x*` match the empty string: also after a
+        // block's final newline, which is the next block's first line or,
+        // at the end of the view, no line at all (it was shown as `N+1: `).
+        let small: Vec<String> = ["one", "", "three"]
+            .iter()
+            .cycle()
+            .take(30_000)
+            .map(|l| l.to_string())
+            .collect();
+        let big: Vec<String> = (0..300_000)
+            .map(|i| {
+                if i % 40_000 == 7 {
+                    String::new()
+                } else {
+                    format!("line {i} {}", "w".repeat(i % 31))
+                }
+            })
+            .collect();
+        for lines in [small, big] {
+            let text = lines.join("\n") + "\n";
+            let st = MemStorage::new();
+            let handle = stored(&st, &text);
+            let doc = Doc::open(&st, &handle).unwrap();
+            for pattern in ["^", "$", "^$", "x*"] {
+                let re = regex::Regex::new(pattern).unwrap();
+                let opts = GrepOptions {
+                    context: 0,
+                    ignore_case: false,
+                    max_matches: Some(1_000_000),
+                };
+                let got = doc.grep(pattern, &opts, 1 << 30).unwrap();
+                let want = naive_grep(&lines, &re, 0);
+                assert!(
+                    got == want,
+                    "{pattern:?} over {} lines: ends {:?}",
+                    lines.len(),
+                    &got[got.len().saturating_sub(60)..]
+                );
+            }
         }
     }
 

@@ -16,13 +16,17 @@ use crate::tokens::floor_char_boundary;
 
 pub use lines::{LINE_INDEX_STRIDE, LineSink, PreviewLine, PreviewLines, WRAP_BYTES, warm_up};
 
-/// Lossy UTF-8 decoding of a byte stream: invalid sequences become U+FFFD
-/// (counted), a sequence split across pieces is carried over.
+/// Lossy UTF-8 decoding of a byte stream: each run of invalid sequences
+/// becomes one U+FFFD (every sequence is counted), a sequence split across
+/// pieces is carried over. One mark per run, not per byte, keeps the view
+/// of binary data within 2× the original (a 3-byte mark per byte was 3×).
 #[derive(Default)]
 pub struct Utf8Decoder {
     carry: Vec<u8>,
     /// Invalid sequences replaced so far.
     pub invalid: u64,
+    /// The last thing decoded was an invalid sequence (its mark is out).
+    in_invalid_run: bool,
 }
 
 impl Utf8Decoder {
@@ -39,8 +43,22 @@ impl Utf8Decoder {
     pub fn finish(&mut self, out: &mut String) {
         if !self.carry.is_empty() {
             self.carry.clear();
-            self.invalid += 1;
+            self.mark_invalid(out);
+        }
+    }
+
+    fn mark_invalid(&mut self, out: &mut String) {
+        self.invalid += 1;
+        if !self.in_invalid_run {
             out.push('\u{FFFD}');
+            self.in_invalid_run = true;
+        }
+    }
+
+    fn push_valid(&mut self, text: &str, out: &mut String) {
+        if !text.is_empty() {
+            out.push_str(text);
+            self.in_invalid_run = false;
         }
     }
 
@@ -48,17 +66,19 @@ impl Utf8Decoder {
         loop {
             match std::str::from_utf8(bytes) {
                 Ok(text) => {
-                    out.push_str(text);
+                    self.push_valid(text, out);
                     return;
                 }
                 Err(err) => {
                     let valid = err.valid_up_to();
                     // SAFETY-free: from_utf8 vouched for the prefix.
-                    out.push_str(std::str::from_utf8(&bytes[..valid]).unwrap_or_default());
+                    self.push_valid(
+                        std::str::from_utf8(&bytes[..valid]).unwrap_or_default(),
+                        out,
+                    );
                     match err.error_len() {
                         Some(bad) => {
-                            out.push('\u{FFFD}');
-                            self.invalid += 1;
+                            self.mark_invalid(out);
                             bytes = &bytes[valid + bad..];
                         }
                         None => {
@@ -288,9 +308,48 @@ mod tests {
             assert_eq!(view, "héllo 错误 😀");
             assert_eq!(invalid, 0);
         }
-        let (view, _, invalid) = view_of(b"ok \xff\xfe end \xe9", 3);
-        assert_eq!(view, "ok \u{FFFD}\u{FFFD} end \u{FFFD}");
-        assert_eq!(invalid, 3);
+        // A run of invalid sequences is one mark, wherever the pieces split
+        // it; each sequence is counted. A valid U+FFFD stays as it is.
+        for piece in 1..8 {
+            let (view, _, invalid) = view_of(b"ok \xff\xfe end \xe9", piece);
+            assert_eq!(view, "ok \u{FFFD} end \u{FFFD}");
+            assert_eq!(invalid, 3);
+            let (view, _, invalid) = view_of(b"a\xef\xbf\xbd\xff\xe2\x82b", piece);
+            assert_eq!(view, "a\u{FFFD}\u{FFFD}b");
+            assert_eq!(invalid, 2);
+        }
+    }
+
+    #[test]
+    fn text_view_of_invalid_bytes_stays_within_twice_the_input() {
+        // Each invalid byte used to become a 3-byte U+FFFD: 3× the input.
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut random = || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng as u8
+        };
+        let n = 300_000;
+        let inputs: Vec<(&str, Vec<u8>)> = vec![
+            ("0xff run", vec![0xff; n]),
+            ("0xff then a letter", b"\xffa".repeat(n / 2)),
+            ("0xff then a newline", b"\xff\n".repeat(n / 2)),
+            ("lone continuation bytes", vec![0x80; n]),
+            ("truncated 3-byte sequences", b"\xe2\x82".repeat(n / 2)),
+            ("random bytes", (0..n).map(|_| random()).collect()),
+        ];
+        for (what, input) in inputs {
+            let (view, _, _) = view_of(&input, 4096);
+            // Soft-wrap newlines (one per WRAP_BYTES of a line) come on top.
+            let wraps = view.len() / WRAP_BYTES + 1;
+            assert!(
+                view.len() <= 2 * input.len() + wraps,
+                "{what}: view of {} bytes is {} bytes",
+                input.len(),
+                view.len()
+            );
+        }
     }
 
     #[test]
