@@ -10,8 +10,7 @@ use crate::bindings::types::{GrepOptions, HandleInfo, LineRange, OutputStats, St
 use crate::handle::{FileKind, Handle};
 use crate::line_index::{LineIndex, MAX_VIEW_LINE, corrupt};
 use crate::meta::Meta;
-use crate::storage::{READ_BLOCK, Storage, describe};
-use crate::store::storage_error;
+use crate::storage::{READ_BLOCK, Storage};
 use crate::view::LINE_INDEX_STRIDE;
 
 pub const DEFAULT_MAX_MATCHES: u32 = 100;
@@ -36,7 +35,7 @@ impl<'a> Doc<'a> {
         let view = meta.view_file(&handle);
         let size = st
             .size(&view)
-            .map_err(|e| corrupt(&handle, &format!("view: {}", describe(&e))))?;
+            .map_err(|e| corrupt(&handle, &format!("view: {}", e.message())))?;
         if size != meta.view.bytes {
             return Err(corrupt(
                 &handle,
@@ -76,10 +75,7 @@ impl<'a> Doc<'a> {
         let mut out = Vec::with_capacity(len.min(READ_BLOCK) as usize);
         while (out.len() as u64) < len {
             let want = (len - out.len() as u64).min(READ_BLOCK);
-            let block = self
-                .st
-                .read(&self.view, offset + out.len() as u64, want)
-                .map_err(storage_error)?;
+            let block = self.st.read(&self.view, offset + out.len() as u64, want)?;
             if block.is_empty() {
                 break;
             }
@@ -553,7 +549,7 @@ impl LineReader<'_> {
             }
             Err(err) => {
                 self.eof = true;
-                self.error = Some(storage_error(err));
+                self.error = Some(err.into());
                 false
             }
         }
@@ -632,7 +628,7 @@ impl LineReader<'_> {
 /// others stay listed and it can be found and removed.
 pub fn list(st: &dyn Storage) -> Result<Vec<HandleInfo>, EngineError> {
     let mut infos = Vec::new();
-    for name in st.list().map_err(storage_error)? {
+    for name in st.list()? {
         let Some(handle) = Handle::of_file(&name) else {
             continue;
         };
@@ -705,7 +701,7 @@ pub fn remove(st: &dyn Storage, handle: &str) -> Result<(), EngineError> {
         match st.remove(&name) {
             Ok(()) => found = true,
             Err(crate::storage::FsError::NotFound(_)) => {}
-            Err(err) => return Err(storage_error(err)),
+            Err(err) => return Err(err.into()),
         }
     }
     if !found {

@@ -17,7 +17,7 @@ use crate::lexical::{Query, Scorer, Window};
 use crate::llm::{self, Failure, FailureKind, Job, Llm, ModelProfile};
 use crate::storage::Storage;
 use crate::store::now_ms;
-use crate::{DEFAULT_MAX_INLINE_BYTES, EngineError, truncate};
+use crate::{DEFAULT_MAX_INLINE_BYTES, truncate};
 
 /// LLM calls one extraction may make (map, reduce, sub-agent turns).
 pub const MAX_LLM_CALLS: usize = 64;
@@ -55,29 +55,6 @@ const MIN_RELATIVE_SCORE: f64 = 0.35;
 /// (a file and line, a stack frame).
 const WINDOW_CONTEXT_AFTER: u64 = 3;
 
-pub fn mode_name(mode: Mode) -> &'static str {
-    match mode {
-        Mode::Auto => "auto",
-        Mode::FullChunked => "full-chunked",
-        Mode::ReadGrep => "read-grep",
-        Mode::Truncate => "truncate",
-        Mode::Lexical => "lexical",
-        Mode::Jq => "jq",
-    }
-}
-
-pub fn parse_mode(name: &str) -> Option<Mode> {
-    Some(match name.trim() {
-        "" | "auto" => Mode::Auto,
-        "full-chunked" => Mode::FullChunked,
-        "read-grep" => Mode::ReadGrep,
-        "truncate" => Mode::Truncate,
-        "lexical" => Mode::Lexical,
-        "jq" => Mode::Jq,
-        _ => return None,
-    })
-}
-
 pub fn extract(st: &dyn Storage, llm: &dyn Llm, req: ExtractRequest) -> ExtractResult {
     let started = now_ms();
     let requested = req.mode.unwrap_or(Mode::Auto);
@@ -95,7 +72,7 @@ pub fn extract(st: &dyn Storage, llm: &dyn Llm, req: ExtractRequest) -> ExtractR
     let doc = match Doc::open(st, &req.handle) {
         Ok(doc) => doc,
         Err(err) => {
-            let message = engine_error_text(&err);
+            let message = err.message().to_string();
             let handle = crate::display::shown(&req.handle, 80);
             return finish(
                 report,
@@ -133,7 +110,7 @@ pub fn extract(st: &dyn Storage, llm: &dyn Llm, req: ExtractRequest) -> ExtractR
         let attempt = match (mode, &llm_ready) {
             (Mode::FullChunked | Mode::ReadGrep, Err(err)) => Err(Failure {
                 kind: llm::failure_kind(err),
-                reason: llm::describe(err),
+                reason: err.message(),
             }),
             (Mode::FullChunked | Mode::ReadGrep, _) if job.max_calls == 0 => {
                 Err(Failure::strategy(format!(
@@ -155,10 +132,10 @@ pub fn extract(st: &dyn Storage, llm: &dyn Llm, req: ExtractRequest) -> ExtractR
                 &req.extract,
                 budget(max_bytes, &tool, &handle, mode, &reasons),
             )
-            .map_err(|e| Failure::strategy(engine_error_text(&e))),
+            .map_err(|e| Failure::strategy(e.message().to_string())),
             (Mode::Truncate | Mode::Auto, _) => {
                 truncate::head_tail(&doc, budget(max_bytes, &tool, &handle, mode, &reasons))
-                    .map_err(|e| Failure::strategy(engine_error_text(&e)))
+                    .map_err(|e| Failure::strategy(e.message().to_string()))
             }
         };
         match attempt {
@@ -300,7 +277,7 @@ fn lexical(doc: &Doc, extract: &str, budget: usize) -> Result<String, Failure> {
     }
     reader
         .error()
-        .map_err(|e| Failure::strategy(engine_error_text(&e)))?;
+        .map_err(|e| Failure::strategy(e.message().to_string()))?;
     let windows = scorer.finish();
     if windows.is_empty() {
         return Ok(format!(
@@ -343,7 +320,7 @@ fn lexical(doc: &Doc, extract: &str, budget: usize) -> Result<String, Failure> {
         };
         body.push_str(
             &doc.read(range, room)
-                .map_err(|e| Failure::strategy(engine_error_text(&e)))?,
+                .map_err(|e| Failure::strategy(e.message().to_string()))?,
         );
         return Ok(body);
     }
@@ -395,7 +372,7 @@ fn window_lines(doc: &Doc, first: u64, last: u64) -> Result<String, Failure> {
     }
     reader
         .error()
-        .map_err(|e| Failure::strategy(engine_error_text(&e)))?;
+        .map_err(|e| Failure::strategy(e.message().to_string()))?;
     Ok(text)
 }
 
@@ -448,18 +425,9 @@ fn full_chunked(
     }
     let raw = doc
         .read_bytes(0, doc.view_bytes())
-        .map_err(|e| Failure::strategy(engine_error_text(&e)))?;
+        .map_err(|e| Failure::strategy(e.message().to_string()))?;
     let text = String::from_utf8_lossy(&raw);
     crate::full_chunked::run(&text, llm, profile, job, calls).map(|report| report.text)
-}
-
-pub(crate) fn engine_error_text(err: &EngineError) -> String {
-    match err {
-        EngineError::InvalidHandle(m)
-        | EngineError::UnknownHandle(m)
-        | EngineError::InvalidArgument(m)
-        | EngineError::Storage(m) => m.clone(),
-    }
 }
 
 fn abstract_text(tool: &str, handle: &str, mode: Mode, reasons: &[String], body: &str) -> String {
@@ -468,20 +436,20 @@ fn abstract_text(tool: &str, handle: &str, mode: Mode, reasons: &[String], body:
     } else {
         format!(
             "WARNING: tool_output fallback to {} ({}).\n",
-            mode_name(mode),
+            mode.as_str(),
             reasons.join("; ")
         )
     };
     format!(
         "ABSTRACT FROM TOOL OUTPUT {tool} WITH HANDLE {handle}, STRATEGY:{}:\n\n{warning}{body}",
-        mode_name(mode)
+        mode.as_str()
     )
 }
 
 fn failed(tool: &str, handle: &str, mode: Mode, error: &str) -> String {
     format!(
         "TOOL_OUTPUT FAILED FOR {tool} WITH HANDLE {handle}, STRATEGY:{}:\n\n{error}",
-        mode_name(mode)
+        mode.as_str()
     )
 }
 

@@ -251,7 +251,7 @@ fn take_report(
                 input_tokens: 0,
                 output_tokens: 0,
                 latency_ms: 0,
-                error: Some(llm::describe(&err)),
+                error: Some(err.message()),
             });
             Err(Failure::call(&format!("the {what}"), &err))
         }

@@ -16,7 +16,7 @@ use std::cell::RefCell;
 use crate::EngineError;
 use crate::handle::{FileKind, Handle};
 use crate::meta::Meta;
-use crate::storage::{Storage, describe};
+use crate::storage::Storage;
 use crate::view::{LINE_INDEX_STRIDE, WRAP_BYTES};
 
 /// Longest line a view can hold: the view builder wraps lines at
@@ -45,7 +45,7 @@ impl LineIndex {
         let entries = lines.div_ceil(LINE_INDEX_STRIDE);
         let size = st
             .size(&name)
-            .map_err(|e| corrupt(handle, &format!("line index: {}", describe(&e))))?;
+            .map_err(|e| corrupt(handle, &format!("line index: {}", e.message())))?;
         if size != entries * 8 {
             return Err(corrupt(
                 handle,
@@ -59,7 +59,7 @@ impl LineIndex {
         // LINE_INDEX_STRIDE bytes of view), so this allocation is too.
         let raw = st
             .read(&name, 0, size)
-            .map_err(|e| corrupt(handle, &format!("line index: {}", describe(&e))))?;
+            .map_err(|e| corrupt(handle, &format!("line index: {}", e.message())))?;
         if raw.len() as u64 != size {
             return Err(corrupt(handle, "the line index changed while it was read"));
         }

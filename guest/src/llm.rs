@@ -39,7 +39,7 @@ impl Failure {
     pub fn call(what: &str, err: &LlmError) -> Self {
         Self {
             kind: failure_kind(err),
-            reason: format!("{what} failed: {}", describe(err)),
+            reason: format!("{what} failed: {}", err.message()),
         }
     }
 }
@@ -80,20 +80,6 @@ pub fn answer_text(resp: &Response) -> String {
         )
     } else {
         resp.text.clone()
-    }
-}
-
-pub fn describe(err: &LlmError) -> String {
-    match err {
-        LlmError::NotConfigured => "no LLM is configured".into(),
-        LlmError::RateLimited(Some(ms)) => format!("the LLM is rate-limited (retry after {ms} ms)"),
-        LlmError::RateLimited(None) => "the LLM is rate-limited".into(),
-        LlmError::Timeout => "the LLM timed out".into(),
-        LlmError::Auth(m) => format!("the LLM refused the credentials: {m}"),
-        LlmError::BadRequest(m) => format!("the LLM refused the request: {m}"),
-        LlmError::BadResponse(m) => format!("the LLM's answer could not be used: {m}"),
-        LlmError::Unavailable(m) => format!("the LLM is unavailable: {m}"),
-        LlmError::Cancelled => "the extraction was cancelled".into(),
     }
 }
 

@@ -7,7 +7,7 @@ use crate::EngineError;
 use crate::bindings::types::{HandleInfo, OutputStats, StoreReason};
 use crate::display;
 use crate::handle::{FileKind, Handle};
-use crate::storage::{FsError, Storage, describe};
+use crate::storage::{FsError, Storage};
 use crate::view::PreviewLines;
 
 pub const META_VERSION: u32 = 1;
@@ -97,22 +97,6 @@ pub fn unknown_handle(handle: &Handle) -> EngineError {
     ))
 }
 
-pub fn reason_name(reason: StoreReason) -> &'static str {
-    match reason {
-        StoreReason::SizeCap => "size_cap",
-        StoreReason::TokenBudget => "token_budget",
-        StoreReason::ReserveFailed => "reserve_failed",
-    }
-}
-
-fn reason_from_name(name: &str) -> StoreReason {
-    match name {
-        "token_budget" => StoreReason::TokenBudget,
-        "reserve_failed" => StoreReason::ReserveFailed,
-        _ => StoreReason::SizeCap,
-    }
-}
-
 impl Meta {
     pub fn view_file(&self, handle: &Handle) -> String {
         handle.file(if self.view.kind == "json" {
@@ -127,7 +111,7 @@ impl Meta {
             handle: self.handle.clone(),
             tool: self.tool.clone(),
             args: self.args.clone(),
-            reason: reason_from_name(&self.reason),
+            reason: StoreReason::from_name(&self.reason),
             stats: (&self.stats).into(),
             created_ms: self.created_ms,
             view_lines: self.view.lines,
@@ -148,7 +132,7 @@ impl Meta {
         let name = handle.file(FileKind::Meta);
         let size = st.size(&name).map_err(|err| match err {
             FsError::NotFound(_) => unknown_handle(handle),
-            other => EngineError::Storage(describe(&other)),
+            other => other.into(),
         })?;
         let corrupt = |what: &str| {
             EngineError::Storage(format!(
@@ -160,9 +144,7 @@ impl Meta {
                 "it is {size} bytes, more than the {MAX_META_BYTES} a sidecar can be"
             )));
         }
-        let bytes = st
-            .read(&name, 0, size)
-            .map_err(|e| EngineError::Storage(describe(&e)))?;
+        let bytes = st.read(&name, 0, size)?;
         let mut meta: Meta = serde_json::from_slice(&bytes).map_err(|e| corrupt(&e.to_string()))?;
         if meta.handle != handle.as_str() || meta.version != META_VERSION {
             return Err(EngineError::Storage(format!(

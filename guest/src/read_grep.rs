@@ -141,7 +141,7 @@ pub fn run(
         let resp = match llm.complete(&req) {
             Ok(resp) => resp,
             Err(err) => {
-                calls.push(turn_report(0, 0, 0, Some(llm::describe(&err))));
+                calls.push(turn_report(0, 0, 0, Some(err.message())));
                 return Err(Failure::call(&format!("sub-agent turn {}", turn + 1), &err));
             }
         };
@@ -266,7 +266,7 @@ fn execute(doc: &Doc, handle: &str, call: &ToolCall, cap: usize) -> String {
         }
         other => return format!("Error: unknown tool {other:?}; only Read, Grep and Jq exist."),
     };
-    result.unwrap_or_else(|e| format!("Error: {}", crate::extract::engine_error_text(&e)))
+    result.unwrap_or_else(|e| format!("Error: {}", e.message()))
 }
 
 /// Bytes each of this turn's `calls` results may take, so the conversation
@@ -691,7 +691,7 @@ mod tests {
             }
             let st = MemStorage::new();
             let doc = stored_doc(&st);
-            let why = llm::describe(&error);
+            let why = error.message();
             let err = run(&doc, &Failing(error), &profile(), &job(), &mut Vec::new()).unwrap_err();
             assert_eq!(err.kind, kind);
             assert_eq!(err.reason, format!("sub-agent turn 1 failed: {why}"));

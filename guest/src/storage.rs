@@ -22,17 +22,6 @@ pub trait Storage {
 /// Reads at most this much per `read` call: hosts serve at least 1 MiB.
 pub const READ_BLOCK: u64 = 1 << 20;
 
-/// Human text for a storage error, used in engine errors and FAILED bodies.
-pub fn describe(err: &FsError) -> String {
-    match err {
-        FsError::NotFound(name) => format!("file not found: {name}"),
-        FsError::InvalidName(name) => format!("invalid file name: {name:?}"),
-        FsError::NoSpace => "no space left on the device".to_string(),
-        FsError::QuotaExceeded => "the session's storage quota is exceeded".to_string(),
-        FsError::Io(msg) => format!("I/O error: {msg}"),
-    }
-}
-
 /// An in-memory session directory, for native tests. `fail_writes_after`
 /// simulates a full disk.
 #[derive(Default)]

@@ -15,7 +15,7 @@ use crate::handle::{FileKind, Handle};
 use crate::message;
 use crate::meta::{self, Meta};
 use crate::stats::StatsCounter;
-use crate::storage::{READ_BLOCK, Storage, describe};
+use crate::storage::{READ_BLOCK, Storage};
 use crate::tokens::encoding_for_model;
 use crate::view::{LineSink, Utf8Decoder, ViewBuilder};
 
@@ -36,10 +36,6 @@ pub struct Writer {
     held_text: String,
     /// Set once the output is known to be stored and its parts exist.
     spilled: Option<Handle>,
-}
-
-pub fn storage_error(err: crate::storage::FsError) -> EngineError {
-    EngineError::Storage(describe(&err))
 }
 
 impl Writer {
@@ -81,8 +77,7 @@ impl Writer {
         self.stats.push_text(&self.text);
         match &self.spilled {
             Some(handle) => {
-                st.append(&handle.part_file(FileKind::Original), chunk)
-                    .map_err(storage_error)?;
+                st.append(&handle.part_file(FileKind::Original), chunk)?;
                 self.view.push(&self.text, &mut self.sink);
             }
             None => {
@@ -180,15 +175,13 @@ impl Writer {
             .iter()
             .flat_map(|o| o.to_le_bytes())
             .collect();
-        st.write(&handle.part_file(FileKind::LineIndex), &index)
-            .map_err(storage_error)?;
+        st.write(&handle.part_file(FileKind::LineIndex), &index)?;
         for (part, committed) in [
             (FileKind::Original, FileKind::Original),
             (FileKind::ViewText, view_kind),
             (FileKind::LineIndex, FileKind::LineIndex),
         ] {
-            st.rename(&handle.part_file(part), &handle.file(committed))
-                .map_err(storage_error)?;
+            st.rename(&handle.part_file(part), &handle.file(committed))?;
         }
         let meta = Meta {
             version: meta::META_VERSION,
@@ -196,7 +189,7 @@ impl Writer {
             tool: crate::display::shown(&self.call.tool, crate::display::MAX_TOOL_CHARS),
             args: crate::display::shown(&self.call.args, crate::display::MAX_ARGS_CHARS),
             model: self.call.model.clone(),
-            reason: meta::reason_name(reason).to_string(),
+            reason: reason.as_str().to_string(),
             created_ms: now_ms(),
             stats: (&stats).into(),
             view: meta::View {
@@ -211,7 +204,7 @@ impl Writer {
                 let _ = st.remove(&handle.file(kind));
             }
             self.spilled = None;
-            return Err(storage_error(err));
+            return Err(err.into());
         }
         self.spilled = None; // committed: nothing to abort
         let message = message::handle_message(&meta, &self.policy);
@@ -246,11 +239,9 @@ impl Writer {
         let handle = Handle::new();
         // Set first so a failed write still cleans up.
         self.spilled = Some(handle.clone());
-        st.write(&handle.part_file(FileKind::Original), &self.held)
-            .map_err(storage_error)?;
+        st.write(&handle.part_file(FileKind::Original), &self.held)?;
         self.held = Vec::new();
-        st.write(&handle.part_file(FileKind::ViewText), &[])
-            .map_err(storage_error)?;
+        st.write(&handle.part_file(FileKind::ViewText), &[])?;
         let held_text = std::mem::take(&mut self.held_text);
         self.view.push(&held_text, &mut self.sink);
         Ok(())
@@ -267,7 +258,7 @@ impl Writer {
             &handle.part_file(FileKind::ViewText),
             &self.sink.take_output(),
         )
-        .map_err(storage_error)
+        .map_err(EngineError::from)
     }
 
     /// It looked like JSON but was not: redo the view as plain text from the
@@ -275,15 +266,15 @@ impl Writer {
     fn rebuild_text_view(&mut self, st: &dyn Storage, handle: &Handle) -> Result<(), EngineError> {
         let orig = handle.part_file(FileKind::Original);
         let view = handle.part_file(FileKind::ViewText);
-        st.write(&view, &[]).map_err(storage_error)?;
+        st.write(&view, &[])?;
         self.sink = LineSink::new();
         let mut builder = ViewBuilder::text_only();
         let mut decoder = Utf8Decoder::default();
         let mut text = String::new();
-        let size = st.size(&orig).map_err(storage_error)?;
+        let size = st.size(&orig)?;
         let mut offset = 0;
         while offset < size {
-            let block = st.read(&orig, offset, READ_BLOCK).map_err(storage_error)?;
+            let block = st.read(&orig, offset, READ_BLOCK)?;
             if block.is_empty() {
                 break;
             }
@@ -292,8 +283,7 @@ impl Writer {
             decoder.decode(&block, &mut text);
             builder.push(&text, &mut self.sink);
             if self.sink.pending_output() >= FLUSH_AT {
-                st.append(&view, &self.sink.take_output())
-                    .map_err(storage_error)?;
+                st.append(&view, &self.sink.take_output())?;
             }
         }
         text.clear();
@@ -302,7 +292,7 @@ impl Writer {
         builder.finish(&mut self.sink);
         self.sink.finish();
         st.append(&view, &self.sink.take_output())
-            .map_err(storage_error)
+            .map_err(EngineError::from)
     }
 }
 

@@ -156,9 +156,7 @@ fn read_original(doc: &Doc, size: u64) -> Result<Vec<u8>, crate::EngineError> {
     let mut out = Vec::new();
     while (out.len() as u64) < size {
         let want = (size - out.len() as u64).min(READ_BLOCK);
-        let block = st
-            .read(&name, out.len() as u64, want)
-            .map_err(crate::store::storage_error)?;
+        let block = st.read(&name, out.len() as u64, want)?;
         if block.is_empty() {
             break;
         }
