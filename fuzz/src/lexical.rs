@@ -14,7 +14,7 @@
 //!   with exactly the terms it contains, scores finite and positive, best
 //!   first then by line; and keeping fewer returns a prefix of that ranking.
 
-use tool_output_guest::lexical::{Query, Scorer, WINDOW_LINES, Window, terms};
+use tool_output_guest::strategy::lexical::search::{Query, Scorer, WINDOW_LINES, Window, terms};
 
 use crate::support::Rng;
 

@@ -23,7 +23,7 @@ use tool_output_guest::llm::{Llm, LlmError, ModelProfile, Request, Response};
 use tool_output_guest::message;
 use tool_output_guest::meta::Meta;
 use tool_output_guest::storage::{MemStorage, Storage};
-use tool_output_guest::truncate::head_tail;
+use tool_output_guest::strategy::truncate::head_tail;
 
 use crate::known::{Defect, check};
 use crate::reads::{self, guard};
@@ -171,7 +171,9 @@ fn exercise(st: &MemStorage, h: &Handle, query: &str, trusted: bool, rng: &mut R
             reads::capped(&doc, &lines, rng, trusted);
             let budget = rng.below(4096);
             match guard(trusted, || head_tail(&doc, budget)) {
-                Some(Ok(out)) => crate::truncate::check_cut(&out, &actual, budget, trusted),
+                Some(Ok(out)) => {
+                    crate::truncate::check_cut(&out, &actual, budget, trusted)
+                }
                 Some(Err(e)) => assert!(!trusted, "truncate failed on sound files: {e:?}"),
                 None => {}
             }

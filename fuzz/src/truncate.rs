@@ -13,7 +13,7 @@ use std::sync::LazyLock;
 
 use tool_output_guest::doc::Doc;
 use tool_output_guest::storage::MemStorage;
-use tool_output_guest::truncate::head_tail;
+use tool_output_guest::strategy::truncate::head_tail;
 
 use crate::known::{Defect, check};
 use crate::support::store_always;

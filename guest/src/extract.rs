@@ -11,13 +11,13 @@
 //! manage (`model-profile`, from `tool-output doctor`) is not routed to and
 //! not fallen back to.
 
+use crate::DEFAULT_MAX_INLINE_BYTES;
 use crate::bindings::types::{ExtractReport, ExtractRequest, ExtractResult, Fallback, Mode};
 use crate::doc::Doc;
-use crate::lexical::{Query, Scorer, Window};
-use crate::llm::{self, Failure, FailureKind, Job, Llm, ModelProfile};
+use crate::llm::{Failure, FailureKind, Job, Llm, ModelProfile};
 use crate::storage::Storage;
 use crate::store::now_ms;
-use crate::{DEFAULT_MAX_INLINE_BYTES, truncate};
+use crate::strategy::{self, Task};
 
 /// LLM calls one extraction may make (map, reduce, sub-agent turns).
 pub const MAX_LLM_CALLS: usize = 64;
@@ -46,14 +46,6 @@ impl Limits {
         }
     }
 }
-
-/// Windows the lexical strategy ranks before fitting them into the budget.
-const LEXICAL_WINDOWS: usize = 24;
-/// Windows scoring below this share of the best one are not shown.
-const MIN_RELATIVE_SCORE: f64 = 0.35;
-/// Lines shown after each window: a match is often followed by its details
-/// (a file and line, a stack frame).
-const WINDOW_CONTEXT_AFTER: u64 = 3;
 
 pub fn extract(st: &dyn Storage, llm: &dyn Llm, req: ExtractRequest) -> ExtractResult {
     let started = now_ms();
@@ -107,37 +99,16 @@ pub fn extract(st: &dyn Storage, llm: &dyn Llm, req: ExtractRequest) -> ExtractR
     while let Some(&mode) = chain.get(i) {
         let calls = &mut report.llm_calls;
         let job = job(&doc, &req.extract, &nonce, limits, calls.len());
-        let attempt = match (mode, &llm_ready) {
-            (Mode::FullChunked | Mode::ReadGrep, Err(err)) => Err(Failure {
-                kind: llm::failure_kind(err),
-                reason: err.message(),
-            }),
-            (Mode::FullChunked | Mode::ReadGrep, _) if job.max_calls == 0 => {
-                Err(Failure::strategy(format!(
-                    "the {} LLM calls allowed per extraction are used up",
-                    limits.max_calls
-                )))
-            }
-            (Mode::FullChunked, Ok(profile)) => full_chunked(&doc, llm, profile, &job, calls),
-            (Mode::ReadGrep, Ok(profile)) => {
-                crate::read_grep::run(&doc, llm, profile, &job, calls).map(|report| report.text)
-            }
-            (Mode::Lexical, _) => lexical(
-                &doc,
-                &req.extract,
-                budget(max_bytes, &tool, &handle, mode, &reasons),
-            ),
-            (Mode::Jq, _) => crate::jq::run(
-                &doc,
-                &req.extract,
-                budget(max_bytes, &tool, &handle, mode, &reasons),
-            )
-            .map_err(|e| Failure::strategy(e.message().to_string())),
-            (Mode::Truncate | Mode::Auto, _) => {
-                truncate::head_tail(&doc, budget(max_bytes, &tool, &handle, mode, &reasons))
-                    .map_err(|e| Failure::strategy(e.message().to_string()))
-            }
+        let task = Task {
+            doc: &doc,
+            extract: &req.extract,
+            budget: budget(max_bytes, &tool, &handle, mode, &reasons),
+            llm,
+            model: &llm_ready,
+            job,
+            max_calls: limits.max_calls,
         };
+        let attempt = strategy::attempt(mode, &task, calls);
         match attempt {
             Ok(body) => {
                 report.used = mode;
@@ -195,7 +166,7 @@ fn route(
         return requested;
     }
     let job = job(doc, extract, nonce, limits, 0);
-    let fits = match crate::full_chunked::chunk_budget(profile, &job) {
+    let fits = match strategy::full_chunked::chunk_budget(profile, &job) {
         Ok(budget) => estimate_chunks(doc, budget, limits) <= limits.max_chunks,
         Err(_) => false,
     };
@@ -264,118 +235,6 @@ fn budget(max_bytes: usize, tool: &str, handle: &str, mode: Mode, reasons: &[Str
     max_bytes.saturating_sub(abstract_text(tool, handle, mode, reasons, "").len())
 }
 
-fn lexical(doc: &Doc, extract: &str, budget: usize) -> Result<String, Failure> {
-    let query = Query::parse(extract)
-        .ok_or_else(|| Failure::strategy("the extract text has no words to search for"))?;
-    let terms = query.terms().join(", ");
-    let mut scorer = Scorer::new(&query, LEXICAL_WINDOWS);
-    let mut reader = doc.lines_from(1);
-    while let Some(block) = reader.next_block() {
-        for (n, line) in block.lines() {
-            scorer.push_line(n, &line);
-        }
-    }
-    reader
-        .error()
-        .map_err(|e| Failure::strategy(e.message().to_string()))?;
-    let windows = scorer.finish();
-    if windows.is_empty() {
-        return Ok(format!(
-            "NO RELEVANT DATA FOUND\nSearched all {} lines of the output (no LLM: lexical search) for \
-             the terms: {terms}. None of them occurs. Try other words, or mode \"truncate\" to see \
-             the head and tail.",
-            doc.lines()
-        ));
-    }
-    // Windows far weaker than the best are noise (a common word alone).
-    let best = windows[0].score;
-    let strong: Vec<&Window> = windows
-        .iter()
-        .filter(|w| w.score >= best * MIN_RELATIVE_SCORE)
-        .collect();
-    let mut body = format!(
-        "Lexical search (no LLM) of {} lines for: {terms}. The best-matching lines, in order:\n",
-        doc.lines()
-    );
-    // Pick best-first while the budget lasts, then show in line order,
-    // adjacent windows merged into one passage.
-    let mut picked: Vec<&Window> = Vec::new();
-    let mut used = body.len();
-    for window in &strong {
-        let last = (window.last_line + WINDOW_CONTEXT_AFTER).min(doc.lines());
-        let cost = window_lines(doc, window.first_line, last)?.len() + 80;
-        if used + cost > budget {
-            break;
-        }
-        used += cost;
-        picked.push(window);
-    }
-    if picked.is_empty() {
-        // Even the best window is over the budget: its lines, clipped.
-        let w = strong[0];
-        let room = budget.saturating_sub(body.len() + 64).max(1);
-        let range = crate::bindings::types::LineRange {
-            first: w.first_line,
-            last: w.last_line,
-        };
-        body.push_str(
-            &doc.read(range, room)
-                .map_err(|e| Failure::strategy(e.message().to_string()))?,
-        );
-        return Ok(body);
-    }
-    picked.sort_by_key(|w| w.first_line);
-    // Merge overlapping or adjacent passages (a merged one costs no more).
-    let mut passages: Vec<(u64, u64, Vec<&str>)> = Vec::new();
-    for w in &picked {
-        let last = (w.last_line + WINDOW_CONTEXT_AFTER).min(doc.lines());
-        match passages.last_mut() {
-            Some((_, end, terms)) if w.first_line <= *end + 1 => {
-                *end = (*end).max(last);
-                for t in &w.matched_terms {
-                    if !terms.contains(&t.as_str()) {
-                        terms.push(t);
-                    }
-                }
-            }
-            _ => passages.push((
-                w.first_line,
-                last,
-                w.matched_terms.iter().map(String::as_str).collect(),
-            )),
-        }
-    }
-    for (first, last, terms) in passages {
-        let text = window_lines(doc, first, last)?;
-        body.push_str(&format!(
-            "\n[lines {first}–{last}, matches: {}]\n{text}",
-            terms.join(", ")
-        ));
-    }
-    let hidden = windows.len() - picked.len();
-    let note = format!("\n[{hidden} weaker matching windows not shown; grep or read for more]\n");
-    if hidden > 0 && body.len() + note.len() <= budget {
-        body.push_str(&note);
-    }
-    Ok(body)
-}
-
-/// Lines `first..=last`, numbered.
-fn window_lines(doc: &Doc, first: u64, last: u64) -> Result<String, Failure> {
-    let mut text = String::new();
-    let mut reader = doc.lines_from(first);
-    while let Some((n, line)) = reader.next_line() {
-        if n > last {
-            break;
-        }
-        text.push_str(&format!("{n}: {line}\n"));
-    }
-    reader
-        .error()
-        .map_err(|e| Failure::strategy(e.message().to_string()))?;
-    Ok(text)
-}
-
 /// The job both LLM strategies get: the source call, the stats, the
 /// extraction's nonce, and what is left of the call budget.
 fn job<'a>(
@@ -404,30 +263,6 @@ fn job<'a>(
 
 fn fresh_nonce() -> String {
     crate::report::nonce_from(uuid::Uuid::new_v4().as_u64_pair().0)
-}
-
-/// Run `full-chunked` over the whole view.
-fn full_chunked(
-    doc: &Doc,
-    llm: &dyn Llm,
-    profile: &ModelProfile,
-    job: &Job,
-    calls: &mut Vec<crate::bindings::types::LlmCallReport>,
-) -> Result<String, Failure> {
-    // A cheap bound before reading the view into memory: even at 8 bytes a
-    // token it would need more calls than allowed.
-    let most = job.max_calls as u64 * u64::from(profile.context_window) * 8;
-    if doc.view_bytes() > most {
-        return Err(Failure::strategy(format!(
-            "the output is too large for full-chunked within {} LLM calls",
-            job.max_calls
-        )));
-    }
-    let raw = doc
-        .read_bytes(0, doc.view_bytes())
-        .map_err(|e| Failure::strategy(e.message().to_string()))?;
-    let text = String::from_utf8_lossy(&raw);
-    crate::full_chunked::run(&text, llm, profile, job, calls).map(|report| report.text)
 }
 
 fn abstract_text(tool: &str, handle: &str, mode: Mode, reasons: &[String], body: &str) -> String {

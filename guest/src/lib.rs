@@ -11,24 +11,20 @@ pub mod display;
 pub mod doc;
 pub mod error;
 pub mod extract;
-pub mod full_chunked;
 pub mod handle;
-pub mod jq;
-pub mod lexical;
 pub mod line_index;
 pub mod llm;
 pub mod message;
 pub mod meta;
 pub mod names;
 pub mod prompts;
-pub mod read_grep;
 pub mod report;
 pub mod schema;
 pub mod stats;
 pub mod storage;
 pub mod store;
+pub mod strategy;
 pub mod tokens;
-pub mod truncate;
 pub mod view;
 
 #[cfg(target_arch = "wasm32")]

@@ -10,7 +10,8 @@ use crate::doc::Doc;
 use crate::handle::{FileKind, Handle};
 use crate::llm::NoLlm;
 use crate::storage::{MemStorage, Storage};
-use crate::{extract, store, truncate};
+use crate::strategy::truncate;
+use crate::{extract, store};
 
 /// 5000 lines: five index entries.
 fn text() -> String {

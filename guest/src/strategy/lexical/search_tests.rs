@@ -1,0 +1,214 @@
+//! Tests of the lexical search: query terms, BM25 windows, streaming.
+
+use super::*;
+
+fn run(query: &str, lines: &[String], keep: usize) -> Vec<Window> {
+    let mut s = Scorer::new(&Query::parse(query).unwrap(), keep);
+    for (i, l) in lines.iter().enumerate() {
+        s.push_line(i as u64 + 1, l);
+    }
+    s.finish()
+}
+
+fn lines(n: usize, f: impl Fn(usize) -> String) -> Vec<String> {
+    (1..=n).map(f).collect()
+}
+
+#[test]
+fn terms_english_snake_and_paths() {
+    assert_eq!(
+        terms("Hello, World! It's 42."),
+        ["hello", "world", "it", "s", "42"]
+    );
+    assert_eq!(terms("foo_bar"), ["foo_bar", "foo", "bar"]);
+    assert_eq!(
+        terms("/usr/lib/Tokio_Util.rs"),
+        ["usr", "lib", "tokio_util", "tokio", "util", "rs"]
+    );
+    assert_eq!(terms("__init__ _"), ["__init__", "init"]);
+    assert_eq!(terms("Ошибка ВВОДА"), ["ошибка", "ввода"]);
+}
+
+#[test]
+fn terms_spaceless_scripts() {
+    assert_eq!(
+        terms("找出所有超时的请求"),
+        [
+            "找出", "出所", "所有", "有超", "超时", "时的", "的请", "请求"
+        ]
+    );
+    assert_eq!(terms("错误error123"), ["错误", "error123"]);
+    assert_eq!(terms("错 误。"), ["错", "误"]);
+    assert_eq!(terms("エラー・ログ"), ["エラ", "ラー", "ログ"]);
+    assert_eq!(terms("오류"), ["오류"]);
+    assert_eq!(terms("ＥＲＲＯＲ１"), ["error1"]);
+}
+
+#[test]
+fn terms_ignore_emoji_and_punctuation() {
+    assert_eq!(terms("🔥 fire 🚀!! -- ✅"), ["fire"]);
+    assert!(terms("🔥 ... ✅").is_empty());
+}
+
+#[test]
+fn query_drops_stopwords_with_fallback() {
+    let q =
+        Query::parse("Find the error that made the linker FAIL and the crate it was in").unwrap();
+    assert_eq!(q.terms(), ["error", "linker", "fail", "crate"]);
+    assert_eq!(Query::parse("find all").unwrap().terms(), ["find", "all"]);
+    assert_eq!(
+        Query::parse("找出超时的请求").unwrap().terms(),
+        ["出超", "超时", "请求"]
+    );
+    assert_eq!(
+        Query::parse("timeout timeout").unwrap().terms(),
+        ["timeout"]
+    );
+    assert!(Query::parse("").is_none());
+    assert!(Query::parse("🔥 ?!").is_none());
+}
+
+#[test]
+fn build_log_buried_error_ranks_first() {
+    let log = lines(5000, |i| match i {
+        2500 => "error[E0433]: failed to resolve: use of undeclared crate or module `tokio`".into(),
+        _ if i % 997 == 0 => "note: resolve = \"2\" set in workspace".into(),
+        _ if i % 301 == 0 => "warning: build script failed to run cleanly, retrying".into(),
+        _ if i % 3 == 0 => format!("   Compiling crate_{i} v0.{}.0 (/src/crate_{i})", i % 10),
+        _ => format!("warning: unused variable: `x{i}` at src/lib.rs:{i}:5"),
+    });
+    let got = run("which crate failed to resolve", &log, 5);
+    assert_eq!((got[0].first_line, got[0].last_line), (2497, 2504));
+    assert_eq!(got[0].matched_terms, ["crate", "failed", "resolve"]);
+    assert_eq!(got.len(), 5);
+    assert!(got.windows(2).all(|w| w[0].score >= w[1].score));
+}
+
+#[test]
+fn chinese_log_ranks_timeout_request_first() {
+    let log = lines(2000, |i| match i {
+        1234 => "2024-01-01 12:00:00 请求超时 id=1234".into(),
+        _ if i % 100 == 0 => format!("2024-01-01 12:00:00 连接超时，重试 {i}"),
+        _ => format!("2024-01-01 12:00:00 请求成功 id={i} 耗时 {}ms", i % 97),
+    });
+    let got = run("找出所有超时的请求", &log, 3);
+    assert_eq!((got[0].first_line, got[0].last_line), (1233, 1240));
+    assert_eq!(got[0].matched_terms, ["超时", "请求"]);
+}
+
+#[test]
+fn distinct_terms_beat_repetition() {
+    let log = lines(64, |i| match i {
+        1..=8 => "alpha alpha alpha alpha".into(),
+        20 => "alpha beta".into(),
+        33..=40 => "beta beta beta beta".into(),
+        _ => "filler text here".into(),
+    });
+    let got = run("alpha beta", &log, 10);
+    assert_eq!(got[0].first_line, 17);
+    assert_eq!(got[0].matched_terms, ["alpha", "beta"]);
+    assert_eq!(got.len(), 3);
+}
+
+#[test]
+fn no_match_is_empty() {
+    let log = lines(100, |i| format!("line {i} ok"));
+    assert!(run("segfault", &log, 10).is_empty());
+    assert!(run("ok", &log, 0).is_empty());
+    assert!(
+        Scorer::new(&Query::parse("x").unwrap(), 5)
+            .finish()
+            .is_empty()
+    );
+}
+
+#[test]
+fn window_boundaries_with_short_last_window() {
+    let log = lines(20, |i| {
+        if [3, 10, 20].contains(&i) {
+            "hit".into()
+        } else {
+            "miss".into()
+        }
+    });
+    let mut got: Vec<_> = run("hit", &log, 10)
+        .iter()
+        .map(|w| (w.first_line, w.last_line))
+        .collect();
+    got.sort();
+    assert_eq!(got, [(1, 8), (9, 16), (17, 20)]);
+}
+
+#[test]
+fn ties_are_ordered_by_line() {
+    let log = lines(40, |i| {
+        if i % 8 == 1 {
+            "same hit".into()
+        } else {
+            "x".into()
+        }
+    });
+    let got = run("hit", &log, 3);
+    assert_eq!(
+        got.iter().map(|w| w.first_line).collect::<Vec<_>>(),
+        [1, 9, 17]
+    );
+    assert_eq!(got, run("hit", &log, 3));
+}
+
+#[test]
+fn prefix_rule_and_case() {
+    let log = lines(48, |i| match i {
+        1 => "TIMEOUTS here".into(),
+        9 => "request timeouted".into(),
+        17 => "timeoutexceeded".into(),
+        25 => "errors only".into(),
+        _ => "x".into(),
+    });
+    let got: Vec<_> = run("Timeout", &log, 10)
+        .iter()
+        .map(|w| w.first_line)
+        .collect();
+    assert_eq!(got, [1, 9]);
+    assert!(
+        run("err", &log, 10).is_empty(),
+        "short terms match whole words only"
+    );
+}
+
+#[test]
+fn long_query_uses_index_with_same_matching() {
+    let words: Vec<String> = (0..20).map(|i| format!("zz{i}")).collect();
+    let query = format!("{} timeout", words.join(" "));
+    assert!(Query::parse(&query).unwrap().terms().len() > LINEAR_SCAN_MAX);
+    let log = lines(24, |i| match i {
+        2 => "TIMEOUTS zz3".into(),
+        12 => "timeoutexceeded zz19_x".into(),
+        _ => "x".into(),
+    });
+    let got = run(&query, &log, 10);
+    assert_eq!(got[0].matched_terms, ["zz3", "timeout"]);
+    assert_eq!(got[1].matched_terms, ["zz19"]);
+    assert_eq!(got.len(), 2);
+}
+
+#[test]
+fn pruning_keeps_the_best() {
+    let log = lines(8000, |i| {
+        if i == 4325 {
+            "needle haystack".into()
+        } else {
+            "haystack".into()
+        }
+    });
+    let q = Query::parse("needle haystack").unwrap();
+    let mut s = Scorer::with_limit(&q, 2, 10);
+    for (i, l) in log.iter().enumerate() {
+        s.push_line(i as u64 + 1, l);
+    }
+    assert!(s.candidates.len() <= 10);
+    let got = s.finish();
+    assert_eq!((got[0].first_line, got[0].last_line), (4321, 4328));
+    assert_eq!(got[0].matched_terms, ["needle", "haystack"]);
+    assert_eq!(got[1].first_line, 1);
+}
