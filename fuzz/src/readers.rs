@@ -19,7 +19,7 @@ use tool_output_guest::bindings::types::{ExtractRequest, Mode};
 use tool_output_guest::doc::{self, Doc};
 use tool_output_guest::extract;
 use tool_output_guest::handle::{FileKind, Handle};
-use tool_output_guest::llm::{Llm, LlmError, ModelProfile, Request, Response};
+use tool_output_guest::llm::NoLlm;
 use tool_output_guest::message;
 use tool_output_guest::meta::Meta;
 use tool_output_guest::storage::{MemStorage, Storage};
@@ -28,21 +28,6 @@ use tool_output_guest::strategy::truncate::head_tail;
 use crate::known::{Defect, check};
 use crate::reads::{self, guard};
 use crate::support::{Rng, numbered_lines, store_always, view_lines};
-
-/// No model: `auto` is lexical, as on a machine without an LLM.
-struct NoLlm;
-
-impl Llm for NoLlm {
-    fn model_info(&self, _: Option<&str>) -> Result<ModelProfile, LlmError> {
-        Err(LlmError::NotConfigured)
-    }
-    fn complete(&self, _: &Request) -> Result<Response, LlmError> {
-        Err(LlmError::NotConfigured)
-    }
-    fn complete_batch(&self, reqs: &[Request]) -> Vec<Result<Response, LlmError>> {
-        reqs.iter().map(|_| Err(LlmError::NotConfigured)).collect()
-    }
-}
 
 struct Damage<'a> {
     kind: u8,

@@ -83,11 +83,10 @@ pub fn answer_text(resp: &Response) -> String {
     }
 }
 
-/// An LLM that is never configured, for tests of the modes that need none.
-#[cfg(test)]
+/// An LLM that is never configured: what a native embedder without a model
+/// passes, and the one fake for tests of the modes that need none.
 pub struct NoLlm;
 
-#[cfg(test)]
 impl Llm for NoLlm {
     fn model_info(&self, _: Option<&str>) -> Result<ModelProfile, LlmError> {
         Err(LlmError::NotConfigured)
