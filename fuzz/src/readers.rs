@@ -156,9 +156,7 @@ fn exercise(st: &MemStorage, h: &Handle, query: &str, trusted: bool, rng: &mut R
             reads::capped(&doc, &lines, rng, trusted);
             let budget = rng.below(4096);
             match guard(trusted, || head_tail(&doc, budget)) {
-                Some(Ok(out)) => {
-                    crate::truncate::check_cut(&out, &actual, budget, trusted)
-                }
+                Some(Ok(out)) => crate::truncate::check_cut(&out, &actual, budget, trusted),
                 Some(Err(e)) => assert!(!trusted, "truncate failed on sound files: {e:?}"),
                 None => {}
             }

@@ -19,6 +19,7 @@ use tool_output::interrupt::{self, Interrupted};
 use tool_output::llm::config::ModelSpec;
 use tool_output::roots::{check_session_name, default_cache_root};
 use tool_output::runtime::reason_name;
+use tool_output::sessions;
 use tool_output::{
     ExtractOptions, GrepOptions, LlmConfig, Outcome, OutputStats, Runtime, RuntimeConfig, Session,
     SessionStats, ToolCall, default_policy,
@@ -104,8 +105,9 @@ enum Command {
         /// Chunk overlap, 0-50 %.
         #[arg(long, value_parser = clap::value_parser!(u32).range(0..=50))]
         overlap_percent: Option<u32>,
-        /// Seconds the whole extraction may take (then it falls back to lexical search).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        /// Seconds the whole extraction may take (then it falls back to lexical
+        /// search); 0: no limit.
+        #[arg(long)]
         timeout: Option<u64>,
     },
     /// The partial preview of a stored output.
@@ -250,13 +252,13 @@ struct Env {
 
 impl Env {
     fn session_dir(&self) -> PathBuf {
-        self.root.join("sessions").join(&self.session_name)
+        sessions::session_dir(&self.root, &self.session_name)
     }
 
     /// Outside the session directory: the engine must not be able to
     /// rewrite its own accounting.
     fn event_log(&self) -> PathBuf {
-        events_path(&self.root, &self.session_name)
+        sessions::events_path(&self.root, &self.session_name)
     }
 
     /// A runtime without an LLM (every command but extract and demo).
@@ -276,6 +278,9 @@ impl Env {
     /// doctor's cached verdicts.
     fn llm_config(&self, model: Option<&str>) -> Result<LlmConfig> {
         let mut config = LlmConfig::load(self.config.as_deref())?;
+        for warning in &config.warnings {
+            out::stderr_line(&format!("tool-output: warning: {warning}"));
+        }
         if let Some(model) = model {
             config.models = vec![ModelSpec::parse(model)?];
         }
@@ -292,7 +297,7 @@ impl Env {
         tool_output::loader::ensure_private_dir(&self.root.join("sessions"))?;
         tool_output::loader::ensure_private_dir(&self.root.join("events"))?;
         let session = runtime.open_session(&self.session_dir())?;
-        touch_last_used(&self.session_dir());
+        sessions::touch_last_used(&self.session_dir());
         session.set_event_log(&self.event_log())?;
         Ok((runtime, session))
     }
@@ -315,10 +320,6 @@ impl Env {
     }
 }
 
-fn events_path(root: &Path, name: &str) -> PathBuf {
-    root.join("events").join(format!("{name}.jsonl"))
-}
-
 async fn run(cli: Cli) -> Result<ExitCode> {
     let named = cli.session.is_some();
     let session_name = cli.session.unwrap_or_else(|| "default".to_string());
@@ -329,6 +330,11 @@ async fn run(cli: Cli) -> Result<ExitCode> {
         json: cli.json,
         config: cli.config.clone(),
     };
+    // Before anything is compiled (seconds): a root that cannot be one
+    // fails at once.
+    if env.root.exists() && !env.root.is_dir() {
+        bail!("--root {} is not a directory", env.root.display());
+    }
     match cli.command {
         Command::Store {
             tool,
@@ -363,15 +369,35 @@ async fn run(cli: Cli) -> Result<ExitCode> {
             timeout,
         } => {
             env.check_exists()?;
-            let llm = env.llm_config(model.as_deref())?;
-            let runtime = env.runtime_with(RuntimeConfig::with_llm(&llm)?).await?;
+            let runtime = if matches!(mode, ModeArg::Lexical | ModeArg::Truncate | ModeArg::Jq) {
+                // No LLM needed: a broken configuration is a warning.
+                match env.llm_config(model.as_deref()) {
+                    Ok(llm) => env.runtime_with(RuntimeConfig::with_llm(&llm)?).await?,
+                    Err(e) => {
+                        out::stderr_line(&format!(
+                            "tool-output: warning: ignoring the LLM configuration ({e:#}); \
+                             mode {} needs none",
+                            mode_arg_name(mode)
+                        ));
+                        env.runtime().await?
+                    }
+                }
+            } else {
+                let llm = env.llm_config(model.as_deref())?;
+                env.runtime_with(RuntimeConfig::with_llm(&llm)?).await?
+            };
             let (_rt, session) = env.open(runtime)?;
             let options = ExtractOptions {
                 mode: parse_mode(mode_arg_name(mode)),
                 max_chunks,
                 max_llm_calls,
                 overlap_percent,
-                timeout: timeout.map(Duration::from_secs),
+                // 0: no limit, asked for explicitly (a deadline past what
+                // the clock holds is none).
+                timeout: timeout.map(|secs| match secs {
+                    0 => Duration::MAX,
+                    secs => Duration::from_secs(secs),
+                }),
                 ..ExtractOptions::default()
             }
             .progress(|p| out::stderr_line(&p.to_string()));
@@ -491,15 +517,29 @@ async fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Gc { older_than } => {
-            let removed = gc(&env.root.join("sessions"), older_than)?;
+            let report = sessions::gc(&env.root, older_than);
             if env.json {
-                out::json(&json!({ "removed": removed }))?;
+                let failed: Vec<_> = report
+                    .failed
+                    .iter()
+                    .map(|(session, error)| json!({ "session": session, "error": error }))
+                    .collect();
+                out::json(&json!({ "removed": report.removed, "failed": failed }))?;
             } else {
-                for name in &removed {
+                for name in &report.removed {
                     out::line(&format!("removed session {name}"))?;
                 }
             }
-            Ok(ExitCode::SUCCESS)
+            // Every failure, at the end: one that could not be removed does
+            // not stop the others.
+            for (session, error) in &report.failed {
+                eprintln!("tool-output: gc: could not remove session {session}: {error}");
+            }
+            Ok(if report.failed.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            })
         }
         Command::Schema { format } => {
             let runtime = env.runtime().await?;
@@ -724,58 +764,4 @@ fn parse_age(text: &str) -> Result<Duration, String> {
         _ => return Err(format!("bad age unit in {text:?}: use s, m, h or d")),
     };
     Ok(Duration::from_secs(secs))
-}
-
-const LAST_USED: &str = ".last-used";
-
-fn touch_last_used(dir: &Path) {
-    let _ = std::fs::write(dir.join(LAST_USED), b"");
-}
-
-/// Remove sessions unused for `older_than`, and stale `.part` files of
-/// interrupted stores in the others.
-fn gc(sessions: &Path, older_than: Duration) -> Result<Vec<String>> {
-    let mut removed = Vec::new();
-    let Ok(entries) = std::fs::read_dir(sessions) else {
-        return Ok(removed);
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if !path.is_dir() {
-            continue;
-        }
-        let stamp = path.join(LAST_USED);
-        let last = std::fs::metadata(&stamp)
-            .or_else(|_| std::fs::metadata(&path))
-            .and_then(|m| m.modified())
-            .ok();
-        let age = last.and_then(|t| t.elapsed().ok()).unwrap_or_default();
-        if age >= older_than {
-            std::fs::remove_dir_all(&path)
-                .with_context(|| format!("removing {}", path.display()))?;
-            let root = sessions.parent().unwrap_or(sessions);
-            let _ = std::fs::remove_file(events_path(root, &entry.file_name().to_string_lossy()));
-            removed.push(entry.file_name().to_string_lossy().into_owned());
-        } else {
-            sweep_parts(&path);
-        }
-    }
-    Ok(removed)
-}
-
-fn sweep_parts(dir: &Path) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let old = entry
-            .metadata()
-            .and_then(|m| m.modified())
-            .ok()
-            .and_then(|t| t.elapsed().ok())
-            .is_some_and(|age| age > Duration::from_secs(3600));
-        if old && entry.file_name().to_string_lossy().ends_with(".part") {
-            let _ = std::fs::remove_file(entry.path());
-        }
-    }
 }

@@ -40,6 +40,7 @@ pub mod loader;
 pub mod mcp;
 pub mod roots;
 pub mod runtime;
+pub mod sessions;
 
 pub use accounting::{Event, SessionStats};
 pub use bindings::types::{

@@ -204,6 +204,14 @@ impl Runtime {
     }
 
     fn open_dir(&self, path: &Path, temporary: bool) -> Result<Session> {
+        // The session directory itself must not be a link to elsewhere
+        // (its parent may be: a root under a symlinked home is fine).
+        if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(Error::Setup(anyhow::anyhow!(
+                "the session directory {} is a symbolic link; refusing to follow it",
+                path.display()
+            )));
+        }
         ensure_private_dir(path)?;
         let dir = cap_std::fs::Dir::open_ambient_dir(path, cap_std::ambient_authority())
             .map_err(|e| Error::io(format!("opening session directory {}", path.display()), e))?;

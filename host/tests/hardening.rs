@@ -1,7 +1,8 @@
 //! The CLI against hostile conditions, with the real binary: a reader that
 //! goes away (`cmd | true`, `cmd | head -1`) ends every command quietly (no
 //! panic, no error line, exit 0); a signal while `store` waits on its
-//! input stops it within a second, non-zero, leaving nothing behind.
+//! input stops it within a second, non-zero, leaving nothing behind; and
+//! hostile files in and around a session ([`session_files`]).
 
 mod common;
 
@@ -213,3 +214,6 @@ fn a_signal_stops_a_store_waiting_on_its_input_and_leaves_nothing() {
         store_interrupted(Source::Pipe, signal, big, true);
     }
 }
+
+#[path = "hardening/session_files.rs"]
+mod session_files;

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use cap_fs_ext::{FollowSymlinks, OpenOptionsFollowExt};
-use cap_std::fs::{Dir, OpenOptions};
+use cap_std::fs::{Dir, OpenOptions, OpenOptionsExt};
 
 use crate::bindings::session_fs::{FsError, Host};
 use crate::host::HostState;
@@ -48,12 +48,22 @@ impl SessionDir {
         self.usage.load(Ordering::Relaxed)
     }
 
+    /// Opens a regular file only. Without following symlinks, and without
+    /// blocking: a FIFO planted in place of a stored file would otherwise
+    /// hang the open until a writer (or reader) comes, outside the CPU limit.
     fn open(&self, name: &str, opts: &mut OpenOptions) -> Result<cap_std::fs::File, FsError> {
         check_name(name)?;
-        opts.follow(FollowSymlinks::No);
-        self.dir
+        opts.follow(FollowSymlinks::No)
+            .custom_flags(libc::O_NONBLOCK);
+        let file = self
+            .dir
             .open_with(name, opts)
-            .map_err(|e| fs_error(name, e))
+            .map_err(|e| fs_error(name, e))?;
+        let meta = file.metadata().map_err(|e| fs_error(name, e))?;
+        if !meta.is_file() {
+            return Err(not_a_file(name));
+        }
+        Ok(file)
     }
 
     fn file_len(&self, name: &str) -> Option<u64> {
@@ -177,7 +187,9 @@ fn fs_error(name: &str, err: io::Error) -> FsError {
         io::ErrorKind::NotFound => FsError::NotFound(name.to_string()),
         io::ErrorKind::StorageFull => FsError::NoSpace,
         io::ErrorKind::QuotaExceeded => FsError::QuotaExceeded,
-        _ if err.raw_os_error() == Some(40) => not_a_file(name), // ELOOP: a symlink with nofollow
+        // ELOOP: a symlink with nofollow; ENXIO: a FIFO (no reader) or a
+        // socket opened without blocking.
+        _ if matches!(err.raw_os_error(), Some(libc::ELOOP | libc::ENXIO)) => not_a_file(name),
         _ => FsError::Io(format!("{name}: {err}")),
     }
 }

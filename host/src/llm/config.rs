@@ -197,6 +197,10 @@ pub struct LlmConfig {
     pub capabilities: BTreeMap<String, super::Capabilities>,
     /// The file this came from, if any.
     pub source: Option<PathBuf>,
+    /// What the user should know about how the configuration was read (a
+    /// section of an untrusted file ignored, …): the CLI prints each line on
+    /// stderr whatever the log level.
+    pub warnings: Vec<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -211,6 +215,22 @@ pub enum ConfigError {
     #[error("{0}")]
     Invalid(String),
 }
+
+/// The range of every numeric setting (file key; the environment variable
+/// is `TOOL_OUTPUT_` + the key upper-cased, `_secs` dropped): (key, lowest,
+/// highest). A value outside is an error naming the key and the range.
+pub const RANGES: &[(&str, u64, u64)] = &[
+    ("context_window", 1024, 100_000_000),
+    ("max_output_tokens", 16, 10_000_000),
+    ("concurrency", 1, 64),
+    ("max_chunks", 1, 10_000),
+    ("max_llm_calls", 1, 10_000),
+    ("overlap_percent", 0, 50),
+    ("timeout_secs", 1, 3600),
+    ("extract_timeout_secs", 1, 86_400),
+    ("retries", 0, 10),
+    ("max_response_bytes", 1024, 1 << 30),
+];
 
 pub const DEFAULT_OPENAI_BASE_URL: &str = "https://api.openai.com/v1";
 pub const DEFAULT_ANTHROPIC_BASE_URL: &str = "https://api.anthropic.com";
@@ -233,14 +253,16 @@ impl LlmConfig {
             Some(path) => Self::read_file(path)?,
             None => FileConfig::default(),
         };
+        let mut warnings = Vec::new();
         if !trusted && (file.openai.take().is_some() | file.anthropic.take().is_some()) {
-            tracing::warn!(
+            warnings.push(format!(
                 "ignoring the [openai] and [anthropic] sections of ./{CONFIG_FILE_NAME}: only a \
                  file named by --config or TOOL_OUTPUT_CONFIG may choose endpoints and keys"
-            );
+            ));
         }
         let mut config = Self::resolve(file, &env)?;
         config.source = path;
+        config.warnings = warnings;
         Ok(config)
     }
 
@@ -347,36 +369,58 @@ impl LlmConfig {
                     .unwrap_or(defaults.max_llm_calls),
                 overlap_percent: small("TOOL_OUTPUT_OVERLAP_PERCENT", file.overlap_percent)?
                     .unwrap_or(defaults.overlap_percent),
+                // 0 is out of range (validate): only the command line may
+                // ask for no limit.
                 timeout: match extract_timeout {
-                    Some(0) => None,
                     Some(secs) => Some(Duration::from_secs(secs)),
                     None => defaults.timeout,
                 },
             },
             capabilities: BTreeMap::new(),
             source: None,
+            warnings: Vec::new(),
         };
         config.validate()?;
         Ok(config)
     }
 
+    /// Every number within its range ([`RANGES`]): a file from a cloned
+    /// repository must not be able to make a command hang or run away.
     fn validate(&self) -> Result<(), ConfigError> {
-        let bad = |m: &str| Err(ConfigError::Invalid(m.to_string()));
-        if self.concurrency == 0 {
-            return bad("concurrency must be at least 1");
-        }
-        if self.extract.max_chunks == 0 {
-            return bad("max_chunks must be at least 1");
-        }
-        if self.extract.max_llm_calls == 0 {
-            return bad("max_llm_calls must be at least 1");
-        }
-        if self.extract.overlap_percent > 50 {
-            return bad("overlap_percent must be between 0 and 50");
-        }
-        if self.request_timeout.is_zero() {
-            return bad("timeout_secs must be at least 1");
-        }
+        let check = |name: &str, value: u64| -> Result<(), ConfigError> {
+            let (_, low, high) = RANGES
+                .iter()
+                .find(|(n, _, _)| *n == name)
+                .expect("every checked setting has a range");
+            if (*low..=*high).contains(&value) {
+                return Ok(());
+            }
+            let hint = if name == "extract_timeout_secs" && value == 0 {
+                " (for no limit at all, pass --timeout 0 on the command line)"
+            } else {
+                ""
+            };
+            Err(ConfigError::Invalid(format!(
+                "{name} must be between {low} and {high}, not {value}{hint}"
+            )))
+        };
+        let optional = |name: &str, value: Option<u32>| match value {
+            Some(v) => check(name, u64::from(v)),
+            None => Ok(()),
+        };
+        optional("context_window", self.context_window)?;
+        optional("max_output_tokens", self.max_output_tokens)?;
+        check("concurrency", self.concurrency.into())?;
+        check("max_chunks", self.extract.max_chunks.into())?;
+        check("max_llm_calls", self.extract.max_llm_calls.into())?;
+        check("overlap_percent", self.extract.overlap_percent.into())?;
+        check("timeout_secs", self.request_timeout.as_secs())?;
+        check(
+            "extract_timeout_secs",
+            self.extract.timeout.map_or(0, |t| t.as_secs()),
+        )?;
+        check("retries", self.retry.retries.into())?;
+        check("max_response_bytes", self.max_response_bytes)?;
         for endpoint in [&self.openai, &self.anthropic] {
             let url = &endpoint.base_url;
             if !(url.starts_with("http://") || url.starts_with("https://")) {
@@ -511,5 +555,38 @@ mod tests {
         assert!(err.to_string().contains("between 0 and 50"));
         let err = resolve("", &[("OPENAI_BASE_URL", "localhost:8080")]).unwrap_err();
         assert!(err.to_string().contains("http://"));
+    }
+
+    #[test]
+    fn every_number_is_within_its_range() {
+        // The hostile file of the issue: it used to hang `extract` forever.
+        let err = resolve("retries = 4000000000\nextract_timeout_secs = 0", &[]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "extract_timeout_secs must be between 1 and 86400, not 0 (for no limit at all, pass \
+             --timeout 0 on the command line)"
+        );
+        let err = resolve("retries = 4000000000", &[]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "retries must be between 0 and 10, not 4000000000"
+        );
+        let err = resolve("", &[("TOOL_OUTPUT_EXTRACT_TIMEOUT", "0")]).unwrap_err();
+        assert!(err.to_string().contains("--timeout 0"), "{err}");
+        for (key, low, high) in RANGES {
+            let at = |v: u64| resolve(&format!("{key} = {v}"), &[]);
+            assert!(at(*low).is_ok(), "{key} = {low}");
+            assert!(at(*high).is_ok(), "{key} = {high}");
+            let err = at(high + 1).unwrap_err().to_string();
+            assert!(
+                err.contains(&format!("{key} must be between {low} and {high}"))
+                    || err.contains("too large"),
+                "{key} = {}: {err}",
+                high + 1
+            );
+            if *low > 0 {
+                assert!(at(low - 1).is_err(), "{key} = {}", low - 1);
+            }
+        }
     }
 }
