@@ -165,19 +165,33 @@ async fn a_trap_is_a_clear_error_and_the_session_stays_usable() {
         .map(|e| e.file_name())
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
-    let s = stored(
-        session
-            .store(&ToolCall::new("t"), build_log(500).as_bytes())
-            .await
-            .unwrap(),
-    );
-    assert!(
-        !session
-            .extract(&s.handle, "error", None)
-            .await
-            .unwrap()
-            .failed
-    );
+    // The next calls work. On a heavily loaded machine even these small
+    // calls can run past 250 ms; that is the limit doing its job, not a
+    // poisoned session, so such an attempt is tried again (a poisoned
+    // session fails every attempt, and with other errors).
+    let mut last = None;
+    for _ in 0..3 {
+        let attempt = async {
+            let s = stored(
+                session
+                    .store(&ToolCall::new("t"), build_log(500).as_bytes())
+                    .await?,
+            );
+            session.extract(&s.handle, "error", None).await
+        }
+        .await;
+        match attempt {
+            Ok(result) => {
+                assert!(!result.failed, "{}", result.text);
+                return;
+            }
+            Err(err) => {
+                assert!(err.to_string().contains("CPU time limit"), "{err}");
+                last = Some(err);
+            }
+        }
+    }
+    panic!("three small calls in a row ran out of CPU time: {last:?}");
 }
 
 #[tokio::test]

@@ -3,6 +3,7 @@
 
 pub mod llm;
 pub mod session_fs;
+mod stderr;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -36,9 +37,9 @@ pub struct HostState {
 impl HostState {
     /// `session` is None only while pre-initializing (no import may run then).
     pub fn new(session: Option<SessionDir>, llm: Arc<dyn LlmEngine>, limits: StoreLimits) -> Self {
-        // Only what the engine needs: random, clocks, stderr. No preopens,
-        // no environment, no network.
-        let wasi = WasiCtx::builder().inherit_stderr().build();
+        // Only what the engine needs: random, clocks, stderr (into the log).
+        // No preopens, no environment, no network.
+        let wasi = WasiCtx::builder().stderr(stderr::GuestStderr).build();
         Self {
             wasi,
             table: ResourceTable::new(),
