@@ -1,8 +1,6 @@
 //! Storing: the passthrough decision, the handle message, stats, the view.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use tool_output::{Outcome, StoreReason, ToolCall, default_policy};
 
 #[tokio::test]

@@ -4,12 +4,10 @@
 //! input stops it within a second, non-zero, leaving nothing behind; and
 //! hostile files in and around a session ([`session_files`]).
 
-mod common;
-
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Output, Stdio};
 
-use common::*;
+use crate::common::*;
 
 /// Run with stdout closed before the command writes anything (`| true`).
 fn closed_at_once(root: &std::path::Path, args: &[&str], input: &[u8]) -> Output {
@@ -215,5 +213,4 @@ fn a_signal_stops_a_store_waiting_on_its_input_and_leaves_nothing() {
     }
 }
 
-#[path = "hardening/session_files.rs"]
 mod session_files;

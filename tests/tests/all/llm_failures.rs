@@ -3,13 +3,11 @@
 //! answers that cannot be used — through the real component and HTTP
 //! engine against the scripted server on loopback, or a closed port.
 
-mod common;
-
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use common::llm::{llm_runtime_at, one_extraction, steps, warning};
-use common::{build_log, stored};
+use crate::common::llm::{llm_runtime_at, one_extraction, steps, warning};
+use crate::common::{build_log, stored};
 use serde_json::{Value, json};
 use tool_output::{FailureKind, Mode, ToolCall};
 use tool_output_tests::llm_server::{Reply, Scripted, openai_error, openai_text};

@@ -1,14 +1,12 @@
 //! LLM extraction through the real component and the real HTTP providers,
 //! against a scripted server on loopback speaking both wire protocols.
 
-mod common;
-
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use common::llm::{ANSWER, CONTEXT, llm_runtime, one_extraction};
-use common::{build_log, stored};
+use crate::common::llm::{ANSWER, CONTEXT, llm_runtime, one_extraction};
+use crate::common::{build_log, stored};
 use serde_json::{Value, json};
 use tool_output::{CancellationToken, Error, ExtractOptions, Mode, Progress, ToolCall};
 use tool_output_tests::llm_server::{

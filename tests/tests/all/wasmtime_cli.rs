@@ -5,13 +5,11 @@
 //! Needs `wasmtime` (48.x) on PATH; `.ci/run` installs it and sets
 //! `TOOL_OUTPUT_REQUIRE_WASMTIME=1`, so in CI a missing binary fails.
 
-mod common;
-
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use common::{runtime, scratch_dir, stored};
+use crate::common::{runtime, scratch_dir, stored};
 use tool_output::{Mode, ToolCall};
 use tool_output_tests::llm_server::{Reply, Scripted, ScriptedServer, openai_text};
 use tool_output_tests::script::{final_report, nonce};

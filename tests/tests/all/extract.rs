@@ -1,9 +1,7 @@
 //! `tool_output` answers: exact formats, the deterministic strategies, the
 //! failure policy, and read/grep/tail.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use tool_output::{GrepOptions, Mode, ToolCall};
 
 #[tokio::test]

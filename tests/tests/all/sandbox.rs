@@ -1,12 +1,10 @@
 //! The sandbox and the lifecycle: hostile handles, what the component can
 //! import, limits, concurrency, quotas and cleanup.
 
-mod common;
-
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::*;
+use crate::common::*;
 use tool_output::{Error, Limits, Mode, ToolCall};
 
 #[tokio::test]

@@ -1,0 +1,11 @@
+//! The `tool-output` binary and the library's MCP and `run` paths, tested
+//! in one test binary (as wasmtime's `tests/all`): one link, one compiled
+//! component cache shared by every test.
+
+mod common;
+
+mod cli;
+mod doctor;
+mod hardening;
+mod mcp;
+mod run;

@@ -1,0 +1,12 @@
+//! The integration tests through the real component, in one test binary
+//! (as wasmtime's `tests/all`): wasmtime and cranelift are linked once, not
+//! once per file, and the compiled component is shared by every test.
+
+mod common;
+
+mod extract;
+mod llm;
+mod llm_failures;
+mod sandbox;
+mod store;
+mod wasmtime_cli;
