@@ -78,7 +78,7 @@ fn needles() -> Vec<(&'static str, String, &'static str)> {
              json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)\n",
         );
         out.push_str(
-            &flood(
+            flood(
                 |i| {
                     format!(
                         "2026-11-23 06:00:{:02} DEBUG worker.shutdown: closing lease=0x{:08x}",
