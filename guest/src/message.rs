@@ -1,8 +1,8 @@
 //! The handle message: what the model gets instead of an oversized output.
 //!
 //! Three exact lines from the reference design, then a clearly labelled
-//! partial preview (head, error-looking and tail lines, numbered as in the
-//! view), then one line saying the output is stored. The whole message stays
+//! partial preview (head, error blocks, lines of a rare shape and tail
+//! lines, numbered as in the view), then one line saying the output is stored. The whole message stays
 //! within `max-inline-bytes` and the caller's token budget: the preview
 //! shrinks first, then goes, then the closing line.
 
@@ -17,15 +17,21 @@ pub const PREVIEW_MAX_BYTES: usize = 2048;
 const STORED_LINE: &str = "The full output is stored: do not run the tool again; call tool_output \
      with this handle to get any part of it.";
 
-/// How much of the captured preview to show: (head, errors, tail, line bytes).
-const SHRINK_STEPS: &[(usize, usize, usize, usize)] = &[
-    (6, 6, 4, 240),
-    (5, 4, 3, 200),
-    (4, 3, 3, 160),
-    (3, 2, 2, 120),
-    (2, 2, 1, 100),
-    (1, 1, 1, 80),
-    (1, 0, 1, 60),
+/// How much of the captured preview to show: head, error-block and
+/// rare-shape lines, tail, line bytes. Head and tail shrink first: error
+/// blocks and rare lines are what a head+tail cut loses.
+struct Step(usize, usize, usize, usize, usize);
+
+const SHRINK_STEPS: &[Step] = &[
+    Step(6, 12, 8, 4, 240),
+    Step(4, 12, 8, 3, 200),
+    Step(3, 10, 6, 2, 160),
+    Step(2, 8, 5, 2, 140),
+    Step(2, 6, 4, 1, 120),
+    Step(1, 4, 3, 1, 100),
+    Step(1, 2, 2, 1, 80),
+    Step(1, 1, 1, 1, 80),
+    Step(1, 0, 0, 1, 60),
 ];
 
 pub fn header(meta: &Meta) -> String {
@@ -48,8 +54,8 @@ pub fn handle_message(meta: &Meta, policy: &StorePolicy) -> String {
             })
     };
     if policy.preview {
-        for &(head, errors, tail, width) in SHRINK_STEPS {
-            let preview = render_preview(&meta.preview, meta.view.lines, head, errors, tail, width);
+        for step in SHRINK_STEPS {
+            let preview = render_preview(&meta.preview, meta.view.lines, step);
             if preview.len() > PREVIEW_MAX_BYTES {
                 continue;
             }
@@ -69,8 +75,8 @@ pub fn handle_message(meta: &Meta, policy: &StorePolicy) -> String {
 
 /// The preview block alone (also served by `engine.preview`), bounded by `max_bytes`.
 pub fn preview_text(meta: &Meta, max_bytes: usize) -> String {
-    for &(head, errors, tail, width) in SHRINK_STEPS {
-        let preview = render_preview(&meta.preview, meta.view.lines, head, errors, tail, width);
+    for step in SHRINK_STEPS {
+        let preview = render_preview(&meta.preview, meta.view.lines, step);
         if preview.len() <= max_bytes {
             return preview;
         }
@@ -87,36 +93,33 @@ pub fn preview_text(meta: &Meta, max_bytes: usize) -> String {
 }
 
 /// Lines in view order, with a marker for every gap.
-fn render_preview(
-    captured: &PreviewLines,
-    total_lines: u64,
-    head: usize,
-    errors: usize,
-    tail: usize,
-    width: usize,
-) -> String {
+fn render_preview(captured: &PreviewLines, total_lines: u64, step: &Step) -> String {
+    let &Step(head, errors, rare, tail, width) = step;
     let tail_start = captured.tail.len().saturating_sub(tail);
     let mut shown: Vec<&PreviewLine> = captured.head.iter().take(head).collect();
     shown.extend(&captured.tail[tail_start..]);
     // Errors from the middle first: the head and tail are shown anyway.
-    let mut picked = 0;
-    for line in &captured.errors {
-        if picked == errors {
-            break;
-        }
-        if !shown.iter().any(|s| s.line == line.line) {
-            shown.push(line);
-            picked += 1;
-        }
-    }
+    pick(&mut shown, &captured.errors, errors);
+    let rare_shown = pick(&mut shown, &captured.rare, rare);
     shown.sort_by_key(|l| l.line);
     shown.dedup_by_key(|l| l.line);
 
+    let what = if rare_shown > 0 {
+        "head, tail, lines that look like errors, and lines of a rare shape"
+    } else {
+        "head, tail, and lines that look like errors"
+    };
     let mut out = format!(
-        "--- partial preview: {} of {} lines (head, tail, and lines that look like errors) ---\n",
+        "--- partial preview: {} of {} lines ({what}) ---\n",
         shown.len(),
         total_lines
     );
+    if rare_shown > 0 {
+        for common in &captured.common {
+            let like = clip(&common.shape, width);
+            out.push_str(&format!("[{} lines like \"{like}\"]\n", common.count));
+        }
+    }
     let mut next = 1;
     for line in shown {
         if line.line > next {
@@ -133,6 +136,21 @@ fn render_preview(
     }
     out.push_str("--- end of preview ---\n");
     out
+}
+
+/// Adds up to `max` lines of `from` not shown yet; returns how many.
+fn pick<'a>(shown: &mut Vec<&'a PreviewLine>, from: &'a [PreviewLine], max: usize) -> usize {
+    let mut picked = 0;
+    for line in from {
+        if picked == max {
+            break;
+        }
+        if !shown.iter().any(|s| s.line == line.line) {
+            shown.push(line);
+            picked += 1;
+        }
+    }
+    picked
 }
 
 #[cfg(test)]

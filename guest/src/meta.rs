@@ -178,6 +178,7 @@ impl Meta {
             .head
             .iter()
             .chain(&preview.errors)
+            .chain(&preview.rare)
             .chain(&preview.tail);
         if let Some(bad) = numbers.map(|l| l.line).find(|&n| n == 0 || n > view.lines) {
             return Err(format!(

@@ -5,6 +5,7 @@ use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
+use super::shapes::{LineShape, ShapeTable};
 use crate::tokens::floor_char_boundary;
 
 /// View lines longer than this are soft-wrapped (minified JSON, base64 blobs).
@@ -14,8 +15,12 @@ pub const LINE_INDEX_STRIDE: u64 = 1024;
 
 const HEAD_LINES: usize = 6;
 const TAIL_LINES: usize = 4;
-const FIRST_ERRORS: usize = 3;
-const LAST_ERRORS: usize = 3;
+/// Error lines kept (each with the lines of its block): the first ones…
+const FIRST_ERRORS: usize = 16;
+/// …and the last ones.
+const LAST_ERRORS: usize = 8;
+/// An error block: the error line and at most this many continuation lines.
+const BLOCK_LINES: usize = 8;
 /// Preview lines are cut to this many bytes.
 const PREVIEW_LINE_BYTES: usize = 240;
 
@@ -23,7 +28,16 @@ const PREVIEW_LINE_BYTES: usize = 240;
 /// needs and a head+tail cut most often loses.
 static ERROR_LINE: LazyLock<regex::bytes::Regex> = LazyLock::new(|| {
     regex::bytes::Regex::new(
-        r"(?i-u)\b(?:error|exception|fatal|panic(?:ked)?|traceback|fail(?:ed|ure)?|segmentation fault|abort(?:ed)?)\b",
+        concat!(
+            r"(?i-u)\b(?:error|exception|fatal|panic(?:ked)?|traceback|fail(?:ed|ure)?|segmentation fault|abort(?:ed)?",
+            // German, French, Spanish, Portuguese (ASCII-folded forms too).
+            r"|fehler|fehlgeschlagen|erreur|echec|fallo|erro|falha|excecao)\b",
+            // Accented, Russian, Chinese, Japanese, Korean (no ASCII word
+            // boundaries in these scripts).
+            r"|(?u:échec|falló|exceção|ошибка|ошибки|сбой|错误|錯誤|失败|異常|异常|致命|エラー|例外|失敗|오류|실패|에러)",
+            // pytest's assertion detail lines; HTTP 5xx in an access log.
+            r#"|(?m:^E {2,}\S)|" 5\d\d \d"#,
+        ),
     )
     .expect("static regex")
 });
@@ -40,12 +54,23 @@ fn looks_like_error(line: &[u8]) -> bool {
     ERROR_LINE.is_match(line) && !EMPTY_ERROR_FIELD.is_match(line)
 }
 
+/// Lines that continue an error block: pytest `E` lines, indented frames
+/// (`  File …`, `    at …`, `\tat …`), rustc's `  --> src/…`, ` |`, `12 | …`,
+/// `  = note`, and lines indented by four spaces or a tab.
+static CONTINUATION: LazyLock<regex::bytes::Regex> = LazyLock::new(|| {
+    regex::bytes::Regex::new(
+        r"(?-u)^(?:E\s|\t|    |\s*(?:File |at |--> |\||\d+ *\||= |\^|Caused by))",
+    )
+    .expect("static regex")
+});
+
 /// Forces lazily built tables (for pre-initialization).
 pub fn warm_up() {
     // A search, not just a compile: the regexes' scratch caches are built
     // on first use and should be in the snapshot too.
     looks_like_error(b"  \"error\": null,");
     ERROR_LINE.find_iter(b"error: x").count();
+    CONTINUATION.is_match(b"  File x");
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -60,6 +85,22 @@ pub struct PreviewLines {
     pub head: Vec<PreviewLine>,
     pub errors: Vec<PreviewLine>,
     pub tail: Vec<PreviewLine>,
+    /// The first line of each rare shape (see [`super::shapes`]).
+    #[serde(default)]
+    pub rare: Vec<PreviewLine>,
+    /// The commonest line shapes, when there are rare ones.
+    #[serde(default)]
+    pub common: Vec<LineShape>,
+}
+
+/// The error block being collected.
+#[derive(Default)]
+struct Block {
+    /// Continuation lines still allowed.
+    left: usize,
+    /// Started by `Traceback`: the first line that is not a frame ends it
+    /// (the exception) and belongs to it.
+    traceback: bool,
 }
 
 /// Collects view text into numbered, wrapped, indexed lines.
@@ -74,6 +115,8 @@ pub struct LineSink {
     first_errors: Vec<PreviewLine>,
     last_errors: VecDeque<PreviewLine>,
     tail: VecDeque<PreviewLine>,
+    block: Block,
+    shapes: ShapeTable,
 }
 
 impl LineSink {
@@ -146,10 +189,16 @@ impl LineSink {
     pub fn preview(&self) -> PreviewLines {
         let mut errors = self.first_errors.clone();
         errors.extend(self.last_errors.iter().cloned());
+        let lines = self.lines;
+        let (rare, common) = self
+            .shapes
+            .rare_lines(|n| n <= HEAD_LINES as u64 || n + TAIL_LINES as u64 > lines);
         PreviewLines {
             head: self.head.clone(),
             errors,
             tail: self.tail.iter().cloned().collect(),
+            rare,
+            common,
         }
     }
 
@@ -212,18 +261,43 @@ impl LineSink {
         slot.text.clear();
         clip_into(line, PREVIEW_LINE_BYTES, &mut slot.text);
         self.tail.push_back(slot);
+        self.shapes.push(number, line);
         let is_error = match error_hit {
             Some(false) => false,
             _ => looks_like_error(line.as_bytes()),
         };
-        if is_error {
-            if self.first_errors.len() < FIRST_ERRORS {
-                self.first_errors.push(capture());
-            } else {
-                self.last_errors.push_back(capture());
-                if self.last_errors.len() > LAST_ERRORS {
-                    self.last_errors.pop_front();
+        let mut in_block = false;
+        if !is_error && (self.block.left > 0 || self.block.traceback) {
+            if CONTINUATION.is_match(line.as_bytes()) {
+                if self.block.left > 0 {
+                    self.block.left -= 1;
+                    in_block = true;
                 }
+            } else {
+                // A traceback's frames end with the exception: keep it
+                // even when the frames were too many to keep.
+                in_block = self.block.traceback && !line.trim().is_empty();
+                self.block = Block::default();
+            }
+        }
+        if is_error {
+            self.block = Block {
+                left: BLOCK_LINES,
+                traceback: line.trim_start().starts_with("Traceback"),
+            };
+        }
+        if is_error || in_block {
+            self.keep_error(capture());
+        }
+    }
+
+    fn keep_error(&mut self, line: PreviewLine) {
+        if self.first_errors.len() < FIRST_ERRORS {
+            self.first_errors.push(line);
+        } else {
+            self.last_errors.push_back(line);
+            if self.last_errors.len() > LAST_ERRORS {
+                self.last_errors.pop_front();
             }
         }
     }
@@ -278,6 +352,9 @@ mod tests {
             r#""errors": [],"#,
             r#"  "last_error": {}"#,
             r#""failed": 0,"#,
+            "Everything fine, 200 served",
+            "10.0.3.77 - - \"GET /x HTTP/1.1\" 200 5023",
+            "Eine Zeile ohne Problem",
         ] {
             assert!(!looks_like_error(line.as_bytes()), "{line}");
         }
@@ -286,9 +363,35 @@ mod tests {
             "error[E0433]: failed to resolve",
             "Traceback (most recent call last):",
             "thread 'main' panicked at src/main.rs:3:5",
+            "致命错误: 数据库连接失败",
+            "エラー: 接続がタイムアウトしました",
+            "오류: 파일을 찾을 수 없습니다",
+            "Fehler beim Schreiben",
+            "Erreur : échec de la connexion",
+            "ошибка: нет доступа",
+            "falha ao conectar",
+            "E       assert 27 == 30",
+            "10.0.3.77 - - \"POST /checkout HTTP/1.1\" 502 157",
         ] {
             assert!(looks_like_error(line.as_bytes()), "{line}");
         }
+    }
+
+    #[test]
+    fn an_error_brings_its_block_and_a_traceback_its_exception() {
+        let mut sink = LineSink::new();
+        sink.push("   Compiling a v1\nTraceback (most recent call last):\n");
+        for i in 0..12 {
+            sink.push(&format!("  File \"m{i}.py\", line {i}, in f\n    f()\n"));
+        }
+        sink.push("KeyError: 'user'\n   Compiling b v1\nerror: x\n  --> src/a.rs:1:1\nnext\n");
+        sink.finish();
+        let errors: Vec<String> = sink.preview().errors.into_iter().map(|l| l.text).collect();
+        assert_eq!(errors[0], "Traceback (most recent call last):");
+        assert_eq!(errors[1], "  File \"m0.py\", line 0, in f");
+        assert_eq!(errors.len(), 1 + BLOCK_LINES + 1 + 2, "{errors:?}");
+        assert_eq!(errors[BLOCK_LINES + 1], "KeyError: 'user'");
+        assert_eq!(errors[BLOCK_LINES + 3], "  --> src/a.rs:1:1");
     }
 
     #[test]

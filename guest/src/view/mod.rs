@@ -4,13 +4,18 @@
 //!   ├─ JSON (first non-space char `{`/`[`): [`json::JsonIndenter`], whitespace-only
 //!   └─ otherwise: [`ansi::TextCleaner`] (escape codes, `\r` redraws, controls)
 //! ─► [`LineSink`]: soft-wraps long lines, numbers them, indexes them and
-//!    keeps the preview (head, error and tail lines).
+//!    keeps the preview (head, error blocks, rare-shaped and tail lines;
+//!    [`shapes`] counts line templates in a bounded table).
 //!
 //! Everything streams: memory stays bounded whatever the output's size.
 
 pub mod ansi;
 pub mod json;
 pub mod lines;
+pub mod shapes;
+
+#[cfg(test)]
+mod corpus_tests;
 
 use crate::tokens::floor_char_boundary;
 

@@ -1,0 +1,239 @@
+//! Line shapes (Drain-style templates): every view line reduced to its
+//! shape — words holding a digit (numbers, hex, ids, timestamps, IPs) become
+//! `<n>`, quoted values `"<s>"` (quoted keys stay) — and counted in a bounded
+//! table while streaming. When most lines share a few shapes, the lines of a
+//! rare shape are what a head+tail cut hides: the odd key of a config dump,
+//! the odd record of a JSON array, the odd row of a CSV.
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::lines::{PreviewLine, clip};
+
+/// Distinct shapes tracked; past this the output is too varied to have
+/// "rare" lines and none are reported (memory stays bounded).
+pub const MAX_SHAPES: usize = 1024;
+/// A shape's text is cut after this many bytes (the rest is not compared).
+const SHAPE_BYTES: usize = 160;
+/// Sample lines are kept up to this many bytes (as the other preview lines).
+const SAMPLE_BYTES: usize = 240;
+/// A shape seen at most this often is rare.
+pub const RARE_COUNT: u64 = 2;
+/// More rare lines than this: lines are not "mostly alike"; none is rare.
+pub const MAX_RARE: usize = 12;
+/// The commonest [`TOP_SHAPES`] must cover this percentage of the lines.
+const COMMON_SHARE: u64 = 90;
+const TOP_SHAPES: usize = 8;
+/// Shorter outputs are shown whole or nearly: no shape statistics.
+const MIN_LINES: u64 = 100;
+/// Common shapes named in the preview.
+const NAMED_SHAPES: usize = 2;
+
+/// A common line template and how many lines have it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LineShape {
+    pub shape: String,
+    pub count: u64,
+}
+
+struct Entry {
+    count: u64,
+    /// The first line with this shape.
+    first: PreviewLine,
+    shape: String,
+}
+
+#[derive(Default)]
+pub struct ShapeTable {
+    map: HashMap<u64, Entry>,
+    overflow: u64,
+    lines: u64,
+}
+
+impl ShapeTable {
+    pub fn push(&mut self, number: u64, line: &str) {
+        self.lines += 1;
+        let mut hash = Fnv::default();
+        shape_of(line, &mut |piece| hash.write(piece));
+        if let Some(entry) = self.map.get_mut(&hash.0) {
+            entry.count += 1;
+        } else if self.map.len() >= MAX_SHAPES {
+            self.overflow += 1;
+        } else {
+            let mut shape = Vec::new();
+            shape_of(line, &mut |piece| shape.extend_from_slice(piece));
+            self.map.insert(
+                hash.0,
+                Entry {
+                    count: 1,
+                    first: PreviewLine {
+                        line: number,
+                        text: clip(line, SAMPLE_BYTES),
+                    },
+                    // Pieces are whole words or single ASCII bytes: valid UTF-8.
+                    shape: clip(&String::from_utf8_lossy(&shape), SHAPE_BYTES),
+                },
+            );
+        }
+    }
+
+    /// The first line of each rare shape (in line order, leaving out lines
+    /// for which `shown_anyway` holds) and the commonest shapes — both
+    /// empty unless most lines share a few shapes.
+    pub fn rare_lines(
+        &self,
+        shown_anyway: impl Fn(u64) -> bool,
+    ) -> (Vec<PreviewLine>, Vec<LineShape>) {
+        let none = (Vec::new(), Vec::new());
+        if self.overflow > 0 || self.lines < MIN_LINES {
+            return none;
+        }
+        let mut entries: Vec<&Entry> = self.map.values().collect();
+        entries.sort_by(|a, b| b.count.cmp(&a.count).then(a.first.line.cmp(&b.first.line)));
+        let top: u64 = entries.iter().take(TOP_SHAPES).map(|e| e.count).sum();
+        if top * 100 < self.lines * COMMON_SHARE {
+            return none;
+        }
+        let mut rare: Vec<PreviewLine> = entries
+            .iter()
+            .filter(|e| e.count <= RARE_COUNT && !shown_anyway(e.first.line))
+            .map(|e| e.first.clone())
+            .collect();
+        if rare.is_empty() || rare.len() > MAX_RARE {
+            return none;
+        }
+        rare.sort_by_key(|l| l.line);
+        let common = entries
+            .iter()
+            .take(NAMED_SHAPES)
+            .filter(|e| e.count > RARE_COUNT)
+            .map(|e| LineShape {
+                shape: e.shape.clone(),
+                count: e.count,
+            })
+            .collect();
+        (rare, common)
+    }
+}
+
+/// FNV-1a: a cheap hash for a per-line key (collisions only merge shapes).
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Self(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        // Piece boundary: `<n>` then `x` differs from `<n>x` as one piece.
+        self.0 = (self.0 ^ 0xff).wrapping_mul(0x0100_0000_01b3);
+    }
+}
+
+fn is_word(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80
+}
+
+/// Feeds `out` the pieces of `line`'s shape, up to [`SHAPE_BYTES`].
+fn shape_of(line: &str, out: &mut impl FnMut(&[u8])) {
+    let b = line.as_bytes();
+    let (mut i, mut made) = (0, 0);
+    while i < b.len() && made < SHAPE_BYTES {
+        let piece: &[u8];
+        if b[i] == b'"' {
+            let mut j = i + 1;
+            while j < b.len() && b[j] != b'"' {
+                j += if b[j] == b'\\' { 2 } else { 1 };
+            }
+            let end = (j + 1).min(b.len());
+            let is_key = b[end..]
+                .iter()
+                .find(|&&c| c != b' ')
+                .is_some_and(|&c| c == b':');
+            piece = if is_key { &b[i..end] } else { b"\"<s>\"" };
+            i = end;
+        } else if is_word(b[i]) {
+            let start = i;
+            let mut digit = false;
+            while i < b.len() && is_word(b[i]) {
+                digit |= b[i].is_ascii_digit();
+                i += 1;
+            }
+            piece = if digit { b"<n>" } else { &b[start..i] };
+        } else {
+            piece = &b[i..i + 1];
+            i += 1;
+        }
+        made += piece.len();
+        out(piece);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shape(line: &str) -> String {
+        let mut s = Vec::new();
+        shape_of(line, &mut |p| s.extend_from_slice(p));
+        String::from_utf8(s).unwrap()
+    }
+
+    #[test]
+    fn shapes_mask_numbers_ids_and_quoted_values_not_keys() {
+        assert_eq!(
+            shape(r#"10.0.0.7 - - "GET /api/v1/items/42 HTTP/1.1" 200 13ms"#),
+            r#"<n>.<n>.<n>.<n> - - "<s>" <n> <n>"#
+        );
+        assert_eq!(shape(r#"    "name": "user 7","#), r#"    "name": "<s>","#);
+        assert_eq!(shape("APP_FLAG_0042=enabled"), "<n>=enabled");
+        assert_eq!(shape("id=5f3c-9a 错误"), "id=<n>-<n> 错误");
+        // An unterminated quote or trailing backslash stays in bounds.
+        assert_eq!(shape(r#"x "abc\"#), r#"x "<s>""#);
+    }
+
+    #[test]
+    fn rare_lines_only_when_most_lines_are_alike() {
+        let mut t = ShapeTable::default();
+        for i in 1..=1000u64 {
+            if i == 500 {
+                t.push(i, "DEBUG_OVERRIDE=true");
+            } else {
+                t.push(i, &format!("APP_FLAG_{i:04}=enabled"));
+            }
+        }
+        let (rare, common) = t.rare_lines(|_| false);
+        assert_eq!(rare.len(), 1);
+        assert_eq!(rare[0].line, 500);
+        assert_eq!(common[0].shape, "<n>=enabled");
+        assert_eq!(common[0].count, 999);
+
+        let mut varied = ShapeTable::default();
+        for i in 1..=1000u64 {
+            let words = ["alpha", "beta", "gamma", "delta"];
+            varied.push(
+                i,
+                &"word "
+                    .repeat((i % 37) as usize)
+                    .replace("word", words[i as usize % 4]),
+            );
+        }
+        assert_eq!(varied.rare_lines(|_| false).0, vec![]);
+    }
+
+    #[test]
+    fn the_table_is_bounded() {
+        let mut t = ShapeTable::default();
+        for i in 1..=5000u64 {
+            t.push(i, &"x".repeat(i as usize % 3000 + 1));
+        }
+        assert_eq!(t.map.len(), MAX_SHAPES);
+        assert_eq!(t.rare_lines(|_| false).0, vec![]);
+    }
+}
