@@ -308,7 +308,10 @@ fn check_sink(view: &View) {
     );
     let errors: Vec<usize> = p.errors.iter().map(shown).collect();
     assert!(
-        errors.windows(2).all(|w| w[0] < w[1]) && errors.len() <= 6,
+        errors.windows(2).all(|w| w[0] < w[1])
+            && errors.len()
+                <= tool_output_guest::view::lines::FIRST_ERRORS
+                    + tool_output_guest::view::lines::LAST_ERRORS,
         "preview errors"
     );
 }

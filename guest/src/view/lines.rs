@@ -16,9 +16,9 @@ pub const LINE_INDEX_STRIDE: u64 = 1024;
 const HEAD_LINES: usize = 6;
 const TAIL_LINES: usize = 4;
 /// Error lines kept (each with the lines of its block): the first ones…
-const FIRST_ERRORS: usize = 16;
+pub const FIRST_ERRORS: usize = 16;
 /// …and the last ones.
-const LAST_ERRORS: usize = 8;
+pub const LAST_ERRORS: usize = 8;
 /// An error block: the error line and at most this many continuation lines.
 const BLOCK_LINES: usize = 8;
 /// Preview lines are cut to this many bytes.
