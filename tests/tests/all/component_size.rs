@@ -2,11 +2,9 @@
 //! web page to download: the budget of the README's size table. The engine
 //! used to be 101 MB (both tokenizer tables snapshotted into its memory).
 
-mod common;
-
 use std::io::Write;
 
-use common::scratch_dir;
+use crate::common::scratch_dir;
 
 const MB: usize = 1_000_000;
 
