@@ -51,7 +51,7 @@ pub fn default_policy() -> StorePolicy {
 /// so every instance starts warm.
 pub fn warm_up() {
     for encoding in [tokens::Encoding::Cl100k, tokens::Encoding::O200k] {
-        encoding.count("warm up");
+        encoding.warm_up();
     }
     view::warm_up();
 }

@@ -2,21 +2,33 @@
 //! the compact data the build script writes (`build.rs`).
 //!
 //! tiktoken merges the lowest-ranked adjacent pair (the leftmost on a tie)
-//! until no pair is a token. Short pieces use its quadratic scan; long ones
-//! (a base64 blob is one piece) a heap of candidate pairs, which makes the
-//! same merges in O(n log n).
+//! until no pair is a token. Short pieces use its quadratic scan; longer
+//! ones the `bpe` crate's backtracking encoder (`backtrack`), in about
+//! linear time, over tables built on pre-initialization or the first time a
+//! very long piece (one unbroken run) comes. Until then, a heap of candidate
+//! pairs makes the same merges in O(n log n): cheaper than building the
+//! tables for a piece of a few kilobytes (a base64 line).
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::sync::OnceLock;
 
 use rustc_hash::FxHashMap;
 
+use super::backtrack::Backtrack;
+
 pub struct Ranks {
+    table: &'static [u8],
     map: FxHashMap<&'static [u8], u32>,
+    backtrack: OnceLock<Backtrack>,
 }
 
-/// Pieces longer than this take the heap.
+/// Pieces longer than this take the backtracking encoder, or the heap…
 const SCAN_MAX: usize = 64;
+/// …up to this length, if its tables are not built yet: building them
+/// (~50 ms native, once per instance) costs about what the heap spends on a
+/// piece of this size.
+pub(super) const HEAP_MAX: usize = 256 * 1024;
 
 impl Ranks {
     /// `table`: per rank from 0, a length byte and that many bytes.
@@ -30,10 +42,19 @@ impl Ranks {
             at += 1 + len;
             rank += 1;
         }
-        Self { map }
+        Self {
+            table,
+            map,
+            backtrack: OnceLock::new(),
+        }
     }
 
-    fn rank(&self, bytes: &[u8]) -> Option<u32> {
+    /// How many ordinary tokens the encoding has.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    pub fn rank(&self, bytes: &[u8]) -> Option<u32> {
         self.map.get(bytes).copied()
     }
 
@@ -47,9 +68,24 @@ impl Ranks {
         }
         if piece.len() <= SCAN_MAX {
             self.count_scan(piece)
-        } else {
+        } else if let Some(backtrack) = self.backtrack.get() {
+            backtrack.count(piece)
+        } else if piece.len() <= HEAP_MAX {
             self.count_heap(piece)
+        } else {
+            self.backtrack().count(piece)
         }
+    }
+
+    /// Build the backtracking encoder's tables now (pre-initialization):
+    /// from then on it counts every piece the scan does not.
+    pub fn build_backtrack(&self) {
+        self.backtrack();
+    }
+
+    fn backtrack(&self) -> &Backtrack {
+        self.backtrack
+            .get_or_init(|| Backtrack::new(self.table, self))
     }
 
     /// tiktoken's `_byte_pair_merge`: `parts[i]` starts a part and holds the
@@ -166,6 +202,36 @@ mod tests {
                         String::from_utf8_lossy(&piece)
                     );
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn backtracking_makes_the_same_merges_as_tiktokens_scan() {
+        for ranks in [cl100k(), Ranks::from_table(crate::tokens::O200K_TABLE)] {
+            let backtrack = ranks.backtrack();
+            let mut seed = 0x2545_f491_4f6c_dd1d;
+            for alphabet in [&b"ab"[..], b"aaab ", b"abcdefghij", b"=-_ \n", b"AZaz09+/"] {
+                for len in [1, 2, 3, 7, 40, 65, 300] {
+                    for _ in 0..20 {
+                        let piece = bytes(&mut seed, len, alphabet);
+                        assert_eq!(
+                            backtrack.count(&piece),
+                            ranks.count_scan(&piece),
+                            "{:?}",
+                            String::from_utf8_lossy(&piece)
+                        );
+                    }
+                }
+            }
+            // Every token is its own encoding.
+            for &token in ranks.map.keys() {
+                assert_eq!(
+                    backtrack.count(token),
+                    1,
+                    "{:?}",
+                    String::from_utf8_lossy(token)
+                );
             }
         }
     }
