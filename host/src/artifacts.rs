@@ -2,12 +2,11 @@
 //! (`tool-output component --out DIR`):
 //!
 //! - `tool_output.wasm`: the engine component as built, not pre-initialized:
-//!   it builds an encoding's token tables the first time it counts with it
-//!   (tens of milliseconds), which keeps it a few megabytes where a snapshot
-//!   with both tables is 15 MB. It imports `session-fs` and `llm` (plus WASI
+//!   it builds an encoding's token table the first time it counts with it
+//!   (5–15 ms), which keeps it a few megabytes where a snapshot with both
+//!   tables is 15 MB. The native host runs the same bytes. It imports `session-fs` and `llm` (plus WASI
 //!   clocks, random and stdio), for hosts that provide them: jco in a
-//!   browser, or another embedding. (The native host pre-initializes its own
-//!   copy on first use and caches the compiled result: `loader`.)
+//!   browser, or another embedding.
 //! - `tool_output_cli.wasm`: a standalone command for the wasmtime CLI,
 //!   composed here with wac-graph from
 //!   `adapter-caps` (session-fs on `/session`, llm over wasi:http) →

@@ -11,8 +11,6 @@
 //! longest-prefix automaton is replaced: by a binary search over the tokens
 //! in byte order, which costs a sort to build instead of ~0.6 s.
 
-use rustc_hash::FxHashMap;
-
 use super::bpe::Ranks;
 
 const NONE: u32 = u32::MAX;
@@ -32,8 +30,8 @@ pub struct Backtrack {
     next_prefix: Vec<u32>,
     /// Per rank: the two tokens BPE merged into it (itself twice for a byte).
     split: Vec<(u32, u32)>,
-    /// The token BPE merges a pair into.
-    pairs: FxHashMap<(u32, u32), u32>,
+    /// The longest token's length.
+    max_len: usize,
 }
 
 impl Backtrack {
@@ -53,7 +51,7 @@ impl Backtrack {
             by_one: [NONE; 256],
             next_prefix: Vec::new(),
             split: Vec::new(),
-            pairs: FxHashMap::default(),
+            max_len: 0,
         };
         this.sorted
             .sort_unstable_by_key(|&rank| token(table, &this.starts, rank));
@@ -83,8 +81,11 @@ impl Backtrack {
             .collect();
         // Reverse-engineer each token's merge: the longest prefix token whose
         // rest is a token, both older, and a pair BPE would merge.
+        this.max_len = (0..this.starts.len() as u32)
+            .map(|rank| this.bytes(rank).len())
+            .max()
+            .unwrap_or(0);
         this.split.reserve(this.starts.len());
-        this.pairs.reserve(this.starts.len());
         for id in 0..this.starts.len() as u32 {
             let bytes = this.bytes(id);
             let mut left = this.next_prefix[id as usize];
@@ -93,9 +94,8 @@ impl Backtrack {
                 if let Some(right) = ranks.rank(rest)
                     && left < id
                     && right < id
-                    && this.valid_pair(left, right)
+                    && this.valid_pair(ranks, left, right)
                 {
-                    this.pairs.insert((left, right), id);
                     this.split.push((left, right));
                     break;
                 }
@@ -156,10 +156,10 @@ impl Backtrack {
     /// Whether BPE, merging `left`'s and `right`'s bytes, leaves them as
     /// these two tokens: no merge across their border comes before the
     /// merges that built them (`bpe`'s `is_valid_token_pair`).
-    fn valid_pair(&self, mut left: u32, mut right: u32) -> bool {
+    fn valid_pair(&self, ranks: &Ranks, mut left: u32, mut right: u32) -> bool {
         let mut limit = u32::MAX;
         loop {
-            if let Some(&combined) = self.pairs.get(&(left, right))
+            if let Some(combined) = self.merged(ranks, left, right)
                 && combined < limit
             {
                 return false;
@@ -189,9 +189,28 @@ impl Backtrack {
         }
     }
 
+    /// The token BPE merges `left` and `right` into, if any: `bpe`'s
+    /// `pair_lookup`, looked up in the rank map instead of a second map
+    /// (which would be the largest table, and slower to build).
+    fn merged(&self, ranks: &Ranks, left: u32, right: u32) -> Option<u32> {
+        let (left_bytes, right_bytes) = (self.bytes(left), self.bytes(right));
+        let len = left_bytes.len() + right_bytes.len();
+        if len > self.max_len {
+            return None;
+        }
+        let mut both = [0u8; 2 * 255];
+        both[..left_bytes.len()].copy_from_slice(left_bytes);
+        both[left_bytes.len()..len].copy_from_slice(right_bytes);
+        let id = ranks.rank(&both[..len])?;
+        // Only if BPE builds that token from exactly these two (and, while
+        // the tables are built, already has).
+        (self.split.get(id as usize) == Some(&(left, right))).then_some(id)
+    }
+
     /// How many tokens tiktoken encodes `piece` into (`bpe`'s
-    /// `BacktrackEncoder`, counting only).
-    pub fn count(&self, piece: &[u8]) -> usize {
+    /// `BacktrackEncoder`, counting only). `ranks`: the map this was built
+    /// with.
+    pub fn count(&self, ranks: &Ranks, piece: &[u8]) -> usize {
         let mut tokens: Vec<u32> = Vec::with_capacity(piece.len() / 4);
         // Positions not yet known to be a dead end.
         let mut open = vec![u64::MAX; (piece.len() + 1).div_ceil(64)];
@@ -202,7 +221,9 @@ impl Backtrack {
             let last = tokens.last().copied();
             loop {
                 let end = pos + self.bytes(token).len();
-                if is_open(&open, end) && last.is_none_or(|last| self.valid_pair(last, token)) {
+                if is_open(&open, end)
+                    && last.is_none_or(|last| self.valid_pair(ranks, last, token))
+                {
                     tokens.push(token);
                     pos = end;
                     next = self.longest_prefix(&piece[end..]);

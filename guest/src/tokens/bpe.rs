@@ -4,10 +4,10 @@
 //! tiktoken merges the lowest-ranked adjacent pair (the leftmost on a tie)
 //! until no pair is a token. Short pieces use its quadratic scan; longer
 //! ones the `bpe` crate's backtracking encoder (`backtrack`), in about
-//! linear time, over tables built on pre-initialization or the first time a
-//! very long piece (one unbroken run) comes. Until then, a heap of candidate
-//! pairs makes the same merges in O(n log n): cheaper than building the
-//! tables for a piece of a few kilobytes (a base64 line).
+//! linear time, over tables built the first time a piece past `HEAP_MAX`
+//! (one unbroken run) comes. Until then, a heap of candidate pairs makes the
+//! same merges in O(n log n): cheaper than building the tables for a piece
+//! of a few kilobytes (a base64 line).
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -69,18 +69,12 @@ impl Ranks {
         if piece.len() <= SCAN_MAX {
             self.count_scan(piece)
         } else if let Some(backtrack) = self.backtrack.get() {
-            backtrack.count(piece)
+            backtrack.count(self, piece)
         } else if piece.len() <= HEAP_MAX {
             self.count_heap(piece)
         } else {
-            self.backtrack().count(piece)
+            self.backtrack().count(self, piece)
         }
-    }
-
-    /// Build the backtracking encoder's tables now (pre-initialization):
-    /// from then on it counts every piece the scan does not.
-    pub fn build_backtrack(&self) {
-        self.backtrack();
     }
 
     fn backtrack(&self) -> &Backtrack {
@@ -216,7 +210,7 @@ mod tests {
                     for _ in 0..20 {
                         let piece = bytes(&mut seed, len, alphabet);
                         assert_eq!(
-                            backtrack.count(&piece),
+                            backtrack.count(&ranks, &piece),
                             ranks.count_scan(&piece),
                             "{:?}",
                             String::from_utf8_lossy(&piece)
@@ -227,7 +221,7 @@ mod tests {
             // Every token is its own encoding.
             for &token in ranks.map.keys() {
                 assert_eq!(
-                    backtrack.count(token),
+                    backtrack.count(&ranks, token),
                     1,
                     "{:?}",
                     String::from_utf8_lossy(token)

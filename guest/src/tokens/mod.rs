@@ -60,16 +60,8 @@ impl Encoding {
         }
     }
 
-    /// Build everything counting with this encoding needs (the host's
-    /// pre-initialization): its rank map and its backtracking tables.
-    pub fn warm_up(self) {
-        let tokenizer = self.tokenizer();
-        tokenizer.ranks.build_backtrack();
-        self.count("warm up");
-    }
-
-    /// Built on first use in an instance (a host that pre-initializes the
-    /// engine may have built both already).
+    /// Built on first use in an instance: ~5 ms for cl100k, ~15 ms for
+    /// o200k in the component.
     pub fn tokenizer(self) -> &'static Tokenizer {
         match self {
             Encoding::Cl100k => &CL100K,
