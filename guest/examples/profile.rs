@@ -64,7 +64,23 @@ fn main() {
         }
         i += 1;
     }
-    Encoding::Cl100k.count("warm");
+    // A piece past the heap merge: the first builds the backtracking tables.
+    let long = "y".repeat(300_000);
+    for what in ["first (builds the backtracking tables)", "second"] {
+        let t = Instant::now();
+        Encoding::Cl100k.count(&long);
+        println!(
+            "300 KB letter piece, {what}: {:.1} ms",
+            t.elapsed().as_secs_f64() * 1e3
+        );
+    }
+    // What an instance pays the first time it counts with o200k.
+    let t = Instant::now();
+    Encoding::O200k.count("first use");
+    println!(
+        "o200k rank table, first use: {:.1} ms",
+        t.elapsed().as_secs_f64() * 1e3
+    );
     let t = Instant::now();
     Encoding::Cl100k.count(&text);
     let count = t.elapsed();

@@ -3,7 +3,7 @@
 
 wit_bindgen::generate!({
     path: "../wit",
-    world: "extractor-build",
+    world: "extractor",
     additional_derives: [PartialEq],
 });
 

@@ -150,13 +150,6 @@ fn finished() -> EngineError {
     EngineError::InvalidArgument("this output writer has already finished or failed".into())
 }
 
-impl crate::bindings::Guest for Component {
-    /// Build-time only (see `wit/build.wit`).
-    fn wizer_initialize() {
-        crate::warm_up();
-    }
-}
-
 crate::bindings::export!(Component with_types_in crate::bindings);
 
 /// The engine has no environment: answer every `getenv` with "unset", so

@@ -45,13 +45,3 @@ pub fn default_policy() -> StorePolicy {
         preview: true,
     }
 }
-
-/// Build everything that is otherwise built lazily on first use: both
-/// tokenizer tables and the static regexes. Called once at pre-initialization
-/// so every instance starts warm.
-pub fn warm_up() {
-    for encoding in [tokens::Encoding::Cl100k, tokens::Encoding::O200k] {
-        encoding.count("warm up");
-    }
-    view::warm_up();
-}

@@ -1,8 +1,10 @@
 //! The WebAssembly the host embeds, written out for running elsewhere
 //! (`tool-output component --out DIR`):
 //!
-//! - `tool_output.wasm`: the engine component, pre-initialized exactly as
-//!   the host runs it. It imports `session-fs` and `llm` (plus WASI
+//! - `tool_output.wasm`: the engine component as built, not pre-initialized:
+//!   it builds an encoding's token table the first time it counts with it
+//!   (5–15 ms), which keeps it a few megabytes where a snapshot with both
+//!   tables is 15 MB. The native host runs the same bytes. It imports `session-fs` and `llm` (plus WASI
 //!   clocks, random and stdio), for hosts that provide them: jco in a
 //!   browser, or another embedding.
 //! - `tool_output_cli.wasm`: a standalone command for the wasmtime CLI,
@@ -36,10 +38,8 @@ pub struct Written {
 
 /// Write both components into `dir` (created if missing).
 pub async fn write_components(dir: &Path) -> Result<Written> {
-    let engine = loader::engine()?;
-    let linker = loader::linker(&engine)?;
-    let initialized = loader::preinitialize(&engine, &linker).await?;
-    let command = compose_command(&initialized)?;
+    let engine = loader::COMPONENT_WASM;
+    let command = compose_command(engine)?;
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let write = |name: &str, bytes: &[u8]| -> Result<PathBuf> {
         let path = dir.join(name);
@@ -49,8 +49,8 @@ pub async fn write_components(dir: &Path) -> Result<Written> {
         Ok(path)
     };
     Ok(Written {
-        engine: write(ENGINE_FILE, &initialized)?,
-        engine_bytes: initialized.len(),
+        engine: write(ENGINE_FILE, engine)?,
+        engine_bytes: engine.len(),
         command: write(COMMAND_FILE, &command)?,
         command_bytes: command.len(),
     })

@@ -36,9 +36,13 @@ use tool_output::{
         handle. Named sessions persist under --root until `close` or `gc`."
 )]
 struct Cli {
-    /// Directory for sessions, the compiled-component cache and the doctor's verdicts.
+    /// Directory for sessions and the doctor's verdicts.
     #[arg(long, global = true, env = "TOOL_OUTPUT_ROOT", value_name = "DIR")]
     root: Option<PathBuf>,
+    /// Directory for the compiled component, one per user whatever the --root
+    /// [default: ~/.cache/tool-output/components].
+    #[arg(long, global = true, env = "TOOL_OUTPUT_CACHE_DIR", value_name = "DIR")]
+    cache_dir: Option<PathBuf>,
     /// Session name (handles are valid only in the session that stored them) [default: default;
     /// `mcp proxy`: a temporary session].
     #[arg(long, global = true, env = "TOOL_OUTPUT_SESSION")]
@@ -245,6 +249,8 @@ fn report(result: Result<ExitCode>) -> ExitCode {
 
 struct Env {
     root: PathBuf,
+    /// The compiled-component cache (not under `root`: one per user).
+    cache_dir: PathBuf,
     session_name: String,
     json: bool,
     config: Option<PathBuf>,
@@ -268,7 +274,7 @@ impl Env {
 
     async fn runtime_with(&self, config: RuntimeConfig) -> Result<Runtime> {
         let config = RuntimeConfig {
-            cache_dir: Some(self.root.join("components")),
+            cache_dir: Some(self.cache_dir.clone()),
             ..config
         };
         Ok(Runtime::new(config).await?)
@@ -326,6 +332,10 @@ async fn run(cli: Cli) -> Result<ExitCode> {
     check_session_name(&session_name)?;
     let env = Env {
         root: cli.root.clone().unwrap_or_else(default_cache_root),
+        cache_dir: cli
+            .cache_dir
+            .clone()
+            .unwrap_or_else(|| default_cache_root().join("components")),
         session_name,
         json: cli.json,
         config: cli.config.clone(),
@@ -589,7 +599,7 @@ async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Doctor { model } => {
             let llm = env.llm_config(model.as_deref())?;
             let options = doctor::DoctorOptions {
-                component_cache: Some(env.root.join("components")),
+                component_cache: Some(env.cache_dir.clone()),
                 verdicts: Some(env.root.join("doctor")),
             };
             let found = doctor::examine(&llm, &options).await?;

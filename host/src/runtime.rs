@@ -233,7 +233,7 @@ impl Runtime {
             .instances(64)
             .trap_on_grow_failure(true)
             .build();
-        let state = HostState::new(Some(dir.clone()), inner.llm.clone(), limits);
+        let state = HostState::new(dir.clone(), inner.llm.clone(), limits);
         let mut store = Store::new(&inner.engine, state);
         store.limiter(|s| &mut s.limits);
         let cpu_limit = inner.limits.cpu_time;

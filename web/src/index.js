@@ -30,7 +30,7 @@ export const HAS_JSPI = typeof WebAssembly !== 'undefined' && typeof WebAssembly
 
 const DEFAULT_DIST = new URL('../dist/', import.meta.url);
 
-/** url → Promise<WebAssembly.Module>: a page compiles the 100 MB core once. */
+/** url → Promise<WebAssembly.Module>: a page compiles the (4 MB) core once. */
 const compiled = new Map();
 /** build dir → Promise<module namespace> */
 const generated = new Map();

@@ -64,15 +64,6 @@ static CONTINUATION: LazyLock<regex::bytes::Regex> = LazyLock::new(|| {
     .expect("static regex")
 });
 
-/// Forces lazily built tables (for pre-initialization).
-pub fn warm_up() {
-    // A search, not just a compile: the regexes' scratch caches are built
-    // on first use and should be in the snapshot too.
-    looks_like_error(b"  \"error\": null,");
-    ERROR_LINE.find_iter(b"error: x").count();
-    CONTINUATION.is_match(b"  File x");
-}
-
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PreviewLine {
     pub line: u64,

@@ -19,7 +19,7 @@ mod corpus_tests;
 
 use crate::tokens::floor_char_boundary;
 
-pub use lines::{LINE_INDEX_STRIDE, LineSink, PreviewLine, PreviewLines, WRAP_BYTES, warm_up};
+pub use lines::{LINE_INDEX_STRIDE, LineSink, PreviewLine, PreviewLines, WRAP_BYTES};
 
 /// Lossy UTF-8 decoding of a byte stream: each run of invalid sequences
 /// becomes one U+FFFD (every sequence is counted), a sequence split across

@@ -12,7 +12,6 @@ use wasmtime::StoreLimits;
 use wasmtime::component::ResourceTable;
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 
-use crate::bindings::session_fs::FsError;
 use crate::extraction::CallControl;
 use crate::llm::LlmEngine;
 use session_fs::SessionDir;
@@ -21,7 +20,7 @@ use session_fs::SessionDir;
 pub struct HostState {
     wasi: WasiCtx,
     table: ResourceTable,
-    session: Option<SessionDir>,
+    pub(crate) session: SessionDir,
     pub(crate) llm: Arc<dyn LlmEngine>,
     pub(crate) limits: StoreLimits,
     /// Deadline and progress of the extraction this call serves.
@@ -35,8 +34,7 @@ pub struct HostState {
 }
 
 impl HostState {
-    /// `session` is None only while pre-initializing (no import may run then).
-    pub fn new(session: Option<SessionDir>, llm: Arc<dyn LlmEngine>, limits: StoreLimits) -> Self {
+    pub fn new(session: SessionDir, llm: Arc<dyn LlmEngine>, limits: StoreLimits) -> Self {
         // Only what the engine needs: random, clocks, stderr (into the log).
         // No preopens, no environment, no network.
         let wasi = WasiCtx::builder().stderr(stderr::GuestStderr).build();
@@ -62,20 +60,11 @@ impl HostState {
     /// A call was abandoned (trap, dropped writer): remove the files this
     /// instance created that were never committed (renamed into place).
     pub(crate) fn discard_uncommitted(&mut self) {
-        let Some(session) = self.session.as_ref() else {
-            return;
-        };
         for name in self.created.drain(..) {
-            if session.size(&name).is_ok() {
-                let _ = session.remove(&name);
+            if self.session.size(&name).is_ok() {
+                let _ = self.session.remove(&name);
             }
         }
-    }
-
-    pub(crate) fn session(&self) -> Result<&SessionDir, FsError> {
-        self.session
-            .as_ref()
-            .ok_or_else(|| FsError::Io("no session directory is attached".into()))
     }
 
     /// CPU time the guest has used in this call so far.

@@ -198,25 +198,25 @@ fn fs_error(name: &str, err: io::Error) -> FsError {
 impl Host for HostState {
     fn write(&mut self, name: String, data: Vec<u8>) -> Result<(), FsError> {
         self.note_created(&name);
-        self.timed(|s| s.session()?.write(&name, &data))
+        self.timed(|s| s.session.write(&name, &data))
     }
     fn append(&mut self, name: String, data: Vec<u8>) -> Result<(), FsError> {
         self.note_created(&name);
-        self.timed(|s| s.session()?.append(&name, &data))
+        self.timed(|s| s.session.append(&name, &data))
     }
     fn read(&mut self, name: String, offset: u64, len: u64) -> Result<Vec<u8>, FsError> {
-        self.timed(|s| s.session()?.read(&name, offset, len))
+        self.timed(|s| s.session.read(&name, offset, len))
     }
     fn size(&mut self, name: String) -> Result<u64, FsError> {
-        self.timed(|s| s.session()?.size(&name))
+        self.timed(|s| s.session.size(&name))
     }
     fn rename(&mut self, from: String, to: String) -> Result<(), FsError> {
-        self.timed(|s| s.session()?.rename(&from, &to))
+        self.timed(|s| s.session.rename(&from, &to))
     }
     fn remove(&mut self, name: String) -> Result<(), FsError> {
-        self.timed(|s| s.session()?.remove(&name))
+        self.timed(|s| s.session.remove(&name))
     }
     fn list(&mut self) -> Result<Vec<String>, FsError> {
-        self.timed(|s| s.session()?.list())
+        self.timed(|s| s.session.list())
     }
 }

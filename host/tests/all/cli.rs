@@ -21,14 +21,11 @@ fn run(root: &Path, args: &[&str], stdin: Option<&[u8]>) -> Output {
 fn run_env(root: &Path, args: &[&str], stdin: Option<&[u8]>, vars: &[(&str, &str)]) -> Output {
     let cache = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-component-cache");
     std::fs::create_dir_all(root).unwrap();
-    let components = root.join("components");
-    if !components.exists() {
-        std::fs::create_dir_all(&cache).unwrap();
-        std::os::unix::fs::symlink(&cache, &components).ok();
-    }
     let mut child = Command::new(env!("CARGO_BIN_EXE_tool-output"))
         .arg("--root")
         .arg(root)
+        .arg("--cache-dir")
+        .arg(cache)
         .args(args)
         .env_clear()
         .env("PATH", std::env::var_os("PATH").unwrap_or_default())
@@ -56,6 +53,30 @@ fn stdout(out: &Output) -> String {
 }
 
 use tool_output_tests::fixtures::app_log as big_log;
+
+#[test]
+fn fresh_roots_share_one_compiled_component_cache() {
+    let cache = root().join("cache");
+    let (a, b) = (root(), root());
+    for r in [&a, &b] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tool-output"))
+            .arg("--root")
+            .arg(r)
+            .args(["store", "--tool", "t"])
+            .env("TOOL_OUTPUT_CACHE_DIR", &cache)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        stdout(&out);
+        assert!(!r.join("components").exists(), "no cache under --root");
+    }
+    let compiled: Vec<_> = std::fs::read_dir(&cache)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|name| name.ends_with(".cwasm"))
+        .collect();
+    assert_eq!(compiled.len(), 1, "{compiled:?}");
+}
 
 #[test]
 fn store_passes_small_output_through_byte_for_byte() {

@@ -49,11 +49,14 @@ fn root() -> PathBuf {
     let dir = base
         .join("mcp")
         .join(uuid::Uuid::new_v4().simple().to_string());
-    let cache = base.join("cli-component-cache");
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::create_dir_all(&cache).unwrap();
-    std::os::unix::fs::symlink(&cache, dir.join("components")).unwrap();
     dir
+}
+
+/// The component cache shared by all tests (the CLI's default is the
+/// user's cache directory).
+fn cache() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-component-cache")
 }
 
 fn bin() -> String {
@@ -62,7 +65,13 @@ fn bin() -> String {
 
 /// `tool-output --root ROOT mcp proxy FLAGS -- DOWNSTREAM…`
 fn proxy(root: &Path, flags: &[&str], downstream: &[String]) -> Vec<String> {
-    let mut cmd = vec![bin(), "--root".into(), root.display().to_string()];
+    let mut cmd = vec![
+        bin(),
+        "--root".into(),
+        root.display().to_string(),
+        "--cache-dir".into(),
+        cache().display().to_string(),
+    ];
     cmd.extend(["mcp", "proxy"].map(String::from));
     cmd.extend(flags.iter().map(|f| f.to_string()));
     cmd.push("--".into());
@@ -938,6 +947,8 @@ fn serve_offers_the_tools_over_a_named_session_the_cli_stored_into() {
     let mut store = Command::new(bin())
         .arg("--root")
         .arg(&root)
+        .arg("--cache-dir")
+        .arg(cache())
         .args(["--session", "served", "store", "--tool", "make"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -955,6 +966,8 @@ fn serve_offers_the_tools_over_a_named_session_the_cli_stored_into() {
         bin(),
         "--root".into(),
         root.display().to_string(),
+        "--cache-dir".into(),
+        cache().display().to_string(),
         "--session".into(),
         "served".into(),
         "mcp".into(),

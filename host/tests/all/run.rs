@@ -11,16 +11,24 @@ fn root() -> PathBuf {
     let dir = base
         .join("run")
         .join(uuid::Uuid::new_v4().simple().to_string());
-    let cache = base.join("cli-component-cache");
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::create_dir_all(&cache).unwrap();
-    std::os::unix::fs::symlink(&cache, dir.join("components")).unwrap();
     dir
+}
+
+/// The component cache shared by all tests (the CLI's default is the
+/// user's cache directory).
+fn cache() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-component-cache")
 }
 
 fn tool_output(root: &Path, args: &[&str]) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_tool-output"));
-    cmd.arg("--root").arg(root).args(args).current_dir(root);
+    cmd.arg("--root")
+        .arg(root)
+        .arg("--cache-dir")
+        .arg(cache())
+        .args(args)
+        .current_dir(root);
     cmd
 }
 

@@ -4,6 +4,7 @@
 
 mod common;
 
+mod component_size;
 mod extract;
 mod llm;
 mod llm_failures;
