@@ -1,7 +1,7 @@
 //! Command-line contract (scripts depend on these names): global `--root`,
 //! `--session`, `--json`, `--config`; commands store, extract, preview,
-//! read, grep, tail, list, remove, stats, close, gc, schema, component,
-//! run, mcp (proxy, serve), demo, doctor.
+//! read, grep, tail, list, remove, stats, close, gc, export, import, schema,
+//! component, run, mcp (proxy, serve), demo, doctor.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -155,6 +155,12 @@ enum Command {
         #[arg(long, default_value = "7d", value_parser = parse_age)]
         older_than: Duration,
     },
+    /// Write the session's handles into one archive (tar, or tar.zst) that `import` restores on
+    /// any machine: same handles, byte-identical outputs, same line numbers.
+    Export(crate::transfer::ExportArgs),
+    /// Restore an archive written by `export` into the session (created if missing). The archive
+    /// is checked whole against its manifest before anything is added: all or nothing.
+    Import(crate::transfer::ImportArgs),
     /// The tool_output tool definition to give a model.
     Schema {
         #[arg(long, value_enum, default_value = "json-schema")]
@@ -550,6 +556,12 @@ async fn run(cli: Cli) -> Result<ExitCode> {
             } else {
                 ExitCode::FAILURE
             })
+        }
+        Command::Export(args) => {
+            crate::transfer::export(&env.root, &env.session_name, env.json, args)
+        }
+        Command::Import(args) => {
+            crate::transfer::import(&env.root, &env.session_name, env.json, args)
         }
         Command::Schema { format } => {
             let runtime = env.runtime().await?;

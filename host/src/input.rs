@@ -4,13 +4,18 @@
 //!
 //! A plain thread, not tokio's blocking pool, whose threads the runtime
 //! waits for at exit; this one is abandoned in its blocked `read` (or
-//! `open`: a FIFO without a writer) when the process ends.
+//! `open`: a FIFO without a writer) when the process ends. [`Input`] hands
+//! the pieces to async code, [`InputReader`] to synchronous code (`import`).
 
-use std::io::Read;
+use std::io::{self, Read};
 use std::path::PathBuf;
+use std::sync::mpsc as std_mpsc;
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 use tokio::sync::mpsc;
+
+use tool_output::interrupt;
 
 const PIECE: usize = 1 << 20;
 
@@ -24,10 +29,7 @@ impl Input {
     pub fn spawn(file: Option<PathBuf>) -> Result<Self> {
         // Two pieces in flight: the reader stays just ahead of the engine.
         let (tx, rx) = mpsc::channel(2);
-        std::thread::Builder::new()
-            .name("input".into())
-            .spawn(move || read_all(file, &tx))
-            .context("starting the input reader")?;
+        spawn_reader(file, move |piece| tx.blocking_send(piece).is_ok())?;
         Ok(Self { rx })
     }
 
@@ -37,14 +39,67 @@ impl Input {
     }
 }
 
-fn read_all(file: Option<PathBuf>, tx: &mpsc::Sender<Result<Vec<u8>>>) {
+/// The input as a `Read` for synchronous code: a read fails with the
+/// signal's error within 50 ms of SIGINT or SIGTERM, even while the producer
+/// is silent.
+pub struct InputReader {
+    rx: std_mpsc::Receiver<Result<Vec<u8>>>,
+    piece: Vec<u8>,
+    at: usize,
+}
+
+impl InputReader {
+    /// Start reading `file` (None: stdin).
+    pub fn spawn(file: Option<PathBuf>) -> Result<Self> {
+        let (tx, rx) = std_mpsc::sync_channel(2);
+        spawn_reader(file, move |piece| tx.send(piece).is_ok())?;
+        Ok(Self {
+            rx,
+            piece: Vec::new(),
+            at: 0,
+        })
+    }
+}
+
+impl Read for InputReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.at == self.piece.len() {
+            interrupt::check().map_err(io::Error::other)?;
+            match self.rx.recv_timeout(Duration::from_millis(50)) {
+                Ok(Ok(piece)) => (self.piece, self.at) = (piece, 0),
+                Ok(Err(err)) => return Err(io::Error::other(format!("{err:#}"))),
+                Err(std_mpsc::RecvTimeoutError::Timeout) => {}
+                Err(std_mpsc::RecvTimeoutError::Disconnected) => return Ok(0),
+            }
+        }
+        let n = buf.len().min(self.piece.len() - self.at);
+        buf[..n].copy_from_slice(&self.piece[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+/// Reads `file` (None: stdin) on a thread of its own, giving each piece to
+/// `send` until it says the receiver is gone.
+fn spawn_reader(
+    file: Option<PathBuf>,
+    send: impl Fn(Result<Vec<u8>>) -> bool + Send + 'static,
+) -> Result<()> {
+    std::thread::Builder::new()
+        .name("input".into())
+        .spawn(move || read_all(file, send))
+        .context("starting the input reader")?;
+    Ok(())
+}
+
+fn read_all(file: Option<PathBuf>, send: impl Fn(Result<Vec<u8>>) -> bool) {
     let mut input: Box<dyn Read> = match file {
         None => Box::new(std::io::stdin()),
         Some(path) => match std::fs::File::open(&path) {
             Ok(file) => Box::new(file),
             Err(e) => {
                 let err = anyhow::Error::new(e).context(format!("opening {}", path.display()));
-                let _ = tx.blocking_send(Err(err));
+                send(Err(err));
                 return;
             }
         },
@@ -62,7 +117,7 @@ fn read_all(file: Option<PathBuf>, tx: &mpsc::Sender<Result<Vec<u8>>>) {
         };
         let failed = piece.is_err();
         // The receiver is gone when the command stopped: nothing to do.
-        if tx.blocking_send(piece).is_err() || failed {
+        if !send(piece) || failed {
             return;
         }
     }

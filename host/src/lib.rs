@@ -28,6 +28,7 @@
 
 pub mod accounting;
 pub mod agent;
+pub mod archive;
 pub mod artifacts;
 pub mod bindings;
 pub mod doctor;

@@ -5,6 +5,7 @@ mod demo;
 mod input;
 mod out;
 mod run;
+mod transfer;
 
 use std::process::ExitCode;
 

@@ -4,6 +4,7 @@
 
 mod common;
 
+mod archive;
 mod cli;
 mod doctor;
 mod hardening;
