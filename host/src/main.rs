@@ -1,11 +1,9 @@
 //! The `tool-output` command-line tool. See `cli.rs` for the commands.
 
 mod cli;
-mod demo;
+mod commands;
 mod input;
 mod out;
-mod run;
-mod transfer;
 
 use std::process::ExitCode;
 

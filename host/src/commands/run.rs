@@ -36,7 +36,13 @@ pub struct RunArgs {
 }
 
 impl RunArgs {
-    pub async fn execute(self, session: &Session) -> Result<ExitCode> {
+    /// Runs the command, storing its output in `--session`.
+    pub async fn execute(self, env: &super::Env) -> Result<ExitCode> {
+        let (_rt, session) = env.session().await?;
+        self.run_in(&session).await
+    }
+
+    async fn run_in(self, session: &Session) -> Result<ExitCode> {
         let mut policy = default_policy();
         policy.max_inline_bytes = self.max_inline_bytes;
         policy.max_inline_chars = self.max_inline_chars;

@@ -2,10 +2,30 @@
 //! the deterministic strategies when no LLM is configured (the default),
 //! else `auto` uses the configured model.
 
+use std::process::ExitCode;
+
 use anyhow::Result;
 
+use super::Env;
 use crate::out;
-use tool_output::{GrepOptions, Mode, Outcome, Runtime, ToolCall};
+use tool_output::{GrepOptions, Mode, Outcome, Runtime, RuntimeConfig, ToolCall};
+
+#[derive(clap::Args)]
+pub struct DemoArgs {
+    /// Model to use, e.g. openai/gpt-4o-mini (default: TOOL_OUTPUT_MODEL, else the config file).
+    #[arg(long)]
+    model: Option<String>,
+}
+
+impl DemoArgs {
+    pub async fn execute(self, env: &Env) -> Result<ExitCode> {
+        let llm = env.llm_config(self.model.as_deref())?;
+        let runtime = env.runtime_with(RuntimeConfig::with_llm(&llm)?).await?;
+        let name = llm.models.first().map(|m| m.name.as_str());
+        run(&runtime, name).await?;
+        Ok(ExitCode::SUCCESS)
+    }
+}
 
 /// A `cargo build` log: thousands of coloured lines, one error in the middle.
 pub fn build_log() -> String {

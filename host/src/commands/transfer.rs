@@ -14,6 +14,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use serde_json::json;
 
+use super::Env;
 use crate::input::InputReader;
 use crate::out;
 use tool_output::archive::{self, ExportOptions, ImportOptions};
@@ -45,7 +46,19 @@ pub struct ImportArgs {
     replace: bool,
 }
 
-pub fn export(root: &Path, session: &str, json_out: bool, args: ExportArgs) -> Result<ExitCode> {
+impl ExportArgs {
+    pub fn execute(self, env: &Env) -> Result<ExitCode> {
+        export(&env.root, &env.session_name, env.json, self)
+    }
+}
+
+impl ImportArgs {
+    pub fn execute(self, env: &Env) -> Result<ExitCode> {
+        import(&env.root, &env.session_name, env.json, self)
+    }
+}
+
+fn export(root: &Path, session: &str, json_out: bool, args: ExportArgs) -> Result<ExitCode> {
     let dir = sessions::session_dir(root, session);
     if !dir.is_dir() {
         bail!(
@@ -94,7 +107,7 @@ pub fn export(root: &Path, session: &str, json_out: bool, args: ExportArgs) -> R
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn import(root: &Path, session: &str, json_out: bool, args: ImportArgs) -> Result<ExitCode> {
+fn import(root: &Path, session: &str, json_out: bool, args: ImportArgs) -> Result<ExitCode> {
     ensure_private_dir(&root.join("sessions"))?;
     let dir = sessions::session_dir(root, session);
     let options = ImportOptions {

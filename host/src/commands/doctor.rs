@@ -1,0 +1,39 @@
+//! `doctor`: is the configured LLM usable, and for which modes? The verdict
+//! is kept under --root for `extract --mode auto`.
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+
+use super::Env;
+use crate::out;
+use tool_output::doctor;
+
+#[derive(clap::Args)]
+pub struct DoctorArgs {
+    /// Model to check, e.g. openai/gpt-4o-mini (default: TOOL_OUTPUT_MODEL, else the config file).
+    #[arg(long)]
+    model: Option<String>,
+}
+
+impl DoctorArgs {
+    pub async fn execute(self, env: &Env) -> Result<ExitCode> {
+        let model = self.model;
+        let llm = env.llm_config(model.as_deref())?;
+        let options = doctor::DoctorOptions {
+            component_cache: Some(env.cache_dir.clone()),
+            verdicts: Some(env.root.join("doctor")),
+        };
+        let found = doctor::examine(&llm, &options).await?;
+        if env.json {
+            out::json(&serde_json::to_value(&found)?)?;
+        } else {
+            out::text(&found.to_string())?;
+        }
+        Ok(if found.usable {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        })
+    }
+}

@@ -1,0 +1,127 @@
+//! `extract`: answer a `tool_output` call as the model would get it, with
+//! the report on request.
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::Result;
+use clap::ValueEnum;
+use serde_json::json;
+
+use super::Env;
+use crate::out;
+use tool_output::accounting::ExtractEvent;
+use tool_output::agent::parse_mode;
+use tool_output::{ExtractOptions, RuntimeConfig};
+
+#[derive(clap::Args)]
+pub struct ExtractArgs {
+    handle: String,
+    instructions: String,
+    #[arg(long, value_enum, default_value = "auto")]
+    mode: ModeArg,
+    /// Extraction model, e.g. openai/gpt-4o-mini or anthropic/claude-haiku-4-5
+    /// (default: TOOL_OUTPUT_MODEL, else the config file; none: no LLM).
+    #[arg(long)]
+    model: Option<String>,
+    /// Chunks `auto` may send to full-chunked.
+    #[arg(long)]
+    max_chunks: Option<u32>,
+    /// LLM calls this extraction may make.
+    #[arg(long)]
+    max_llm_calls: Option<u32>,
+    /// Chunk overlap, 0-50 %.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=50))]
+    overlap_percent: Option<u32>,
+    /// Seconds the whole extraction may take (then it falls back to lexical
+    /// search); 0: no limit.
+    #[arg(long)]
+    timeout: Option<u64>,
+}
+
+impl ExtractArgs {
+    pub async fn execute(self, env: &Env) -> Result<ExitCode> {
+        let Self {
+            handle,
+            instructions,
+            mode,
+            model,
+            max_chunks,
+            max_llm_calls,
+            overlap_percent,
+            timeout,
+        } = self;
+        env.check_exists()?;
+        let runtime = if matches!(mode, ModeArg::Lexical | ModeArg::Truncate | ModeArg::Jq) {
+            // No LLM needed: a broken configuration is a warning.
+            match env.llm_config(model.as_deref()) {
+                Ok(llm) => env.runtime_with(RuntimeConfig::with_llm(&llm)?).await?,
+                Err(e) => {
+                    out::stderr_line(&format!(
+                        "warning: ignoring the LLM configuration ({e:#}); \
+                         mode {} needs none",
+                        mode_arg_name(mode)
+                    ));
+                    env.runtime().await?
+                }
+            }
+        } else {
+            let llm = env.llm_config(model.as_deref())?;
+            env.runtime_with(RuntimeConfig::with_llm(&llm)?).await?
+        };
+        let (_rt, session) = env.open(runtime)?;
+        let options = ExtractOptions {
+            mode: parse_mode(mode_arg_name(mode)),
+            max_chunks,
+            max_llm_calls,
+            overlap_percent,
+            // 0: no limit, asked for explicitly (a deadline past what
+            // the clock holds is none).
+            timeout: timeout.map(|secs| match secs {
+                0 => Duration::MAX,
+                secs => Duration::from_secs(secs),
+            }),
+            ..ExtractOptions::default()
+        }
+        .progress(|p| out::stderr_line(&p.to_string()));
+        let result = session
+            .extract_with(&handle, &instructions, &options)
+            .await?;
+        if env.json {
+            out::json(&json!({
+                "failed": result.failed,
+                "text": result.text,
+                "report": serde_json::to_value(ExtractEvent::new(&handle, &result))?,
+            }))?;
+        } else {
+            out::line(&result.text)?;
+        }
+        Ok(if result.failed {
+            ExitCode::FAILURE
+        } else {
+            ExitCode::SUCCESS
+        })
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum ModeArg {
+    Auto,
+    FullChunked,
+    ReadGrep,
+    Truncate,
+    Lexical,
+    /// The extract is a jq program (JSON, JSON lines, CSV/TSV).
+    Jq,
+}
+
+fn mode_arg_name(mode: ModeArg) -> &'static str {
+    match mode {
+        ModeArg::Auto => "auto",
+        ModeArg::FullChunked => "full-chunked",
+        ModeArg::ReadGrep => "read-grep",
+        ModeArg::Truncate => "truncate",
+        ModeArg::Lexical => "lexical",
+        ModeArg::Jq => "jq",
+    }
+}

@@ -1,0 +1,102 @@
+//! `store`: one tool output, from a file or stdin, streamed into the
+//! engine; printed unchanged if small, else the handle message.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use serde_json::{Value, json};
+
+use super::{Env, stats_json};
+use crate::out;
+use tool_output::interrupt;
+use tool_output::runtime::reason_name;
+use tool_output::{Outcome, ToolCall, default_policy};
+
+#[derive(clap::Args)]
+pub struct StoreArgs {
+    /// Name of the tool that produced the output.
+    #[arg(long)]
+    tool: String,
+    /// The tool's arguments as JSON.
+    #[arg(long, default_value = "{}")]
+    args: String,
+    /// Store outputs larger than this many bytes.
+    #[arg(long, default_value_t = tool_output::runtime::DEFAULT_MAX_INLINE_BYTES)]
+    max_inline_bytes: u64,
+    /// Also store outputs with more characters than this.
+    #[arg(long)]
+    max_inline_chars: Option<u64>,
+    /// Tokens left in the model's context: larger outputs are stored.
+    #[arg(long)]
+    remaining_tokens: Option<u64>,
+    /// The caller could not reserve context for this output: store it.
+    #[arg(long)]
+    reserve_failed: bool,
+    /// Leave the partial preview out of the handle message.
+    #[arg(long)]
+    no_preview: bool,
+    /// Model the output is for (picks the tokenizer), e.g. openai/gpt-4o.
+    #[arg(long, env = "TOOL_OUTPUT_MODEL")]
+    model: Option<String>,
+    /// File to store; `-` or nothing for stdin.
+    file: Option<PathBuf>,
+}
+
+impl StoreArgs {
+    pub async fn execute(self, env: &Env) -> Result<ExitCode> {
+        serde_json::from_str::<Value>(&self.args).context("--args must be valid JSON")?;
+        let mut policy = default_policy();
+        policy.max_inline_bytes = self.max_inline_bytes;
+        policy.max_inline_chars = self.max_inline_chars;
+        policy.remaining_tokens = self.remaining_tokens;
+        policy.reserve_failed = self.reserve_failed;
+        policy.preview = !self.no_preview;
+        let mut call = ToolCall::new(self.tool).args(self.args);
+        call.model = self.model;
+        store(env, &call, &policy, self.file.as_deref()).await
+    }
+}
+
+async fn store(
+    env: &Env,
+    call: &ToolCall,
+    policy: &tool_output::StorePolicy,
+    file: Option<&Path>,
+) -> Result<ExitCode> {
+    let (_rt, session) = env.session().await?;
+    let file = file.filter(|p| *p != Path::new("-"));
+    let mut input = crate::input::Input::spawn(file.map(Path::to_path_buf))?;
+    // Stream into the engine; keep the first bytes in case it passes through.
+    let mut writer = session.writer_with(call, policy).await?;
+    let keep = policy.max_inline_bytes as usize + 1;
+    let mut held = Vec::new();
+    while let Some(piece) = input.next().await? {
+        if held.len() < keep {
+            held.extend_from_slice(&piece[..piece.len().min(keep - held.len())]);
+        }
+        writer.write(&piece).await?;
+    }
+    let outcome = writer.finish().await?;
+    // A signal that came with the end of the input (it often ends the
+    // producer too) is still a failure, and its handle is not kept.
+    if let Err(interrupted) = interrupt::check() {
+        if let Some(handle) = outcome.handle() {
+            let _ = session.remove(handle).await;
+        }
+        return Err(interrupted.into());
+    }
+    match (&outcome, env.json) {
+        (Outcome::Passthrough(stats), true) => out::json(&json!({
+            "stored": false, "handle": null, "reason": null,
+            "message": String::from_utf8_lossy(&held), "stats": stats_json(stats),
+        }))?,
+        (Outcome::Stored(s), true) => out::json(&json!({
+            "stored": true, "handle": s.handle, "reason": reason_name(s.reason),
+            "message": s.message, "stats": stats_json(&s.stats),
+        }))?,
+        (Outcome::Passthrough(_), false) => out::stdout(&held)?,
+        (Outcome::Stored(s), false) => out::line(&s.message)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
