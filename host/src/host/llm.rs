@@ -73,3 +73,6 @@ async fn call(
             .unwrap_or(Err(LlmError::Timeout)),
     }
 }
+
+#[cfg(test)]
+mod tests;
