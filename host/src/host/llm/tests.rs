@@ -108,7 +108,9 @@ fn state(llm: Arc<FakeLlm>, deadline: Option<Instant>) -> (HostState, Arc<Mutex<
     let sink = seen.clone();
     state.control = CallControl {
         deadline,
-        progress: Some(Arc::new(move |p: &Progress| sink.lock().unwrap().push(p.clone()))),
+        progress: Some(Arc::new(move |p: &Progress| {
+            sink.lock().unwrap().push(p.clone())
+        })),
         turns: 0,
     };
     (state, seen)
@@ -143,7 +145,10 @@ async fn a_batch_answers_in_request_order_though_later_requests_finish_first() {
     let order: Vec<(Option<u32>, u32, u32)> =
         seen.iter().map(|p| (p.chunk, p.done, p.total)).collect();
     assert_eq!(order, [(Some(2), 1, 3), (Some(1), 2, 3), (Some(0), 3, 3)]);
-    assert!(seen.iter().all(|p| p.kind == LlmCallKind::Map && p.error.is_none()));
+    assert!(
+        seen.iter()
+            .all(|p| p.kind == LlmCallKind::Map && p.error.is_none())
+    );
     assert_eq!(seen[0].to_string(), "map 1/3 done");
 }
 
