@@ -68,7 +68,7 @@ impl clap::ValueEnum for Mode {
     fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
         let value = clap::builder::PossibleValue::new(self.as_str());
         Some(match self {
-            Mode::Jq => value.help("The extract is a jq program (JSON, JSON lines, CSV/TSV)."),
+            Mode::Jq => value.help("The extract is a jq program (JSON, JSON lines, CSV/TSV)"),
             _ => value,
         })
     }
