@@ -104,7 +104,12 @@ fn request(prompt: &str, kind: LlmCallKind, chunk: Option<u32>) -> Request {
 /// A store's state around `llm`, with every progress report recorded.
 fn state(llm: Arc<FakeLlm>, deadline: Option<Instant>) -> (HostState, Arc<Mutex<Vec<Progress>>>) {
     let seen = Arc::new(Mutex::new(Vec::new()));
-    let mut state = HostState::new(None, llm, StoreLimits::default());
+    // A session directory the llm import never touches.
+    let scratch = std::env::temp_dir().join(format!("tool-output-llm-{}", uuid::Uuid::new_v4()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let dir = cap_std::fs::Dir::open_ambient_dir(&scratch, cap_std::ambient_authority()).unwrap();
+    let session = crate::host::session_fs::SessionDir::new(dir, None).unwrap();
+    let mut state = HostState::new(session, llm, StoreLimits::default());
     let sink = seen.clone();
     state.control = CallControl {
         deadline,
