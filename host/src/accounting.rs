@@ -10,9 +10,7 @@ use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 
-use crate::agent::mode_name;
-use crate::bindings::types::{ExtractResult, FailureKind, LlmCallKind};
-use crate::runtime::{Outcome, reason_name};
+use crate::bindings::types::{ExtractResult, FailureKind, StoreOutcome};
 
 /// One line of the event log.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -72,21 +70,13 @@ pub struct LlmCallEvent {
     pub error: Option<String>,
 }
 
-pub fn kind_name(kind: LlmCallKind) -> &'static str {
-    match kind {
-        LlmCallKind::Map => "map",
-        LlmCallKind::Reduce => "reduce",
-        LlmCallKind::SubAgentTurn => "sub_agent_turn",
-    }
-}
-
 impl StoreEvent {
-    pub fn new(tool: &str, bytes: u64, outcome: &Outcome) -> Self {
+    pub fn new(tool: &str, bytes: u64, outcome: &StoreOutcome) -> Self {
         let (handle, reason, message_bytes) = match outcome {
-            Outcome::Passthrough(_) => (None, None, bytes),
-            Outcome::Stored(s) => (
+            StoreOutcome::Passthrough(_) => (None, None, bytes),
+            StoreOutcome::Stored(s) => (
                 Some(s.handle.clone()),
-                Some(reason_name(s.reason).to_string()),
+                Some(s.reason.as_str().to_string()),
                 s.message.len() as u64,
             ),
         };
@@ -108,14 +98,14 @@ impl ExtractEvent {
             ts_ms: now_ms(),
             handle: handle.to_string(),
             failed: result.failed,
-            requested: mode_name(r.requested).to_string(),
-            used: mode_name(r.used).to_string(),
+            requested: r.requested.as_str().to_string(),
+            used: r.used.as_str().to_string(),
             fallbacks: r
                 .fallbacks
                 .iter()
                 .map(|f| FallbackEvent {
-                    from: mode_name(f.from).to_string(),
-                    to: mode_name(f.to).to_string(),
+                    from: f.from.as_str().to_string(),
+                    to: f.to.as_str().to_string(),
                     reason: f.reason.clone(),
                     kind: match f.kind {
                         FailureKind::Model => "model",
@@ -128,7 +118,7 @@ impl ExtractEvent {
                 .llm_calls
                 .iter()
                 .map(|c| LlmCallEvent {
-                    kind: kind_name(c.kind).to_string(),
+                    kind: c.kind.as_str().to_string(),
                     chunk: c.chunk,
                     input_tokens: c.input_tokens,
                     output_tokens: c.output_tokens,

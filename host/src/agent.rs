@@ -57,29 +57,6 @@ pub fn anthropic_tool(schema: &str) -> Value {
     })
 }
 
-pub fn parse_mode(name: &str) -> Option<Mode> {
-    Some(match name.trim() {
-        "auto" => Mode::Auto,
-        "full-chunked" => Mode::FullChunked,
-        "read-grep" => Mode::ReadGrep,
-        "truncate" => Mode::Truncate,
-        "lexical" => Mode::Lexical,
-        "jq" => Mode::Jq,
-        _ => return None,
-    })
-}
-
-pub fn mode_name(mode: Mode) -> &'static str {
-    match mode {
-        Mode::Auto => "auto",
-        Mode::FullChunked => "full-chunked",
-        Mode::ReadGrep => "read-grep",
-        Mode::Truncate => "truncate",
-        Mode::Lexical => "lexical",
-        Mode::Jq => "jq",
-    }
-}
-
 /// The arguments of a `tool_output` call, from whatever the caller has:
 /// the arguments object, an OpenAI `tool_calls[i]` / `function` object
 /// (arguments as a JSON string), or an Anthropic `tool_use` block (`input`).
@@ -101,11 +78,7 @@ pub fn parse_call(raw: &str) -> std::result::Result<CallArgs, String> {
     };
     let mode = match args.get("mode") {
         None | Some(Value::Null) => None,
-        Some(Value::String(m)) => Some(parse_mode(m).ok_or_else(|| {
-            format!(
-                "unknown mode {m:?}: use auto, full-chunked, read-grep, truncate, lexical or jq"
-            )
-        })?),
+        Some(Value::String(m)) => Some(m.parse::<Mode>().map_err(|e| e.to_string())?),
         Some(other) => return Err(format!("mode must be a string, not {other}")),
     };
     Ok(CallArgs {
@@ -172,6 +145,6 @@ fn failed_text(handle: &str, mode: Option<Mode>, error: &str) -> String {
         } else {
             &handle
         },
-        mode_name(mode.unwrap_or(Mode::Auto))
+        mode.unwrap_or(Mode::Auto).as_str()
     )
 }

@@ -5,7 +5,7 @@ use crate::bindings::types::EngineError;
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// The engine refused the call (bad handle, bad argument, storage).
-    #[error("{}", describe_engine_error(.0))]
+    #[error("{}", .0.message())]
     Engine(EngineError),
     /// The guest trapped: a limit was hit or it has a bug. The session stays
     /// usable; only this call failed.
@@ -26,12 +26,15 @@ pub enum Error {
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-pub fn describe_engine_error(err: &EngineError) -> String {
-    match err {
-        EngineError::InvalidHandle(m) => format!("invalid handle: {m}"),
-        EngineError::UnknownHandle(m) => format!("unknown handle: {m}"),
-        EngineError::InvalidArgument(m) => format!("invalid argument: {m}"),
-        EngineError::Storage(m) => format!("storage error: {m}"),
+impl EngineError {
+    /// A short human description (the generated `Display` is the debug form).
+    pub fn message(&self) -> String {
+        match self {
+            EngineError::InvalidHandle(m) => format!("invalid handle: {m}"),
+            EngineError::UnknownHandle(m) => format!("unknown handle: {m}"),
+            EngineError::InvalidArgument(m) => format!("invalid argument: {m}"),
+            EngineError::Storage(m) => format!("storage error: {m}"),
+        }
     }
 }
 

@@ -39,6 +39,7 @@ pub mod interrupt;
 pub mod llm;
 pub mod loader;
 pub mod mcp;
+pub mod names;
 pub mod roots;
 pub mod runtime;
 pub mod sessions;

@@ -267,16 +267,10 @@ fn spawn_epoch_ticker(engine: Engine, stop: Arc<AtomicBool>) {
         .expect("spawning the epoch thread");
 }
 
-/// What a stored output call returned.
-#[derive(Debug, Clone)]
-pub enum Outcome {
-    /// Small enough: give the model your original bytes, unchanged.
-    Passthrough(crate::bindings::types::OutputStats),
-    /// Stored: give the model `message` instead.
-    Stored(crate::bindings::types::StoredOutput),
-}
+/// What a store returned: the WIT's `store-outcome` itself.
+pub type Outcome = StoreOutcome;
 
-impl Outcome {
+impl StoreOutcome {
     /// What to put in the conversation: the original bytes or the handle message.
     pub fn tool_result<'a>(&'a self, original: &'a [u8]) -> &'a [u8] {
         match self {
@@ -285,6 +279,7 @@ impl Outcome {
         }
     }
 
+    /// The handle of a stored output; None for a passthrough.
     pub fn handle(&self) -> Option<&str> {
         match self {
             Outcome::Passthrough(_) => None,
@@ -293,20 +288,11 @@ impl Outcome {
     }
 }
 
-/// The reason's name as in the reference design and the CLI's JSON.
-pub fn reason_name(reason: crate::StoreReason) -> &'static str {
-    match reason {
-        crate::StoreReason::SizeCap => "size_cap",
-        crate::StoreReason::TokenBudget => "token_budget",
-        crate::StoreReason::ReserveFailed => "reserve_failed",
-    }
-}
-
 /// The one log line per stored output (seed 002's `[WRN] Tool '…' output
 /// stored for tool_output (size_cap).`, with the handle and sizes as fields).
 fn log_stored(tool: &str, outcome: &Outcome) {
     if let Outcome::Stored(s) = outcome {
-        let reason = reason_name(s.reason);
+        let reason = s.reason.as_str();
         tracing::warn!(
             tool,
             handle = %s.handle,
@@ -316,15 +302,6 @@ fn log_stored(tool: &str, outcome: &Outcome) {
             tokens = s.stats.tokens.unwrap_or(0),
             "Tool '{tool}' output stored for tool_output ({reason})."
         );
-    }
-}
-
-impl From<StoreOutcome> for Outcome {
-    fn from(outcome: StoreOutcome) -> Self {
-        match outcome {
-            StoreOutcome::Passthrough(stats) => Outcome::Passthrough(stats),
-            StoreOutcome::Stored(stored) => Outcome::Stored(stored),
-        }
     }
 }
 
@@ -462,7 +439,7 @@ impl Session {
         if result.is_err() {
             store.data_mut().discard_uncommitted();
         }
-        let outcome: Outcome = result.map_err(Error::trap)?.map_err(Error::Engine)?.into();
+        let outcome = result.map_err(Error::trap)?.map_err(Error::Engine)?;
         log_stored(&call.tool, &outcome);
         self.accounts.record(Event::Store(StoreEvent::new(
             &call.tool,
@@ -673,7 +650,7 @@ impl OutputWriter {
             self.store.data_mut().discard_uncommitted();
         }
         let _ = resource.resource_drop_async(&mut self.store).await;
-        let outcome: Outcome = outcome.map_err(Error::trap)?.map_err(Error::Engine)?.into();
+        let outcome = outcome.map_err(Error::trap)?.map_err(Error::Engine)?;
         log_stored(&self.tool, &outcome);
         self.accounts.record(Event::Store(StoreEvent::new(
             &self.tool,

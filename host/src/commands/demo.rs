@@ -175,7 +175,7 @@ fn show_store(title: &str, outcome: &Outcome) -> Result<String> {
         "=== {title}: {} bytes, stored ({}) ===\n\
          The model gets this instead of the output:\n\n{}\n",
         stored.stats.bytes,
-        tool_output::runtime::reason_name(stored.reason),
+        stored.reason.as_str(),
         indent(&stored.message)
     ))?;
     Ok(stored.handle.clone())

@@ -5,21 +5,19 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::Result;
-use clap::ValueEnum;
 use serde_json::json;
 
 use super::Env;
 use crate::out;
 use tool_output::accounting::ExtractEvent;
-use tool_output::agent::parse_mode;
-use tool_output::{ExtractOptions, RuntimeConfig};
+use tool_output::{ExtractOptions, Mode, RuntimeConfig};
 
 #[derive(clap::Args)]
 pub struct ExtractArgs {
     handle: String,
     instructions: String,
     #[arg(long, value_enum, default_value = "auto")]
-    mode: ModeArg,
+    mode: Mode,
     /// Extraction model, e.g. openai/gpt-4o-mini or anthropic/claude-haiku-4-5
     /// (default: TOOL_OUTPUT_MODEL, else the config file; none: no LLM).
     #[arg(long)]
@@ -52,7 +50,7 @@ impl ExtractArgs {
             timeout,
         } = self;
         env.check_exists()?;
-        let runtime = if matches!(mode, ModeArg::Lexical | ModeArg::Truncate | ModeArg::Jq) {
+        let runtime = if matches!(mode, Mode::Lexical | Mode::Truncate | Mode::Jq) {
             // No LLM needed: a broken configuration is a warning.
             match env.llm_config(model.as_deref()) {
                 Ok(llm) => env.runtime_with(RuntimeConfig::with_llm(&llm)?).await?,
@@ -60,7 +58,7 @@ impl ExtractArgs {
                     out::stderr_line(&format!(
                         "warning: ignoring the LLM configuration ({e:#}); \
                          mode {} needs none",
-                        mode_arg_name(mode)
+                        mode.as_str()
                     ));
                     env.runtime().await?
                 }
@@ -71,7 +69,7 @@ impl ExtractArgs {
         };
         let (_rt, session) = env.open(runtime)?;
         let options = ExtractOptions {
-            mode: parse_mode(mode_arg_name(mode)),
+            mode: Some(mode),
             max_chunks,
             max_llm_calls,
             overlap_percent,
@@ -101,27 +99,5 @@ impl ExtractArgs {
         } else {
             ExitCode::SUCCESS
         })
-    }
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-pub enum ModeArg {
-    Auto,
-    FullChunked,
-    ReadGrep,
-    Truncate,
-    Lexical,
-    /// The extract is a jq program (JSON, JSON lines, CSV/TSV).
-    Jq,
-}
-
-fn mode_arg_name(mode: ModeArg) -> &'static str {
-    match mode {
-        ModeArg::Auto => "auto",
-        ModeArg::FullChunked => "full-chunked",
-        ModeArg::ReadGrep => "read-grep",
-        ModeArg::Truncate => "truncate",
-        ModeArg::Lexical => "lexical",
-        ModeArg::Jq => "jq",
     }
 }

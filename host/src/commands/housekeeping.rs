@@ -9,7 +9,6 @@ use serde_json::{Value, json};
 use super::{Env, stats_json};
 use crate::out;
 use tool_output::SessionStats;
-use tool_output::runtime::reason_name;
 use tool_output::sessions;
 
 /// `list`: the outputs stored in the session, a broken one with its problem.
@@ -28,7 +27,7 @@ pub async fn list(env: &Env) -> Result<ExitCode> {
             .map(|i| {
                 json!({
                     "handle": i.handle, "tool": i.tool, "args": i.args,
-                    "reason": reason_name(i.reason), "created_ms": i.created_ms,
+                    "reason": i.reason.as_str(), "created_ms": i.created_ms,
                     "view_lines": i.view_lines, "view_bytes": i.view_bytes,
                     "stats": stats_json(&i.stats), "problem": i.problem,
                 })
@@ -48,7 +47,7 @@ pub async fn list(env: &Env) -> Result<ExitCode> {
                 i.stats.bytes,
                 i.stats.lines,
                 i.stats.tokens.unwrap_or(0),
-                reason_name(i.reason)
+                i.reason.as_str()
             ))?;
         }
     }

@@ -10,7 +10,6 @@ use serde_json::{Value, json};
 use super::{Env, stats_json};
 use crate::out;
 use tool_output::interrupt;
-use tool_output::runtime::reason_name;
 use tool_output::{Outcome, ToolCall, default_policy};
 
 #[derive(clap::Args)]
@@ -92,7 +91,7 @@ async fn store(
             "message": String::from_utf8_lossy(&held), "stats": stats_json(stats),
         }))?,
         (Outcome::Stored(s), true) => out::json(&json!({
-            "stored": true, "handle": s.handle, "reason": reason_name(s.reason),
+            "stored": true, "handle": s.handle, "reason": s.reason.as_str(),
             "message": s.message, "stats": stats_json(&s.stats),
         }))?,
         (Outcome::Passthrough(_), false) => out::stdout(&held)?,

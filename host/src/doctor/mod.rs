@@ -23,10 +23,10 @@ pub use probe::Verdict;
 
 use crate::bindings::types::Mode;
 use crate::llm::Capabilities;
+use crate::llm::LlmError;
 use crate::llm::config::{LlmConfig, ModelSpec};
 use crate::llm::http::{HttpLlm, Listing};
 use crate::llm::wire::models;
-use crate::llm::{LlmError, describe};
 use crate::{Runtime, RuntimeConfig};
 
 /// A probe may take at most this long (or the configured extraction
@@ -197,7 +197,7 @@ fn unreachable(error: &LlmError) -> String {
         LlmError::Auth(m) => format!("the endpoint refused the key: {m}"),
         LlmError::Timeout => "the endpoint did not answer in time".into(),
         LlmError::Unavailable(m) => format!("unreachable: {m}"),
-        other => describe(other),
+        other => other.message(),
     }
 }
 
@@ -225,7 +225,7 @@ fn listing_detail(listing: &Listing, spec: &ModelSpec, found: &mut ModelDiagnosi
             }
         }
         Listing::NotOffered => "reachable (it does not list its models)".into(),
-        Listing::Failed(e) => format!("reachable; listing its models failed: {}", describe(e)),
+        Listing::Failed(e) => format!("reachable; listing its models failed: {}", e.message()),
     }
 }
 

@@ -117,7 +117,7 @@ fn judge(result: &ExtractResult, mode: Mode, code: &str) -> Verdict {
     if report.used != mode {
         return Verdict::unknown(format!(
             "the engine answered with {} instead",
-            crate::agent::mode_name(report.used)
+            report.used.as_str()
         ));
     }
     let body = result.text.split_once("\n\n").map_or("", |(_, b)| b);

@@ -8,7 +8,7 @@ use std::time::Instant;
 use futures::StreamExt;
 
 use crate::host::HostState;
-use crate::llm::{LlmEngine, LlmError, ModelProfile, Request, Response, describe};
+use crate::llm::{LlmEngine, LlmError, ModelProfile, Request, Response};
 
 impl crate::bindings::llm::Host for HostState {
     async fn model_info(&mut self, model: Option<String>) -> Result<ModelProfile, LlmError> {
@@ -19,7 +19,7 @@ impl crate::bindings::llm::Host for HostState {
         let start = Instant::now();
         let (kind, chunk) = (req.kind, req.chunk);
         let result = call(self.llm.clone(), self.control.deadline, req).await;
-        let error = result.as_ref().err().map(describe);
+        let error = result.as_ref().err().map(LlmError::message);
         self.control.report(kind, chunk, 1, 1, error);
         self.add_import_time(start.elapsed());
         result
@@ -46,7 +46,7 @@ impl crate::bindings::llm::Host for HostState {
         let mut done = 0;
         while let Some((i, kind, chunk, result)) = running.next().await {
             done += 1;
-            let error = result.as_ref().err().map(describe);
+            let error = result.as_ref().err().map(LlmError::message);
             self.control
                 .report(kind, chunk, done as u32, total as u32, error);
             results[i] = Some(result);
@@ -73,3 +73,6 @@ async fn call(
             .unwrap_or(Err(LlmError::Timeout)),
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -195,7 +195,7 @@ impl HttpLlm {
                 Some(after) => after,
                 None => backoff(policy.base_delay, policy.max_delay, attempt),
             };
-            tracing::debug!(url, attempt, ?wait, error = %super::describe(&failed.error), "retrying LLM request");
+            tracing::debug!(url, attempt, ?wait, error = %failed.error.message(), "retrying LLM request");
             tokio::time::sleep(wait).await;
             attempt += 1;
         }
@@ -335,7 +335,7 @@ impl LlmEngine for HttpLlm {
                         | LlmError::Timeout
                         | LlmError::Auth(_)),
                     ) => {
-                        tracing::warn!(model = %target.spec.name, error = %super::describe(&e), "LLM failed after retries");
+                        tracing::warn!(model = %target.spec.name, error = %e.message(), "LLM failed after retries");
                         last = e;
                     }
                     Err(e) => return Err(e),

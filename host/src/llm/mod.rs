@@ -75,17 +75,19 @@ impl LlmEngine for NoLlm {
     }
 }
 
-/// A short human description (the generated `Display` is the debug form).
-pub fn describe(err: &LlmError) -> String {
-    match err {
-        LlmError::NotConfigured => "no LLM is configured".into(),
-        LlmError::RateLimited(Some(ms)) => format!("rate-limited (retry after {ms} ms)"),
-        LlmError::RateLimited(None) => "rate-limited".into(),
-        LlmError::Timeout => "timed out".into(),
-        LlmError::Auth(m) => format!("credentials refused: {m}"),
-        LlmError::BadRequest(m) => format!("request refused: {m}"),
-        LlmError::BadResponse(m) => format!("unusable answer: {m}"),
-        LlmError::Unavailable(m) => format!("unavailable: {m}"),
-        LlmError::Cancelled => "cancelled".into(),
+impl LlmError {
+    /// A short human description (the generated `Display` is the debug form).
+    pub fn message(&self) -> String {
+        match self {
+            LlmError::NotConfigured => "no LLM is configured".into(),
+            LlmError::RateLimited(Some(ms)) => format!("rate-limited (retry after {ms} ms)"),
+            LlmError::RateLimited(None) => "rate-limited".into(),
+            LlmError::Timeout => "timed out".into(),
+            LlmError::Auth(m) => format!("credentials refused: {m}"),
+            LlmError::BadRequest(m) => format!("request refused: {m}"),
+            LlmError::BadResponse(m) => format!("unusable answer: {m}"),
+            LlmError::Unavailable(m) => format!("unavailable: {m}"),
+            LlmError::Cancelled => "cancelled".into(),
+        }
     }
 }

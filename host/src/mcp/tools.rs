@@ -144,7 +144,7 @@ impl Tools {
         };
         Ok(match answer {
             Ok(text) => complete(CallToolResult::success(vec![ContentBlock::text(text)])),
-            Err(Error::Engine(e)) => tool_error(crate::error::describe_engine_error(&e)),
+            Err(Error::Engine(e)) => tool_error(e.message()),
             Err(other) => return Err(other),
         })
     }
@@ -194,10 +194,7 @@ impl Tools {
             Ok(text) => Ok(ReadResourceResult::new(vec![ResourceContents::text(
                 text, uri,
             )])),
-            Err(Error::Engine(e)) => Err(ErrorData::resource_not_found(
-                crate::error::describe_engine_error(&e),
-                None,
-            )),
+            Err(Error::Engine(e)) => Err(ErrorData::resource_not_found(e.message(), None)),
             Err(other) => Err(ErrorData::internal_error(other.to_string(), None)),
         }
     }

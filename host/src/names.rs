@@ -1,0 +1,138 @@
+//! Names of the WIT's enums as the CLI's JSON, the event log, answers and
+//! logs show them, and the parsing back: one home for each, on the
+//! generated types themselves (as the guest's `names.rs`), so modules that
+//! need a name depend only on the bindings.
+
+use std::str::FromStr;
+
+use crate::bindings::types::{LlmCallKind, Mode, StoreReason};
+
+/// The modes a caller may name, in the order help texts list them.
+pub const MODES: [Mode; 6] = [
+    Mode::Auto,
+    Mode::FullChunked,
+    Mode::ReadGrep,
+    Mode::Truncate,
+    Mode::Lexical,
+    Mode::Jq,
+];
+
+impl Mode {
+    /// The mode's WIT name (`full-chunked`, `read-grep`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Auto => "auto",
+            Mode::FullChunked => "full-chunked",
+            Mode::ReadGrep => "read-grep",
+            Mode::Truncate => "truncate",
+            Mode::Lexical => "lexical",
+            Mode::Jq => "jq",
+        }
+    }
+}
+
+/// A name that is not one of the modes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownMode(pub String);
+
+impl std::fmt::Display for UnknownMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown mode {:?}: use auto, full-chunked, read-grep, truncate, lexical or jq",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownMode {}
+
+impl FromStr for Mode {
+    type Err = UnknownMode;
+
+    /// A mode's WIT name, surrounding spaces ignored.
+    fn from_str(name: &str) -> Result<Mode, UnknownMode> {
+        MODES
+            .into_iter()
+            .find(|m| m.as_str() == name.trim())
+            .ok_or_else(|| UnknownMode(name.to_string()))
+    }
+}
+
+/// The CLI's `--mode` values: the names above, one home.
+impl clap::ValueEnum for Mode {
+    fn value_variants<'a>() -> &'a [Self] {
+        &MODES
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let value = clap::builder::PossibleValue::new(self.as_str());
+        Some(match self {
+            Mode::Jq => value.help("The extract is a jq program (JSON, JSON lines, CSV/TSV)"),
+            _ => value,
+        })
+    }
+}
+
+impl StoreReason {
+    /// The reason as in the reference design and the CLI's JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StoreReason::SizeCap => "size_cap",
+            StoreReason::TokenBudget => "token_budget",
+            StoreReason::ReserveFailed => "reserve_failed",
+        }
+    }
+}
+
+impl LlmCallKind {
+    /// The kind as the event log records it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LlmCallKind::Map => "map",
+            LlmCallKind::Reduce => "reduce",
+            LlmCallKind::SubAgentTurn => "sub_agent_turn",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_mode_parses_back_from_its_name_spaces_ignored() {
+        for mode in MODES {
+            assert_eq!(mode.as_str().parse::<Mode>(), Ok(mode));
+            assert_eq!(format!(" {} ", mode.as_str()).parse::<Mode>(), Ok(mode));
+        }
+    }
+
+    #[test]
+    fn an_unknown_mode_is_refused_with_the_list_of_modes() {
+        let err = "fast".parse::<Mode>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "unknown mode \"fast\": use auto, full-chunked, read-grep, truncate, lexical or jq"
+        );
+        assert!("Lexical".parse::<Mode>().is_err());
+    }
+
+    #[test]
+    fn names_are_the_ones_reports_and_logs_use() {
+        let reasons = [
+            StoreReason::SizeCap,
+            StoreReason::TokenBudget,
+            StoreReason::ReserveFailed,
+        ];
+        let names: Vec<_> = reasons.into_iter().map(StoreReason::as_str).collect();
+        assert_eq!(names, ["size_cap", "token_budget", "reserve_failed"]);
+        let kinds = [
+            LlmCallKind::Map,
+            LlmCallKind::Reduce,
+            LlmCallKind::SubAgentTurn,
+        ];
+        let names: Vec<_> = kinds.into_iter().map(LlmCallKind::as_str).collect();
+        assert_eq!(names, ["map", "reduce", "sub_agent_turn"]);
+    }
+}
