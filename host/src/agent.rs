@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 use crate::bindings::types::Mode;
 use crate::error::Result;
-use crate::runtime::Session;
+use crate::session::Session;
 
 pub const TOOL_NAME: &str = "tool_output";
 

@@ -42,7 +42,9 @@ pub mod mcp;
 pub mod names;
 pub mod roots;
 pub mod runtime;
+pub mod session;
 pub mod sessions;
+pub mod writer;
 
 pub use accounting::{Event, SessionStats};
 pub use bindings::types::{
@@ -54,6 +56,6 @@ pub use extraction::{CancellationToken, ExtractOptions, Progress};
 pub use llm::config::LlmConfig;
 pub use llm::http::HttpLlm;
 pub use llm::{LlmEngine, NoLlm};
-pub use runtime::{
-    Limits, Outcome, OutputWriter, Runtime, RuntimeConfig, Session, ToolCall, default_policy,
-};
+pub use runtime::{Limits, Runtime, RuntimeConfig, default_policy};
+pub use session::{Outcome, Session, ToolCall};
+pub use writer::OutputWriter;
