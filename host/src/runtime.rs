@@ -59,7 +59,9 @@ pub struct RuntimeConfig {
     pub cache_dir: Option<PathBuf>,
     /// Where the run root of temporary sessions goes. Default: `$TMPDIR`.
     pub temp_dir: PathBuf,
+    /// Memory, CPU time and disk each call may use.
     pub limits: Limits,
+    /// The LLM extractions use ([`NoLlm`]: only the deterministic strategies).
     pub llm: Arc<dyn LlmEngine>,
     /// Limits and timeout of every extraction (each call may override).
     pub extract: ExtractDefaults,
@@ -97,6 +99,8 @@ impl Default for RuntimeConfig {
     }
 }
 
+/// The store policy the CLI and [`RuntimeConfig::default`] use: store past
+/// 12 288 bytes, with a preview.
 pub fn default_policy() -> StorePolicy {
     StorePolicy {
         max_inline_bytes: DEFAULT_MAX_INLINE_BYTES,
@@ -173,6 +177,7 @@ impl Runtime {
             .collect()
     }
 
+    /// The store policy of every session of this runtime.
     pub fn policy(&self) -> &StorePolicy {
         &self.inner.policy
     }

@@ -58,6 +58,7 @@ pub(crate) fn log_stored(tool: &str, outcome: &Outcome) {
 /// The tool call an output came from.
 #[derive(Debug, Clone, Default)]
 pub struct ToolCall {
+    /// The tool's name, as the model knows it.
     pub tool: String,
     /// Arguments as JSON text.
     pub args: String,
@@ -66,6 +67,7 @@ pub struct ToolCall {
 }
 
 impl ToolCall {
+    /// A call of `tool`, with no arguments (`{}`) and no model.
     pub fn new(tool: impl Into<String>) -> Self {
         Self {
             tool: tool.into(),
@@ -74,11 +76,13 @@ impl ToolCall {
         }
     }
 
+    /// The tool's arguments, as JSON text (shown in the handle message and `list`).
     pub fn args(mut self, args: impl Into<String>) -> Self {
         self.args = args.into();
         self
     }
 
+    /// The model the output is for: picks the tokenizer that counts it.
     pub fn model(mut self, model: impl Into<String>) -> Self {
         self.model = Some(model.into());
         self
@@ -140,6 +144,7 @@ impl Session {
         }
     }
 
+    /// The session's directory.
     pub fn path(&self) -> &Path {
         &self.path
     }
@@ -215,6 +220,8 @@ impl Session {
             .await
     }
 
+    /// A store fed piece by piece (a process's output as it comes), with an
+    /// explicit policy; see [`OutputWriter`].
     pub async fn writer_with(&self, call: &ToolCall, policy: &StorePolicy) -> Result<OutputWriter> {
         let (mut store, ex) = self.runtime.instance(&self.dir).await?;
         let resource = ex
@@ -285,6 +292,7 @@ impl Session {
         Ok(result)
     }
 
+    /// The partial preview of a stored output (as in its handle message).
     pub async fn preview(&self, handle: &str) -> Result<String> {
         let (mut store, ex) = self.runtime.instance(&self.dir).await?;
         let max = Some(self.runtime.inner.policy.max_inline_bytes);
@@ -295,6 +303,8 @@ impl Session {
         )
     }
 
+    /// Lines `first..=last` of a stored output (1-based, numbered as in the
+    /// handle message; `u64::MAX` reads to the end), within the byte cap.
     pub async fn read(&self, handle: &str, first: u64, last: u64) -> Result<String> {
         let (mut store, ex) = self.runtime.instance(&self.dir).await?;
         let max = Some(self.runtime.inner.policy.max_inline_bytes);
@@ -306,6 +316,9 @@ impl Session {
         )
     }
 
+    /// The lines of a stored output matching a regular expression, numbered,
+    /// with context; never more than the byte cap, and never a match hidden by
+    /// its context.
     pub async fn grep(&self, handle: &str, pattern: &str, options: GrepOptions) -> Result<String> {
         let (mut store, ex) = self.runtime.instance(&self.dir).await?;
         let max = Some(self.runtime.inner.policy.max_inline_bytes);
@@ -316,6 +329,7 @@ impl Session {
         )
     }
 
+    /// The last `lines` lines of a stored output.
     pub async fn tail(&self, handle: &str, lines: u32) -> Result<String> {
         let (mut store, ex) = self.runtime.instance(&self.dir).await?;
         let max = Some(self.runtime.inner.policy.max_inline_bytes);
@@ -326,11 +340,13 @@ impl Session {
         )
     }
 
+    /// The outputs stored in the session; a broken one has its `problem`.
     pub async fn list(&self) -> Result<Vec<HandleInfo>> {
         let (mut store, ex) = self.runtime.instance(&self.dir).await?;
         flatten(ex.tool_output_core_engine().call_list(&mut store).await)
     }
 
+    /// Forget a stored output: all its files, whatever their state.
     pub async fn remove(&self, handle: &str) -> Result<()> {
         let (mut store, ex) = self.runtime.instance(&self.dir).await?;
         flatten(

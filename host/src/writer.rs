@@ -69,6 +69,8 @@ impl OutputWriter {
         Ok(())
     }
 
+    /// The whole output is in: store it (or pass it through if it is small).
+    /// On error nothing is left in the session.
     pub async fn finish(mut self) -> Result<Outcome> {
         // Kept until the call returns: dropped mid-call, the writer still
         // discards what was not committed.
