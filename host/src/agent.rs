@@ -145,13 +145,14 @@ fn failed_text(handle: &str, mode: Option<Mode>, error: &str) -> String {
         .filter(|c| !c.is_control())
         .take(80)
         .collect();
-    format!(
-        "TOOL_OUTPUT FAILED FOR unknown WITH HANDLE {}, STRATEGY:{}:\n\n{error}",
+    tool_output_wire::contract::failed_text(
+        "unknown",
         if handle.is_empty() {
             "unknown"
         } else {
             &handle
         },
-        mode.unwrap_or(Mode::Auto).as_str()
+        mode.unwrap_or(Mode::Auto).as_str(),
+        error,
     )
 }

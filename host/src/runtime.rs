@@ -25,7 +25,7 @@ use crate::roots::RunRoot;
 use crate::session::Session;
 
 /// Default `max-inline-bytes`: outputs above it are stored.
-pub const DEFAULT_MAX_INLINE_BYTES: u64 = 12288;
+pub use tool_output_wire::contract::DEFAULT_MAX_INLINE_BYTES;
 /// Outputs up to this size go to the engine in one call; larger ones stream.
 pub(crate) const ONE_CALL_MAX: usize = 4 << 20;
 const EPOCH_TICK: Duration = Duration::from_millis(10);
