@@ -282,10 +282,7 @@ fn abstract_text(tool: &str, handle: &str, mode: Mode, reasons: &[String], body:
 }
 
 fn failed(tool: &str, handle: &str, mode: Mode, error: &str) -> String {
-    format!(
-        "TOOL_OUTPUT FAILED FOR {tool} WITH HANDLE {handle}, STRATEGY:{}:\n\n{error}",
-        mode.as_str()
-    )
+    tool_output_wire::contract::failed_text(tool, handle, mode.as_str(), error)
 }
 
 fn finish(mut report: ExtractReport, started: u64, failed: bool, text: String) -> ExtractResult {

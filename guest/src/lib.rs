@@ -32,8 +32,7 @@ mod component;
 
 pub use bindings::types::{EngineError, StorePolicy};
 
-/// Default for `store-policy.max-inline-bytes` and for bounded outputs.
-pub const DEFAULT_MAX_INLINE_BYTES: u64 = 12288;
+pub use tool_output_wire::contract::DEFAULT_MAX_INLINE_BYTES;
 
 /// The default store policy: 12288 bytes inline, preview on, no budget.
 pub fn default_policy() -> StorePolicy {

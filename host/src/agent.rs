@@ -5,10 +5,12 @@ use serde_json::{Value, json};
 
 use crate::bindings::types::Mode;
 use crate::error::Result;
-use crate::runtime::Session;
+use crate::session::Session;
 
+/// The tool's name: `tool_output`.
 pub const TOOL_NAME: &str = "tool_output";
 
+/// The tool's description, as models are given it.
 pub const TOOL_DESCRIPTION: &str = "Extract information from a stored oversized tool output by \
      handle. When a tool result says the output is too large and gives a handle, call this with \
      precise instructions: the answer comes from the whole stored output, so there is no need to \
@@ -61,11 +63,16 @@ pub fn anthropic_tool(schema: &str) -> Value {
 /// the arguments object, an OpenAI `tool_calls[i]` / `function` object
 /// (arguments as a JSON string), or an Anthropic `tool_use` block (`input`).
 pub struct CallArgs {
+    /// The handle from the handle message.
     pub handle: String,
+    /// What to extract (or, in mode `jq`, the jq program).
     pub extract: String,
+    /// The mode asked for; None: `auto`.
     pub mode: Option<Mode>,
 }
 
+/// A `tool_output` call's arguments from any of the shapes above; an error
+/// says what is wrong in words a model can act on.
 pub fn parse_call(raw: &str) -> std::result::Result<CallArgs, String> {
     let value: Value =
         serde_json::from_str(raw).map_err(|e| format!("the arguments are not valid JSON: {e}"))?;
@@ -138,13 +145,14 @@ fn failed_text(handle: &str, mode: Option<Mode>, error: &str) -> String {
         .filter(|c| !c.is_control())
         .take(80)
         .collect();
-    format!(
-        "TOOL_OUTPUT FAILED FOR unknown WITH HANDLE {}, STRATEGY:{}:\n\n{error}",
+    tool_output_wire::contract::failed_text(
+        "unknown",
         if handle.is_empty() {
             "unknown"
         } else {
             &handle
         },
-        mode.unwrap_or(Mode::Auto).as_str()
+        mode.unwrap_or(Mode::Auto).as_str(),
+        error,
     )
 }

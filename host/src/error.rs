@@ -3,6 +3,9 @@
 use crate::bindings::types::EngineError;
 
 #[derive(Debug, thiserror::Error)]
+/// What a library call can fail with. Bad handles and LLM problems are not
+/// errors: the extraction's text says so (the `FAILED` form) or a fallback
+/// answers.
 pub enum Error {
     /// The engine refused the call (bad handle, bad argument, storage).
     #[error("{}", .0.message())]
@@ -14,16 +17,21 @@ pub enum Error {
     /// The caller cancelled the extraction.
     #[error("the extraction was cancelled")]
     Cancelled,
+    /// Setting up: the component, the cache, the session directory, the
+    /// configuration.
     #[error(transparent)]
     Setup(#[from] anyhow::Error),
     /// The cause is the `source()`: `{:#}` and error chains print it once.
     #[error("{context}")]
     Io {
+        /// What was being done.
         context: String,
+        /// Why it failed.
         source: std::io::Error,
     },
 }
 
+/// This crate's result.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl EngineError {

@@ -16,15 +16,18 @@ pub type ProgressFn = Arc<dyn Fn(&Progress) + Send + Sync>;
 /// One LLM call of an extraction finished.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Progress {
+    /// What the call was for (a map chunk, the reduce, a sub-agent turn…).
     pub kind: LlmCallKind,
     /// The chunk of a map call.
     pub chunk: Option<u32>,
     /// Calls of this batch finished so far, of `total` (1 of 1 for a call
     /// made alone, like a sub-agent turn).
     pub done: u32,
+    /// Calls in this batch.
     pub total: u32,
     /// Sub-agent turns finished so far in this extraction.
     pub turn: Option<u32>,
+    /// Why the call failed, if it did.
     pub error: Option<String>,
 }
 
@@ -51,7 +54,9 @@ pub struct ExtractOptions {
     pub max_bytes: Option<u64>,
     /// Overrides of the configured limits.
     pub max_chunks: Option<u32>,
+    /// LLM calls the extraction may make.
     pub max_llm_calls: Option<u32>,
+    /// Chunk overlap, 0–50 %.
     pub overlap_percent: Option<u32>,
     /// Overall time for the extraction; past it LLM calls fail as timed out
     /// and the engine answers with its deterministic strategies. None: the
@@ -60,25 +65,30 @@ pub struct ExtractOptions {
     /// Cancelling stops the extraction at once (in-flight LLM requests are
     /// dropped) and it returns [`crate::Error::Cancelled`].
     pub cancel: Option<CancellationToken>,
+    /// Called after every LLM call.
     pub progress: Option<ProgressFn>,
 }
 
 impl ExtractOptions {
+    /// Use this mode instead of `auto`.
     pub fn mode(mut self, mode: Mode) -> Self {
         self.mode = Some(mode);
         self
     }
 
+    /// Stop the extraction when `token` is cancelled.
     pub fn cancel(mut self, token: CancellationToken) -> Self {
         self.cancel = Some(token);
         self
     }
 
+    /// Call `f` after every LLM call.
     pub fn progress(mut self, f: impl Fn(&Progress) + Send + Sync + 'static) -> Self {
         self.progress = Some(Arc::new(f));
         self
     }
 
+    /// Overall time for the extraction (see the `timeout` field).
     pub fn timeout(mut self, timeout: Duration) -> Self {
         self.timeout = Some(timeout);
         self

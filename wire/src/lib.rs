@@ -5,12 +5,15 @@
 //! - [`openai`], Chat Completions (OpenAI, vLLM, llama.cpp, Ollama, LM
 //!   Studio, OpenRouter);
 //! - [`anthropic`], Messages;
-//! - [`models`], context windows, answer sizes and tokenizers by model name.
+//! - [`models`], context windows, answer sizes and tokenizers by model name;
+//! - [`contract`], the facts the engine, the hosts and the adapters share
+//!   (the default inline size, the session file-name rule, the FAILED form).
 //!
 //! The types mirror the `llm` interface of `wit/llm.wit`; each side converts
 //! its generated bindings into them.
 
 pub mod anthropic;
+pub mod contract;
 pub mod models;
 pub mod openai;
 

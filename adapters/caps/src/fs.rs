@@ -26,16 +26,9 @@ fn session() -> Result<Descriptor, FsError> {
         })
 }
 
-/// The native host's rule (host/src/host/session_fs.rs): flat, short,
-/// `[A-Za-z0-9._-]`, not hidden.
+/// The native host's rule (`tool_output_wire::contract`).
 fn check(name: &str) -> Result<(), FsError> {
-    let ok = !name.is_empty()
-        && name.len() <= 128
-        && !name.starts_with('.')
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'));
-    if ok {
+    if tool_output_wire::contract::is_session_file_name(name) {
         Ok(())
     } else {
         Err(FsError::InvalidName(name.chars().take(200).collect()))

@@ -163,13 +163,7 @@ impl SessionDir {
 
 /// The WIT rule: 1–128 chars of `A-Z a-z 0-9 . _ -`, not starting with a dot.
 pub fn check_name(name: &str) -> Result<(), FsError> {
-    let ok = !name.is_empty()
-        && name.len() <= 128
-        && !name.starts_with('.')
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'));
-    if ok {
+    if tool_output_wire::contract::is_session_file_name(name) {
         Ok(())
     } else {
         Err(FsError::InvalidName(name.chars().take(200).collect()))

@@ -30,6 +30,9 @@ const QUOTED_ERROR_BYTES: usize = 300;
 /// Of an error answer, only this much is read (whatever the response cap).
 const ERROR_BODY_BYTES: u64 = 8 << 10;
 
+/// The [`LlmEngine`](crate::LlmEngine) over HTTP: OpenAI-compatible chat
+/// completions and Anthropic messages, with retries and per-model
+/// concurrency, as configured by [`LlmConfig`].
 pub struct HttpLlm {
     client: reqwest::Client,
     config: LlmConfig,
@@ -43,6 +46,7 @@ struct Target {
 }
 
 impl HttpLlm {
+    /// An engine for `config`'s models.
     pub fn new(config: LlmConfig) -> Result<Self, ConfigError> {
         // reqwest is built without a bundled crypto provider: use ring.
         // Installing twice (a second runtime) is harmless.

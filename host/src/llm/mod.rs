@@ -13,6 +13,7 @@
 //! `llm` import (`crate::host::llm`) runs a batch's requests concurrently
 //! through [`LlmEngine::complete`].
 
+#[allow(missing_docs)] // the TOML keys are documented in the README
 pub mod config;
 pub mod http;
 mod retry;
@@ -27,6 +28,7 @@ pub use crate::bindings::llm::{
     Usage,
 };
 
+/// The future an [`LlmEngine`] returns (object-safe async).
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
 /// Which LLM strategies a model manages, as `tool-output doctor` found by
@@ -34,7 +36,9 @@ pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 /// profile: `auto` does not route to a strategy known to fail.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Capabilities {
+    /// Whether `full-chunked` works with the model.
     pub full_chunked: Option<bool>,
+    /// Whether `read-grep` (native tool calls) works with the model.
     pub read_grep: Option<bool>,
 }
 

@@ -19,7 +19,8 @@ use std::time::Duration;
 
 use anyhow::{Result, bail};
 
-use crate::runtime::{Runtime, Session};
+use crate::runtime::Runtime;
+use crate::session::Session;
 
 use limits::{LimitArgs, Limits};
 

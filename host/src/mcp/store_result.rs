@@ -6,7 +6,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::runtime::Session;
+use crate::session::Session;
 use crate::{Outcome, StorePolicy, ToolCall};
 
 use super::tools::resource_link;

@@ -18,7 +18,7 @@ use serde::de::DeserializeOwned;
 use crate::agent::{self, TOOL_NAME};
 use crate::error::Error;
 use crate::extraction::{CancellationToken, ExtractOptions};
-use crate::runtime::Session;
+use crate::session::Session;
 use crate::{GrepOptions, HandleInfo};
 
 pub const READ: &str = "tool_output_read";

@@ -5,6 +5,7 @@
 mod common;
 
 mod component_size;
+mod contract;
 mod extract;
 mod llm;
 mod llm_failures;

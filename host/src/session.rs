@@ -1,0 +1,373 @@
+//! A [`Session`]: one conversation's stored outputs, and every call on
+//! them (store, extract, read, grep, tail, list, remove), each in a fresh
+//! instance of the engine; [`ToolCall`] and [`Outcome`], what goes in and
+//! comes out of a store.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::accounting::{Event, EventLog, ExtractEvent, SessionStats, StoreEvent};
+use crate::bindings::types::{
+    CallInfo, ExtractRequest, ExtractResult, GrepOptions, HandleInfo, LineRange, Mode,
+    StoreOutcome, StorePolicy,
+};
+use crate::error::{Error, Result};
+use crate::extraction::{CallControl, ExtractOptions};
+use crate::host::session_fs::SessionDir;
+use crate::runtime::{ONE_CALL_MAX, Runtime};
+use crate::writer::OutputWriter;
+
+/// What a store returned: the WIT's `store-outcome` itself.
+pub type Outcome = StoreOutcome;
+
+impl StoreOutcome {
+    /// What to put in the conversation: the original bytes or the handle message.
+    pub fn tool_result<'a>(&'a self, original: &'a [u8]) -> &'a [u8] {
+        match self {
+            Outcome::Passthrough(_) => original,
+            Outcome::Stored(stored) => stored.message.as_bytes(),
+        }
+    }
+
+    /// The handle of a stored output; None for a passthrough.
+    pub fn handle(&self) -> Option<&str> {
+        match self {
+            Outcome::Passthrough(_) => None,
+            Outcome::Stored(stored) => Some(&stored.handle),
+        }
+    }
+}
+
+/// The one log line per stored output (seed 002's `[WRN] Tool '…' output
+/// stored for tool_output (size_cap).`, with the handle and sizes as fields).
+pub(crate) fn log_stored(tool: &str, outcome: &Outcome) {
+    if let Outcome::Stored(s) = outcome {
+        let reason = s.reason.as_str();
+        tracing::warn!(
+            tool,
+            handle = %s.handle,
+            reason,
+            bytes = s.stats.bytes,
+            lines = s.stats.lines,
+            tokens = s.stats.tokens.unwrap_or(0),
+            "Tool '{tool}' output stored for tool_output ({reason})."
+        );
+    }
+}
+
+/// The tool call an output came from.
+#[derive(Debug, Clone, Default)]
+pub struct ToolCall {
+    /// The tool's name, as the model knows it.
+    pub tool: String,
+    /// Arguments as JSON text.
+    pub args: String,
+    /// Model the output is for (picks the tokenizer).
+    pub model: Option<String>,
+}
+
+impl ToolCall {
+    /// A call of `tool`, with no arguments (`{}`) and no model.
+    pub fn new(tool: impl Into<String>) -> Self {
+        Self {
+            tool: tool.into(),
+            args: "{}".into(),
+            model: None,
+        }
+    }
+
+    /// The tool's arguments, as JSON text (shown in the handle message and `list`).
+    pub fn args(mut self, args: impl Into<String>) -> Self {
+        self.args = args.into();
+        self
+    }
+
+    /// The model the output is for: picks the tokenizer that counts it.
+    pub fn model(mut self, model: impl Into<String>) -> Self {
+        self.model = Some(model.into());
+        self
+    }
+
+    fn info(&self) -> CallInfo {
+        CallInfo {
+            tool: self.tool.clone(),
+            args: self.args.clone(),
+            model: self.model.clone(),
+        }
+    }
+}
+
+/// One conversation's stored outputs: a directory and the calls on it.
+pub struct Session {
+    runtime: Runtime,
+    path: PathBuf,
+    dir: SessionDir,
+    temporary: bool,
+    accounts: Arc<Accounts>,
+}
+
+/// The session's running totals, and where its events go.
+#[derive(Default)]
+pub(crate) struct Accounts {
+    stats: std::sync::Mutex<SessionStats>,
+    log: std::sync::OnceLock<EventLog>,
+}
+
+impl Accounts {
+    pub(crate) fn record(&self, event: Event) {
+        self.stats
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .add(&event);
+        if let Some(log) = self.log.get() {
+            log.append(&event);
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        if self.temporary {
+            let _ = std::fs::remove_dir_all(&self.path);
+        }
+    }
+}
+
+impl Session {
+    pub(crate) fn new(runtime: Runtime, path: PathBuf, dir: SessionDir, temporary: bool) -> Self {
+        Self {
+            runtime,
+            path,
+            dir,
+            temporary,
+            accounts: Arc::new(Accounts::default()),
+        }
+    }
+
+    /// The session's directory.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Bytes the session's files take.
+    pub fn usage(&self) -> u64 {
+        self.dir.usage()
+    }
+
+    /// What this session's stores and extractions added up to so far.
+    pub fn stats(&self) -> SessionStats {
+        self.accounts
+            .stats
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Append every store and extraction from now on to `path` as JSON
+    /// lines (see [`crate::accounting`]). Set once per session.
+    pub fn set_event_log(&self, path: &Path) -> Result<()> {
+        let log = EventLog::open(path)
+            .map_err(|e| Error::io(format!("opening the event log {}", path.display()), e))?;
+        self.accounts
+            .log
+            .set(log)
+            .map_err(|_| Error::Setup(anyhow::anyhow!("the session already has an event log")))
+    }
+
+    /// Store a tool output with the runtime's policy.
+    pub async fn store(&self, call: &ToolCall, output: &[u8]) -> Result<Outcome> {
+        self.store_with(call, output, &self.runtime.inner.policy.clone())
+            .await
+    }
+
+    /// Store with an explicit policy (token budget, reservation failure…).
+    /// On error nothing is left in the session, and the caller still has
+    /// its output.
+    pub async fn store_with(
+        &self,
+        call: &ToolCall,
+        output: &[u8],
+        policy: &StorePolicy,
+    ) -> Result<Outcome> {
+        if output.len() > ONE_CALL_MAX {
+            let mut writer = self.writer_with(call, policy).await?;
+            for chunk in output.chunks(ONE_CALL_MAX) {
+                writer.write(chunk).await?;
+            }
+            return writer.finish().await;
+        }
+        let (mut store, ex) = self.runtime.instance(&self.dir).await?;
+        let result = ex
+            .tool_output_core_engine()
+            .call_store_output(&mut store, &call.info(), output, *policy)
+            .await;
+        if result.is_err() {
+            store.data_mut().discard_uncommitted();
+        }
+        let outcome = result.map_err(Error::trap)?.map_err(Error::Engine)?;
+        log_stored(&call.tool, &outcome);
+        self.accounts.record(Event::Store(StoreEvent::new(
+            &call.tool,
+            output.len() as u64,
+            &outcome,
+        )));
+        Ok(outcome)
+    }
+
+    /// Store an output that arrives in pieces (never whole in memory).
+    pub async fn writer(&self, call: &ToolCall) -> Result<OutputWriter> {
+        self.writer_with(call, &self.runtime.inner.policy.clone())
+            .await
+    }
+
+    /// A store fed piece by piece (a process's output as it comes), with an
+    /// explicit policy; see [`OutputWriter`].
+    pub async fn writer_with(&self, call: &ToolCall, policy: &StorePolicy) -> Result<OutputWriter> {
+        let (mut store, ex) = self.runtime.instance(&self.dir).await?;
+        let resource = ex
+            .tool_output_core_engine()
+            .output_writer()
+            .call_constructor(&mut store, &call.info(), *policy)
+            .await
+            .map_err(Error::trap)?;
+        Ok(OutputWriter::new(
+            store,
+            ex,
+            resource,
+            call.tool.clone(),
+            self.accounts.clone(),
+        ))
+    }
+
+    /// Answer `tool_output(handle, extract, mode)`: the text for the model
+    /// and the report. Never fails for a bad handle or an LLM problem (the
+    /// text says so, or a fallback answers); only a trap, or cancellation
+    /// through [`Session::extract_with`], is an error.
+    pub async fn extract(
+        &self,
+        handle: &str,
+        extract: &str,
+        mode: Option<Mode>,
+    ) -> Result<ExtractResult> {
+        let options = ExtractOptions {
+            mode,
+            ..ExtractOptions::default()
+        };
+        self.extract_with(handle, extract, &options).await
+    }
+
+    /// [`Session::extract`] with limits, a timeout, cancellation and
+    /// progress.
+    pub async fn extract_with(
+        &self,
+        handle: &str,
+        extract: &str,
+        options: &ExtractOptions,
+    ) -> Result<ExtractResult> {
+        let inner = &self.runtime.inner;
+        let defaults = &inner.extract;
+        let req = ExtractRequest {
+            handle: handle.to_string(),
+            extract: extract.to_string(),
+            mode: options.mode,
+            max_bytes: Some(options.max_bytes.unwrap_or(inner.policy.max_inline_bytes)),
+            max_chunks: Some(options.max_chunks.unwrap_or(defaults.max_chunks)),
+            max_llm_calls: Some(options.max_llm_calls.unwrap_or(defaults.max_llm_calls)),
+            overlap_percent: Some(options.overlap_percent.unwrap_or(defaults.overlap_percent)),
+        };
+        let (mut store, ex) = self.runtime.instance(&self.dir).await?;
+        store.data_mut().control = CallControl::new(options, defaults);
+        let call = ex.tool_output_core_engine().call_extract(&mut store, &req);
+        let result = match &options.cancel {
+            // Dropping the call drops its instance and in-flight requests.
+            Some(token) => tokio::select! {
+                result = call => result,
+                () = token.cancelled() => return Err(Error::Cancelled),
+            },
+            None => call.await,
+        }
+        .map_err(Error::trap)?;
+        self.accounts
+            .record(Event::Extract(ExtractEvent::new(handle, &result)));
+        Ok(result)
+    }
+
+    /// The partial preview of a stored output (as in its handle message).
+    pub async fn preview(&self, handle: &str) -> Result<String> {
+        let (mut store, ex) = self.runtime.instance(&self.dir).await?;
+        let max = Some(self.runtime.inner.policy.max_inline_bytes);
+        flatten(
+            ex.tool_output_core_engine()
+                .call_preview(&mut store, handle, max)
+                .await,
+        )
+    }
+
+    /// Lines `first..=last` of a stored output (1-based, numbered as in the
+    /// handle message; `u64::MAX` reads to the end), within the byte cap.
+    pub async fn read(&self, handle: &str, first: u64, last: u64) -> Result<String> {
+        let (mut store, ex) = self.runtime.instance(&self.dir).await?;
+        let max = Some(self.runtime.inner.policy.max_inline_bytes);
+        let range = LineRange { first, last };
+        flatten(
+            ex.tool_output_core_engine()
+                .call_read(&mut store, handle, range, max)
+                .await,
+        )
+    }
+
+    /// The lines of a stored output matching a regular expression, numbered,
+    /// with context; never more than the byte cap, and never a match hidden by
+    /// its context.
+    pub async fn grep(&self, handle: &str, pattern: &str, options: GrepOptions) -> Result<String> {
+        let (mut store, ex) = self.runtime.instance(&self.dir).await?;
+        let max = Some(self.runtime.inner.policy.max_inline_bytes);
+        flatten(
+            ex.tool_output_core_engine()
+                .call_grep(&mut store, handle, pattern, options, max)
+                .await,
+        )
+    }
+
+    /// The last `lines` lines of a stored output.
+    pub async fn tail(&self, handle: &str, lines: u32) -> Result<String> {
+        let (mut store, ex) = self.runtime.instance(&self.dir).await?;
+        let max = Some(self.runtime.inner.policy.max_inline_bytes);
+        flatten(
+            ex.tool_output_core_engine()
+                .call_tail(&mut store, handle, lines, max)
+                .await,
+        )
+    }
+
+    /// The outputs stored in the session; a broken one has its `problem`.
+    pub async fn list(&self) -> Result<Vec<HandleInfo>> {
+        let (mut store, ex) = self.runtime.instance(&self.dir).await?;
+        flatten(ex.tool_output_core_engine().call_list(&mut store).await)
+    }
+
+    /// Forget a stored output: all its files, whatever their state.
+    pub async fn remove(&self, handle: &str) -> Result<()> {
+        let (mut store, ex) = self.runtime.instance(&self.dir).await?;
+        flatten(
+            ex.tool_output_core_engine()
+                .call_remove(&mut store, handle)
+                .await,
+        )
+    }
+
+    /// The `tool_output` JSON schema, from the engine.
+    pub async fn tool_schema(&self) -> Result<String> {
+        let (mut store, ex) = self.runtime.instance(&self.dir).await?;
+        ex.tool_output_core_engine()
+            .call_tool_schema(&mut store)
+            .await
+            .map_err(Error::trap)
+    }
+}
+
+fn flatten<T>(
+    result: wasmtime::Result<std::result::Result<T, crate::bindings::types::EngineError>>,
+) -> Result<T> {
+    result.map_err(Error::trap)?.map_err(Error::Engine)
+}

@@ -1,0 +1,72 @@
+//! The JS host keeps copies of facts whose one home is
+//! `tool_output_wire::contract` (it cannot import Rust): pinned here, so a
+//! change on one side fails until the other follows.
+
+use std::path::PathBuf;
+
+use tool_output::runtime::DEFAULT_MAX_INLINE_BYTES;
+use tool_output_wire::contract::is_session_file_name;
+
+fn web(path: &str) -> String {
+    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../web")
+        .join(path);
+    std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
+}
+
+#[test]
+fn the_js_default_inline_size_is_the_contracts() {
+    let default = format!("?? {DEFAULT_MAX_INLINE_BYTES})");
+    assert!(
+        web("src/index.js").contains(&default),
+        "web/src/index.js: {default}"
+    );
+    let demo = format!("|| {DEFAULT_MAX_INLINE_BYTES},");
+    assert!(
+        web("demo/demo.js").contains(&demo),
+        "web/demo/demo.js: {demo}"
+    );
+}
+
+#[test]
+fn the_js_session_file_name_rule_is_the_contracts() {
+    let host = web("src/host.js");
+    let line = host
+        .lines()
+        .find(|l| l.starts_with("const NAME = /"))
+        .expect("web/src/host.js defines NAME");
+    let pattern = line
+        .trim_start_matches("const NAME = /")
+        .trim_end_matches(';')
+        .trim_end_matches('/');
+    let js = regex::Regex::new(pattern).unwrap();
+    let mut names: Vec<String> = [
+        "",
+        ".",
+        "..",
+        ".last-used",
+        "a",
+        "a.orig",
+        "_x",
+        "-x",
+        "x.",
+        "a/b",
+        "a b",
+        "é",
+        "a\0",
+        "0b7d7e0c-6c1e-4b6e-9a8e-3f0f1b2a4c5d.meta.json",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    names.extend([127, 128, 129].map(|n| "a".repeat(n)));
+    // Every single byte, first and later.
+    names.extend((1u8..128).flat_map(|b| [format!("{}", b as char), format!("a{}", b as char)]));
+    for name in names {
+        assert_eq!(
+            js.is_match(&name),
+            is_session_file_name(&name),
+            "{name:?}: web/src/host.js and the contract disagree"
+        );
+    }
+}

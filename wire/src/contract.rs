@@ -1,0 +1,71 @@
+//! Facts of the tool-output contract that every side must agree on: the
+//! engine (guest), the native host, the WASI adapters and, through a test
+//! that pins its copies (`tests/tests/all/contract.rs`), the JS host.
+
+/// Default `store-policy.max-inline-bytes`: outputs larger than this are
+/// stored; also the default cap of an extraction's answer.
+pub const DEFAULT_MAX_INLINE_BYTES: u64 = 12288;
+
+/// Longest name of a file in a session directory.
+pub const MAX_SESSION_FILE_NAME: usize = 128;
+
+/// Whether `name` may name a file in a session directory: flat (no `/`),
+/// 1–128 of `A-Z a-z 0-9 . _ -`, not hidden (no leading dot, so never `.`,
+/// `..` or the host's own `.last-used`).
+pub fn is_session_file_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= MAX_SESSION_FILE_NAME
+        && !name.starts_with('.')
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+}
+
+/// The `FAILED` form of an extraction's answer: the model learns the call
+/// failed and why, in one shape whoever failed it (the engine, or the host
+/// for a call that never reached it). `mode` is the mode's WIT name.
+pub fn failed_text(tool: &str, handle: &str, mode: &str, error: &str) -> String {
+    format!("TOOL_OUTPUT FAILED FOR {tool} WITH HANDLE {handle}, STRATEGY:{mode}:\n\n{error}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn session_file_names_are_flat_short_and_not_hidden() {
+        for good in [
+            "a",
+            "x.orig",
+            "0b7d7e0c-6c1e-4b6e-9a8e-3f0f1b2a4c5d.meta.json",
+            "A_b-c",
+        ] {
+            assert!(is_session_file_name(good), "{good}");
+        }
+        let long = "a".repeat(129);
+        for bad in [
+            "",
+            ".",
+            "..",
+            ".last-used",
+            "a/b",
+            "../x",
+            "/x",
+            "a\0b",
+            "é",
+            "a b",
+            &long,
+        ] {
+            assert!(!is_session_file_name(bad), "{bad:?}");
+        }
+        assert!(is_session_file_name(&long[..128]));
+    }
+
+    #[test]
+    fn the_failed_form_is_exact() {
+        assert_eq!(
+            failed_text("bash", "h", "auto", "unknown handle"),
+            "TOOL_OUTPUT FAILED FOR bash WITH HANDLE h, STRATEGY:auto:\n\nunknown handle"
+        );
+    }
+}
