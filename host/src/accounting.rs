@@ -261,3 +261,39 @@ fn now_ms() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as u64)
 }
+
+/// The session's running totals, and where its events go.
+#[derive(Default)]
+pub(crate) struct Accounts {
+    pub(crate) stats: std::sync::Mutex<SessionStats>,
+    pub(crate) log: std::sync::OnceLock<EventLog>,
+}
+
+impl Accounts {
+    pub(crate) fn record(&self, event: Event) {
+        self.stats
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .add(&event);
+        if let Some(log) = self.log.get() {
+            log.append(&event);
+        }
+    }
+}
+
+/// The one log line per stored output (seed 002's `[WRN] Tool '…' output
+/// stored for tool_output (size_cap).`, with the handle and sizes as fields).
+pub(crate) fn log_stored(tool: &str, outcome: &StoreOutcome) {
+    if let StoreOutcome::Stored(s) = outcome {
+        let reason = s.reason.as_str();
+        tracing::warn!(
+            tool,
+            handle = %s.handle,
+            reason,
+            bytes = s.stats.bytes,
+            lines = s.stats.lines,
+            tokens = s.stats.tokens.unwrap_or(0),
+            "Tool '{tool}' output stored for tool_output ({reason})."
+        );
+    }
+}

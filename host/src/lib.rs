@@ -68,6 +68,7 @@ pub use extraction::{CancellationToken, ExtractOptions, Progress};
 pub use llm::config::LlmConfig;
 pub use llm::http::HttpLlm;
 pub use llm::{LlmEngine, NoLlm};
+pub use names::Outcome;
 pub use runtime::{Limits, Runtime, RuntimeConfig, default_policy};
-pub use session::{Outcome, Session, ToolCall};
+pub use session::{Session, ToolCall};
 pub use writer::OutputWriter;

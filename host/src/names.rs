@@ -1,11 +1,12 @@
 //! Names of the WIT's enums as the CLI's JSON, the event log, answers and
 //! logs show them, and the parsing back: one home for each, on the
 //! generated types themselves (as the guest's `names.rs`), so modules that
-//! need a name depend only on the bindings.
+//! need a name depend only on the bindings. Also `Outcome`, what a store
+//! returned, with its helpers.
 
 use std::str::FromStr;
 
-use crate::bindings::types::{LlmCallKind, Mode, StoreReason};
+use crate::bindings::types::{LlmCallKind, Mode, StoreOutcome, StoreReason};
 
 /// The modes a caller may name, in the order help texts list them.
 pub const MODES: [Mode; 6] = [
@@ -92,6 +93,27 @@ impl LlmCallKind {
             LlmCallKind::Map => "map",
             LlmCallKind::Reduce => "reduce",
             LlmCallKind::SubAgentTurn => "sub_agent_turn",
+        }
+    }
+}
+
+/// What a store returned: the WIT's `store-outcome` itself.
+pub type Outcome = StoreOutcome;
+
+impl StoreOutcome {
+    /// What to put in the conversation: the original bytes or the handle message.
+    pub fn tool_result<'a>(&'a self, original: &'a [u8]) -> &'a [u8] {
+        match self {
+            Outcome::Passthrough(_) => original,
+            Outcome::Stored(stored) => stored.message.as_bytes(),
+        }
+    }
+
+    /// The handle of a stored output; None for a passthrough.
+    pub fn handle(&self) -> Option<&str> {
+        match self {
+            Outcome::Passthrough(_) => None,
+            Outcome::Stored(stored) => Some(&stored.handle),
         }
     }
 }

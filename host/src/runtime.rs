@@ -5,7 +5,7 @@
 //! cannot poison another. Instances see one session directory and the LLM
 //! engine; nothing else.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -20,9 +20,8 @@ use crate::host::session_fs::SessionDir;
 use crate::llm::config::{ExtractDefaults, LlmConfig};
 use crate::llm::http::HttpLlm;
 use crate::llm::{LlmEngine, NoLlm};
-use crate::loader::{self, ArtifactSource, ensure_private_dir};
+use crate::loader::{self, ArtifactSource};
 use crate::roots::RunRoot;
-use crate::session::Session;
 
 /// Default `max-inline-bytes`: outputs above it are stored.
 pub use tool_output_wire::contract::DEFAULT_MAX_INLINE_BYTES;
@@ -180,49 +179,6 @@ impl Runtime {
     /// The store policy of every session of this runtime.
     pub fn policy(&self) -> &StorePolicy {
         &self.inner.policy
-    }
-
-    /// A temporary session under this process's run root, removed (with
-    /// everything stored in it) when the [`Session`] is dropped.
-    pub fn session(&self) -> Result<Session> {
-        let root = self
-            .inner
-            .run_root
-            .get_or_init(|| RunRoot::create(&self.inner.temp_dir).map_err(|e| format!("{e:#}")));
-        let root = root
-            .as_ref()
-            .map_err(|e| Error::Setup(anyhow::anyhow!("{e}")))?;
-        let id = uuid::Uuid::new_v4();
-        let path = root.path().join(format!("session-{id}"));
-        self.open_dir(&path, true)
-    }
-
-    /// A session in a directory the caller manages (the CLI's named
-    /// sessions); it is kept when the [`Session`] drops.
-    pub fn open_session(&self, dir: &Path) -> Result<Session> {
-        self.open_dir(dir, false)
-    }
-
-    fn open_dir(&self, path: &Path, temporary: bool) -> Result<Session> {
-        // The session directory itself must not be a link to elsewhere
-        // (its parent may be: a root under a symlinked home is fine).
-        if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
-            return Err(Error::Setup(anyhow::anyhow!(
-                "the session directory {} is a symbolic link; refusing to follow it",
-                path.display()
-            )));
-        }
-        ensure_private_dir(path)?;
-        let dir = cap_std::fs::Dir::open_ambient_dir(path, cap_std::ambient_authority())
-            .map_err(|e| Error::io(format!("opening session directory {}", path.display()), e))?;
-        let dir = SessionDir::new(dir, self.inner.limits.session_quota)
-            .map_err(|e| Error::io(format!("reading session directory {}", path.display()), e))?;
-        Ok(Session::new(
-            self.clone(),
-            path.to_path_buf(),
-            dir,
-            temporary,
-        ))
     }
 
     /// A fresh instance of the engine on `dir`, with the call limits.

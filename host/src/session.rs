@@ -6,54 +6,19 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::accounting::{Accounts, log_stored};
 use crate::accounting::{Event, EventLog, ExtractEvent, SessionStats, StoreEvent};
 use crate::bindings::types::{
-    CallInfo, ExtractRequest, ExtractResult, GrepOptions, HandleInfo, LineRange, Mode,
-    StoreOutcome, StorePolicy,
+    CallInfo, ExtractRequest, ExtractResult, GrepOptions, HandleInfo, LineRange, Mode, StorePolicy,
 };
 use crate::error::{Error, Result};
 use crate::extraction::{CallControl, ExtractOptions};
 use crate::host::session_fs::SessionDir;
+use crate::loader::ensure_private_dir;
+use crate::names::Outcome;
+use crate::roots::RunRoot;
 use crate::runtime::{ONE_CALL_MAX, Runtime};
 use crate::writer::OutputWriter;
-
-/// What a store returned: the WIT's `store-outcome` itself.
-pub type Outcome = StoreOutcome;
-
-impl StoreOutcome {
-    /// What to put in the conversation: the original bytes or the handle message.
-    pub fn tool_result<'a>(&'a self, original: &'a [u8]) -> &'a [u8] {
-        match self {
-            Outcome::Passthrough(_) => original,
-            Outcome::Stored(stored) => stored.message.as_bytes(),
-        }
-    }
-
-    /// The handle of a stored output; None for a passthrough.
-    pub fn handle(&self) -> Option<&str> {
-        match self {
-            Outcome::Passthrough(_) => None,
-            Outcome::Stored(stored) => Some(&stored.handle),
-        }
-    }
-}
-
-/// The one log line per stored output (seed 002's `[WRN] Tool '…' output
-/// stored for tool_output (size_cap).`, with the handle and sizes as fields).
-pub(crate) fn log_stored(tool: &str, outcome: &Outcome) {
-    if let Outcome::Stored(s) = outcome {
-        let reason = s.reason.as_str();
-        tracing::warn!(
-            tool,
-            handle = %s.handle,
-            reason,
-            bytes = s.stats.bytes,
-            lines = s.stats.lines,
-            tokens = s.stats.tokens.unwrap_or(0),
-            "Tool '{tool}' output stored for tool_output ({reason})."
-        );
-    }
-}
 
 /// The tool call an output came from.
 #[derive(Debug, Clone, Default)]
@@ -106,22 +71,50 @@ pub struct Session {
     accounts: Arc<Accounts>,
 }
 
-/// The session's running totals, and where its events go.
-#[derive(Default)]
-pub(crate) struct Accounts {
-    stats: std::sync::Mutex<SessionStats>,
-    log: std::sync::OnceLock<EventLog>,
-}
+/// Sessions are opened by the runtime (in this module, so that `runtime`
+/// does not depend back on it).
+impl Runtime {
+    /// A temporary session under this process's run root, removed (with
+    /// everything stored in it) when the [`Session`] is dropped.
+    pub fn session(&self) -> Result<Session> {
+        let root = self
+            .inner
+            .run_root
+            .get_or_init(|| RunRoot::create(&self.inner.temp_dir).map_err(|e| format!("{e:#}")));
+        let root = root
+            .as_ref()
+            .map_err(|e| Error::Setup(anyhow::anyhow!("{e}")))?;
+        let id = uuid::Uuid::new_v4();
+        let path = root.path().join(format!("session-{id}"));
+        self.open_dir(&path, true)
+    }
 
-impl Accounts {
-    pub(crate) fn record(&self, event: Event) {
-        self.stats
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .add(&event);
-        if let Some(log) = self.log.get() {
-            log.append(&event);
+    /// A session in a directory the caller manages (the CLI's named
+    /// sessions); it is kept when the [`Session`] drops.
+    pub fn open_session(&self, dir: &Path) -> Result<Session> {
+        self.open_dir(dir, false)
+    }
+
+    fn open_dir(&self, path: &Path, temporary: bool) -> Result<Session> {
+        // The session directory itself must not be a link to elsewhere
+        // (its parent may be: a root under a symlinked home is fine).
+        if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(Error::Setup(anyhow::anyhow!(
+                "the session directory {} is a symbolic link; refusing to follow it",
+                path.display()
+            )));
         }
+        ensure_private_dir(path)?;
+        let dir = cap_std::fs::Dir::open_ambient_dir(path, cap_std::ambient_authority())
+            .map_err(|e| Error::io(format!("opening session directory {}", path.display()), e))?;
+        let dir = SessionDir::new(dir, self.inner.limits.session_quota)
+            .map_err(|e| Error::io(format!("reading session directory {}", path.display()), e))?;
+        Ok(Session::new(
+            self.clone(),
+            path.to_path_buf(),
+            dir,
+            temporary,
+        ))
     }
 }
 

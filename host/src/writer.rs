@@ -6,12 +6,13 @@ use std::sync::Arc;
 use wasmtime::Store;
 use wasmtime::component::ResourceAny;
 
+use crate::accounting::{Accounts, log_stored};
 use crate::accounting::{Event, StoreEvent};
 use crate::bindings::Extractor;
 use crate::error::{Error, Result};
 use crate::host::HostState;
+use crate::names::Outcome;
 use crate::runtime::ONE_CALL_MAX;
-use crate::session::{Accounts, Outcome, log_stored};
 
 /// A store in progress: feed it pieces, then [`OutputWriter::finish`].
 /// Dropping it unfinished leaves nothing in the session.
