@@ -265,4 +265,20 @@ mod tests {
         }
         assert!(shapes_only > 0, "the shape line outlived the error lines");
     }
+
+    #[test]
+    fn scalars_have_a_shape_only_inside_a_document() {
+        let numbers: Vec<String> = (0..20_000).map(|i| (i * 7).to_string()).collect();
+        let message = stored(&format!("[{}]", numbers.join(",")), 4096);
+        assert_eq!(
+            message.lines().nth(5),
+            Some("shape: array[20000] of number")
+        );
+        // A top-level scalar is viewed as text: no shape is made up for it.
+        let message = stored(&format!("\"{}\"", "abc, def ".repeat(20_000)), 4096);
+        assert!(
+            !message.contains("shape:") && !message.contains("columns ("),
+            "{message}"
+        );
+    }
 }

@@ -274,7 +274,8 @@ impl Columns {
     }
 }
 
-/// A header name: short, a few words, starting with a letter or `_`, not
+/// A header name: short, a few words, starting with a letter or `_`, no
+/// control characters (a quoted newline would break the preview), not
 /// ending a sentence (log lines start with a date; prose runs long or ends
 /// its clauses with `.`, `!`, `?`, `;`, `:`).
 fn is_name(value: &str) -> bool {
@@ -284,6 +285,7 @@ fn is_name(value: &str) -> bool {
             .next()
             .is_some_and(|c| c.is_alphabetic() || c == '_')
         && !value.ends_with(['.', '!', '?', ';', ':'])
+        && !value.chars().any(char::is_control)
         && value.split_whitespace().count() <= NAME_WORDS
 }
 
@@ -393,6 +395,12 @@ mod tests {
         // A header then rows of another width.
         let wider = format!("a,b\n{}", "1,2,3\n".repeat(40));
         assert_eq!(columns_of(&wider), Vec::<String>::new());
+        // A quoted newline in a name would break the summary line.
+        assert_eq!(columns_of("\"a\nb\",c\n1,2\n3,4\n"), Vec::<String>::new());
+        assert_eq!(
+            columns_of("\"a b\",c\n1,2\n3,4\n")[0],
+            "columns (2 rows): a b 1–3, c 2–4"
+        );
         // A header and one row is not worth a summary.
         assert_eq!(columns_of("a,b\n1,2\n"), Vec::<String>::new());
     }
