@@ -232,11 +232,15 @@ impl Columns {
             match slot.number {
                 Some(n) => {
                     column.values += 1;
+                    // Reuse the buffers: a sorted column (ids, times) has
+                    // a new max on every row.
                     if n < column.min.0 {
-                        column.min = (n, slot.text.clone());
+                        column.min.0 = n;
+                        column.min.1.clone_from(&slot.text);
                     }
                     if n > column.max.0 {
-                        column.max = (n, slot.text.clone());
+                        column.max.0 = n;
+                        column.max.1.clone_from(&slot.text);
                     }
                 }
                 None => column.numeric = false,
