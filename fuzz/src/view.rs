@@ -19,7 +19,7 @@
 //! - the line sink's counts, index and preview describe the view it wrote.
 
 use tool_output_guest::view::ansi::TextCleaner;
-use tool_output_guest::view::lines::clip;
+use tool_output_guest::view::lines::{SUMMARY_BYTES, clip};
 use tool_output_guest::view::{DECIDE_WITHIN, LINE_INDEX_STRIDE, LineSink, WRAP_BYTES};
 
 use crate::known::{Defect, check};
@@ -305,6 +305,22 @@ fn check_sink(view: &View) {
         tail,
         (from..=lines.len()).collect::<Vec<_>>(),
         "preview tail"
+    );
+    // The structure summary: bounded; a shape exactly for a JSON view.
+    for line in &p.summary {
+        assert!(
+            line.len() <= SUMMARY_BYTES + '…'.len_utf8(),
+            "summary over its bound"
+        );
+        let shape = line.starts_with("shape: ");
+        assert!(
+            shape == (view.verdict == Some(true)) && (shape || line.starts_with("columns (")),
+            "summary kind"
+        );
+    }
+    assert!(
+        view.verdict != Some(true) || !p.summary.is_empty(),
+        "a JSON view without a shape"
     );
     let errors: Vec<usize> = p.errors.iter().map(shown).collect();
     assert!(

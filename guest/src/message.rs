@@ -1,8 +1,9 @@
 //! The handle message: what the model gets instead of an oversized output.
 //!
 //! Three exact lines from the reference design, then a clearly labelled
-//! partial preview (head, error blocks, lines of a rare shape and tail
-//! lines, numbered as in the view), then one line saying the output is stored. The whole message stays
+//! partial preview (the shape of a JSON or CSV output in one line, head,
+//! error blocks, lines of a rare shape and tail lines, numbered as in the
+//! view), then one line saying the output is stored. The whole message stays
 //! within `max-inline-bytes` and the caller's token budget: the preview
 //! shrinks first, then goes, then the closing line.
 
@@ -18,20 +19,24 @@ const STORED_LINE: &str = "The full output is stored: do not run the tool again;
      with this handle to get any part of it.";
 
 /// How much of the captured preview to show: head, error-block and
-/// rare-shape lines, tail, line bytes. Head and tail shrink first: error
-/// blocks and rare lines are what a head+tail cut loses.
-struct Step(usize, usize, usize, usize, usize);
+/// rare-shape lines, tail, line bytes, summary-line bytes (0: none). Head
+/// and tail shrink first: error blocks and rare lines are what a head+tail
+/// cut loses. The summary (the shape of a JSON or CSV output) shrinks with
+/// them and goes last but one, after them and before the whole preview: for
+/// a structured output it tells the model most.
+struct Step(usize, usize, usize, usize, usize, usize);
 
 const SHRINK_STEPS: &[Step] = &[
-    Step(6, 12, 8, 4, 240),
-    Step(4, 12, 8, 3, 200),
-    Step(3, 10, 6, 2, 160),
-    Step(2, 8, 5, 2, 140),
-    Step(2, 6, 4, 1, 120),
-    Step(1, 4, 3, 1, 100),
-    Step(1, 2, 2, 1, 80),
-    Step(1, 1, 1, 1, 80),
-    Step(1, 0, 0, 1, 60),
+    Step(6, 12, 8, 4, 240, 480),
+    Step(4, 12, 8, 3, 200, 400),
+    Step(3, 10, 6, 2, 160, 320),
+    Step(2, 8, 5, 2, 140, 240),
+    Step(2, 6, 4, 1, 120, 200),
+    Step(1, 4, 3, 1, 100, 160),
+    Step(1, 2, 2, 1, 80, 120),
+    Step(1, 1, 1, 1, 80, 100),
+    Step(1, 0, 0, 1, 60, 80),
+    Step(1, 0, 0, 1, 60, 0),
 ];
 
 pub fn header(meta: &Meta) -> String {
@@ -94,7 +99,7 @@ pub fn preview_text(meta: &Meta, max_bytes: usize) -> String {
 
 /// Lines in view order, with a marker for every gap.
 fn render_preview(captured: &PreviewLines, total_lines: u64, step: &Step) -> String {
-    let &Step(head, errors, rare, tail, width) = step;
+    let &Step(head, errors, rare, tail, width, summary_width) = step;
     let tail_start = captured.tail.len().saturating_sub(tail);
     let mut shown: Vec<&PreviewLine> = captured.head.iter().take(head).collect();
     shown.extend(&captured.tail[tail_start..]);
@@ -114,7 +119,15 @@ fn render_preview(captured: &PreviewLines, total_lines: u64, step: &Step) -> Str
         shown.len(),
         total_lines
     );
-    if rare_shown > 0 {
+    let summary = summary_line(&captured.summary, summary_width);
+    if let Some(summary) = &summary {
+        out.push_str(summary);
+        out.push('\n');
+    }
+    // Line templates name what rare lines stand out from, and with nothing
+    // rare they are the shape of a log; a JSON or CSV summary says more
+    // (its templates would be `  {` and `<n>,<n>`).
+    if summary.is_none() {
         for common in &captured.common {
             let like = clip(&common.shape, width);
             out.push_str(&format!("[{} lines like \"{like}\"]\n", common.count));
@@ -136,6 +149,19 @@ fn render_preview(captured: &PreviewLines, total_lines: u64, step: &Step) -> Str
     }
     out.push_str("--- end of preview ---\n");
     out
+}
+
+/// The most detailed summary variant within `width` bytes, else the least
+/// detailed one clipped; None when there is none or no room.
+fn summary_line(variants: &[String], width: usize) -> Option<String> {
+    if width == 0 {
+        return None;
+    }
+    let line = variants.iter().find(|v| v.len() <= width);
+    match line {
+        Some(line) => Some(line.clone()),
+        None => variants.last().map(|v| clip(v, width)),
+    }
 }
 
 /// Adds up to `max` lines of `from` not shown yet; returns how many.
@@ -187,5 +213,72 @@ mod tests {
             );
         }
         assert!(preview_text(&meta, 30).starts_with("Partial preview: 4000"));
+    }
+
+    fn stored(output: &str, max_inline_bytes: u64) -> String {
+        let st = MemStorage::new();
+        let call = CallInfo {
+            tool: "t".into(),
+            args: "{}".into(),
+            model: None,
+        };
+        let policy = StorePolicy {
+            max_inline_bytes,
+            ..crate::default_policy()
+        };
+        match crate::store::store(&st, call, output.as_bytes(), policy).unwrap() {
+            StoreOutcome::Stored(s) => s.message,
+            StoreOutcome::Passthrough(_) => panic!("not stored"),
+        }
+    }
+
+    #[test]
+    fn the_shape_line_follows_the_preview_header_and_goes_last_but_one() {
+        let records: Vec<String> = (0..3000)
+            .map(|i| match i {
+                1234 => format!(r#"{{"id":{i},"status":"error: disk full"}}"#),
+                _ => format!(r#"{{"id":{i},"status":"ok","owner":"u{i}"}}"#),
+            })
+            .collect();
+        let output = format!("[{}]", records.join(","));
+        let full =
+            "shape: array[3000] of {id: number, status: string, owner (2999 of 3000): string}";
+        let message = stored(&output, 12288);
+        let lines: Vec<&str> = message.lines().collect();
+        assert!(lines[4].starts_with("--- partial preview: "), "{message}");
+        assert_eq!(lines[5], full);
+        assert!(message.contains(": \"error: disk full\""));
+        let mut shapes_only = 0;
+        for max in (400..3000).step_by(10) {
+            let message = stored(&output, max);
+            assert!(message.len() as u64 <= max, "{max}: {message}");
+            if !message.contains("--- partial preview") {
+                continue;
+            }
+            // Errors and head lines go before the shape line does.
+            let shape = message
+                .lines()
+                .find(|l| l.starts_with("shape: array[3000] of {"));
+            let error = message.contains("error: disk full");
+            assert!(shape.is_some() || !error, "{max}: {message}");
+            shapes_only += usize::from(shape.is_some() && !error);
+        }
+        assert!(shapes_only > 0, "the shape line outlived the error lines");
+    }
+
+    #[test]
+    fn scalars_have_a_shape_only_inside_a_document() {
+        let numbers: Vec<String> = (0..20_000).map(|i| (i * 7).to_string()).collect();
+        let message = stored(&format!("[{}]", numbers.join(",")), 4096);
+        assert_eq!(
+            message.lines().nth(5),
+            Some("shape: array[20000] of number")
+        );
+        // A top-level scalar is viewed as text: no shape is made up for it.
+        let message = stored(&format!("\"{}\"", "abc, def ".repeat(20_000)), 4096);
+        assert!(
+            !message.contains("shape:") && !message.contains("columns ("),
+            "{message}"
+        );
     }
 }

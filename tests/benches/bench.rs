@@ -4,7 +4,8 @@
 //!     cargo build --release -p tool-output        # the CLI, for the cold-start figure
 //!     cargo bench -p tool-output-tests --bench bench [-- NAME…]
 //!
-//! NAME: store, passthrough, cli, tokens, grep, chunked (full-chunked
+//! NAME: store, store-structured (JSON records, CSV), passthrough, cli,
+//! tokens, grep, chunked (full-chunked
 //! against a scripted LLM on loopback), rss (1 GB streamed; slow).
 
 use std::path::PathBuf;
@@ -182,6 +183,51 @@ async fn bench_store(rt: &Runtime) {
         mbps(text.len(), native),
         native.as_secs_f64() / through.as_secs_f64()
     );
+}
+
+/// Structured outputs take the paths that gather their shape (the JSON
+/// re-indenter's schema table, the CSV column reader).
+async fn bench_store_structured(rt: &Runtime) {
+    let records: Vec<String> = (0..80_000)
+        .map(|i| {
+            format!(
+                "{{\"id\":{i},\"name\":\"user {i}\",\"status\":\"active\",\"created_at\":\"2026-01-{:02}T10:00:00Z\",\"owner\":{{\"team\":\"t-{}\",\"tags\":[\"a\",\"b\"]}}}}",
+                i % 28 + 1,
+                i % 9
+            )
+        })
+        .collect();
+    let json = format!("[{}]", records.join(","));
+    let mut csv = String::from("id,email,plan,signup_date,mrr_usd\n");
+    let mut i = 0;
+    while csv.len() < json.len() {
+        csv.push_str(&format!(
+            "{},user{i}@example.com,pro,2026-0{}-{:02},{}.{:02}\n",
+            100_000 + i,
+            i % 9 + 1,
+            i % 28 + 1,
+            20 + i % 80,
+            i % 100
+        ));
+        i += 1;
+    }
+    let session = rt.session().unwrap();
+    for (what, text) in [("JSON records", &json), ("CSV", &csv)] {
+        let mut samples = Vec::new();
+        for _ in 0..5 {
+            let t = Instant::now();
+            session
+                .store(&ToolCall::new("bench"), text.as_bytes())
+                .await
+                .unwrap();
+            samples.push(t.elapsed());
+        }
+        println!(
+            "store {:.1} MB of {what} through the component: {:.1} MB/s (median of 5)",
+            text.len() as f64 / 1e6,
+            mbps(text.len(), median(samples))
+        );
+    }
 }
 
 async fn bench_passthrough(rt: &Runtime) {
@@ -398,6 +444,9 @@ async fn main() {
     );
     if want("store") {
         bench_store(&rt).await;
+    }
+    if want("store-structured") {
+        bench_store_structured(&rt).await;
     }
     if want("passthrough") {
         bench_passthrough(&rt).await;

@@ -362,3 +362,43 @@ fn the_message_stays_within_any_budget() {
         }
     }
 }
+
+#[test]
+fn structured_outputs_show_their_shape() {
+    let corpus = needles();
+    let message = |name: &str| {
+        let output = &corpus.iter().find(|n| n.0 == name).expect(name).1;
+        message_of(output, crate::default_policy())
+    };
+    let line_after_header = |message: &str| {
+        let lines: Vec<&str> = message.lines().collect();
+        let at = lines
+            .iter()
+            .position(|l| l.starts_with("--- partial"))
+            .unwrap();
+        lines[at + 1].to_string()
+    };
+    for name in [
+        "JSON array, one odd record",
+        "CSV, one odd row",
+        "access log, one 5xx",
+    ] {
+        println!("{name}:\n{}\n", message(name));
+    }
+    assert_eq!(
+        line_after_header(&message("JSON array, one odd record")),
+        "shape: array[4000] of {id: number, name: string, status: string, created_at: string, \
+         owner: string, debug_override (1 of 4000): string}"
+    );
+    let csv = line_after_header(&message("CSV, one odd row"));
+    assert!(
+        csv.starts_with("columns (") && csv.contains("1 with another field count): id 100000–"),
+        "{csv}"
+    );
+    // A log's commonest templates, with their counts.
+    let access = line_after_header(&message("access log, one 5xx"));
+    assert!(
+        access.starts_with("[") && access.contains(" lines like \""),
+        "{access}"
+    );
+}

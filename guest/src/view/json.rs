@@ -10,6 +10,8 @@
 /// Deeper levels are indented like this one; nesting itself is unlimited.
 pub const MAX_INDENT_DEPTH: usize = 32;
 
+use super::json_shape::{JsonShape, scalar_kind};
+
 const SPACES: &str = "                                                                ";
 const _: () = assert!(SPACES.len() == 2 * MAX_INDENT_DEPTH);
 
@@ -131,6 +133,7 @@ pub struct JsonIndenter {
     state: State,
     stack: KindStack,
     failed: bool,
+    shape: JsonShape,
 }
 
 impl Default for JsonIndenter {
@@ -145,6 +148,7 @@ impl JsonIndenter {
             state: State::Start,
             stack: KindStack::default(),
             failed: false,
+            shape: JsonShape::default(),
         }
     }
 
@@ -161,7 +165,7 @@ impl JsonIndenter {
                 out.push_str(&piece[i..]);
                 return;
             }
-            if let State::Str { .. } = self.state {
+            if let State::Str { key } = self.state {
                 // Fast path: copy ordinary string content in one go. It stops
                 // only at ASCII bytes, so slices stay on char boundaries.
                 let run = bytes[i..]
@@ -169,6 +173,9 @@ impl JsonIndenter {
                     .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
                     .unwrap_or(bytes.len() - i);
                 if run > 0 {
+                    if key {
+                        self.shape.key_text(&piece[i..i + run]);
+                    }
                     out.push_str(&piece[i..i + run]);
                     i += run;
                     continue;
@@ -192,6 +199,11 @@ impl JsonIndenter {
         !self.failed
     }
 
+    /// The document's shape so far (see [`JsonShape`]).
+    pub fn shape(&self) -> &JsonShape {
+        &self.shape
+    }
+
     /// True once the input has already proven not to be valid JSON (callers
     /// may stop early).
     pub fn failed(&self) -> bool {
@@ -211,6 +223,9 @@ impl JsonIndenter {
                 }
                 b'\\' => {
                     out.push('\\');
+                    if key {
+                        self.shape.key_byte(b'\\');
+                    }
                     self.state = State::StrEscape { key };
                 }
                 // Only raw control chars get here; `push` copies the rest.
@@ -223,12 +238,18 @@ impl JsonIndenter {
                     _ => return Step::Fail,
                 };
                 out.push(b as char);
+                if key {
+                    self.shape.key_byte(b);
+                }
             }
             State::StrHex { key, left } => {
                 if !b.is_ascii_hexdigit() {
                     return Step::Fail;
                 }
                 out.push(b as char);
+                if key {
+                    self.shape.key_byte(b);
+                }
                 self.state = match left {
                     1 => State::Str { key },
                     _ => State::StrHex {
@@ -315,6 +336,7 @@ impl JsonIndenter {
     fn open(&mut self, b: u8, out: &mut String) {
         out.push(b as char);
         let object = b == b'{';
+        self.shape.open(object);
         self.stack.push(object);
         // The newline is deferred to the next token so `{}` stays compact.
         self.state = if object {
@@ -331,12 +353,14 @@ impl JsonIndenter {
 
     fn close_empty(&mut self, b: u8, out: &mut String) {
         out.push(b as char);
+        self.shape.close();
         self.stack.pop();
         self.value_done(out);
     }
 
     fn begin_key(&mut self, out: &mut String) {
         out.push('"');
+        self.shape.key_start();
         self.state = State::Str { key: true };
     }
 
@@ -345,6 +369,7 @@ impl JsonIndenter {
         if b == b'{' || b == b'[' {
             return self.open(b, out);
         }
+        self.shape.scalar(scalar_kind(b));
         out.push(b as char);
         self.state = match b {
             b'"' => State::Str { key: false },

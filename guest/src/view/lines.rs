@@ -5,6 +5,7 @@ use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
+use super::columns::Columns;
 use super::shapes::{LineShape, ShapeTable};
 use crate::tokens::floor_char_boundary;
 
@@ -21,6 +22,9 @@ pub const FIRST_ERRORS: usize = 16;
 pub const LAST_ERRORS: usize = 8;
 /// An error block: the error line and at most this many continuation lines.
 const BLOCK_LINES: usize = 8;
+/// A summary line (JSON shape, CSV columns) is stored up to this many
+/// bytes; the message clips it further to its budget.
+pub const SUMMARY_BYTES: usize = 1024;
 /// Preview lines are cut to this many bytes.
 const PREVIEW_LINE_BYTES: usize = 240;
 
@@ -79,9 +83,13 @@ pub struct PreviewLines {
     /// The first line of each rare shape (see [`super::shapes`]).
     #[serde(default)]
     pub rare: Vec<PreviewLine>,
-    /// The commonest line shapes, when there are rare ones.
+    /// The commonest line shapes, when most lines share a few.
     #[serde(default)]
     pub common: Vec<LineShape>,
+    /// The structure of a JSON or CSV/TSV output in one line (`shape: …`,
+    /// `columns (N rows): …`), most detailed first.
+    #[serde(default)]
+    pub summary: Vec<String>,
 }
 
 /// The error block being collected.
@@ -108,6 +116,9 @@ pub struct LineSink {
     tail: VecDeque<PreviewLine>,
     block: Block,
     shapes: ShapeTable,
+    columns: Columns,
+    /// The JSON view's shape line, set when the document ends.
+    json_shape: Vec<String>,
 }
 
 impl LineSink {
@@ -153,6 +164,12 @@ impl LineSink {
             let line = std::mem::take(&mut self.cur);
             self.emit(&line, false);
         }
+        self.columns.finish();
+    }
+
+    /// The shape line of the JSON document this view re-indents.
+    pub fn set_json_shape(&mut self, variants: Vec<String>) {
+        self.json_shape = variants;
     }
 
     /// View bytes produced since the last call.
@@ -190,6 +207,11 @@ impl LineSink {
             tail: self.tail.iter().cloned().collect(),
             rare,
             common,
+            summary: if self.json_shape.is_empty() {
+                self.columns.render()
+            } else {
+                self.json_shape.clone()
+            },
         }
     }
 
@@ -207,6 +229,7 @@ impl LineSink {
                 .rev()
                 .find(|&i| matches!(bytes[i - 1], b' ' | b','))
                 .unwrap_or(limit);
+            self.columns.off();
             self.emit(&rest[..cut], true);
             start += cut;
         }
@@ -253,6 +276,7 @@ impl LineSink {
         clip_into(line, PREVIEW_LINE_BYTES, &mut slot.text);
         self.tail.push_back(slot);
         self.shapes.push(number, line);
+        self.columns.push_line(line);
         let is_error = match error_hit {
             Some(false) => false,
             _ => looks_like_error(line.as_bytes()),

@@ -5,12 +5,16 @@
 //!   └─ otherwise: [`ansi::TextCleaner`] (escape codes, `\r` redraws, controls)
 //! ─► [`LineSink`]: soft-wraps long lines, numbers them, indexes them and
 //!    keeps the preview (head, error blocks, rare-shaped and tail lines;
-//!    [`shapes`] counts line templates in a bounded table).
+//!    [`shapes`] counts line templates in a bounded table) and the summary
+//!    line of a structured output ([`json_shape`] while re-indenting JSON,
+//!    [`columns`] for CSV/TSV lines).
 //!
 //! Everything streams: memory stays bounded whatever the output's size.
 
 pub mod ansi;
+pub mod columns;
 pub mod json;
+pub mod json_shape;
 pub mod lines;
 pub mod shapes;
 
@@ -242,7 +246,13 @@ impl ViewBuilder {
                 cleaner.finish(&mut self.scratch);
                 Some(false)
             }
-            Mode::Json(indenter) => indenter.finish(&mut self.scratch).then_some(true),
+            Mode::Json(indenter) => {
+                let valid = indenter.finish(&mut self.scratch);
+                if valid {
+                    sink.set_json_shape(indenter.shape().render());
+                }
+                valid.then_some(true)
+            }
             Mode::Abandoned | Mode::Undecided(_) => None,
         };
         if verdict.is_some() {

@@ -80,7 +80,8 @@ impl ShapeTable {
 
     /// The first line of each rare shape (in line order, leaving out lines
     /// for which `shown_anyway` holds) and the commonest shapes — both
-    /// empty unless most lines share a few shapes.
+    /// empty unless most lines share a few shapes (the shapes alone when
+    /// no line is rare: a plain log's templates).
     pub fn rare_lines(
         &self,
         shown_anyway: impl Fn(u64) -> bool,
@@ -100,7 +101,7 @@ impl ShapeTable {
             .filter(|e| e.count <= RARE_COUNT && !shown_anyway(e.first.line))
             .map(|e| e.first.clone())
             .collect();
-        if rare.is_empty() || rare.len() > MAX_RARE {
+        if rare.len() > MAX_RARE {
             return none;
         }
         rare.sort_by_key(|l| l.line);

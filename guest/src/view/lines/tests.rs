@@ -74,6 +74,14 @@ fn an_error_brings_its_block_and_a_traceback_its_exception() {
 }
 
 #[test]
+fn a_preview_stored_before_the_newer_fields_still_loads() {
+    let old = r#"{"head":[{"line":1,"text":"a"}],"errors":[],"tail":[]}"#;
+    let p: PreviewLines = serde_json::from_str(old).unwrap();
+    assert_eq!(p.head[0].text, "a");
+    assert!(p.rare.is_empty() && p.common.is_empty() && p.summary.is_empty());
+}
+
+#[test]
 fn wraps_cjk_on_char_boundaries() {
     let mut sink = LineSink::new();
     sink.push(&"错误😀".repeat(1000));

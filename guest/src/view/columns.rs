@@ -1,0 +1,470 @@
+//! The columns of a CSV/TSV output, gathered line by line while storing:
+//! names, row count and each numeric column's min/max —
+//! `columns (12000 rows): id 1–12000, name, amount 0.5–991.25`.
+//!
+//! It must not fire on prose or logs that happen to hold commas, so an
+//! output is taken as a table only when its first line is a header (at least
+//! two distinct short names, each starting with a letter or `_`) and the
+//! records have the header's field count: past [`MAX_ODD_ROWS`] that do not
+//! (or 1 %) it is off for good (after which a line costs one branch). An odd
+//! row is counted, not measured: its fields may not line up. Records are split by `csv-core`
+//! (quotes, escaped quotes and quoted newlines as the jq mode's `csv` reader
+//! sees them); the `csv` crate's line-at-a-time API would allocate a record
+//! per row and wants a `Read`, not pieces pushed in.
+
+use csv_core::{ReadFieldResult, Reader, ReaderBuilder};
+
+use super::lines::{SUMMARY_BYTES, clip};
+
+/// Columns whose statistics are kept; the rest are counted.
+pub const MAX_COLUMNS: usize = 64;
+/// A header name may be at most this long (longer: not a header).
+const NAME_BYTES: usize = 64;
+/// …and at most this many words.
+const NAME_WORDS: usize = 4;
+/// Longer fields are not numbers (and are not kept).
+const FIELD_BYTES: usize = 64;
+/// Min/max are shown as written, up to this many bytes.
+const VALUE_BYTES: usize = 24;
+/// Fewer data rows than this: not worth a summary.
+const MIN_ROWS: u64 = 2;
+/// Records with another field count tolerated (the odd row of a table).
+const MAX_ODD_ROWS: u64 = 16;
+
+#[derive(PartialEq)]
+enum State {
+    Start,
+    Header,
+    Rows,
+    Off,
+}
+
+struct Column {
+    name: String,
+    /// Every non-empty value so far parsed as a number.
+    numeric: bool,
+    values: u64,
+    min: (f64, String),
+    max: (f64, String),
+}
+
+pub struct Columns {
+    state: State,
+    reader: Reader,
+    tab: bool,
+    buf: [u8; FIELD_BYTES],
+    filled: usize,
+    /// The field being read did not fit in `buf`.
+    long: bool,
+    /// Fields of the record being read so far, and of the header.
+    field: usize,
+    width: usize,
+    columns: Vec<Column>,
+    rows: u64,
+    odd: u64,
+    /// The current record's values, applied when it proves to have the
+    /// header's width (slots reused: no allocation per row).
+    pending: Vec<Value>,
+    pending_len: usize,
+    /// The reader is inside a quoted field that spans lines.
+    open: bool,
+}
+
+/// One field of the current record: a number (and its text) or not.
+#[derive(Default)]
+struct Value {
+    index: usize,
+    number: Option<f64>,
+    text: String,
+}
+
+impl Default for Columns {
+    fn default() -> Self {
+        Self {
+            state: State::Start,
+            reader: Reader::new(),
+            tab: false,
+            buf: [0; FIELD_BYTES],
+            filled: 0,
+            long: false,
+            field: 0,
+            width: 0,
+            columns: Vec::new(),
+            rows: 0,
+            odd: 0,
+            pending: Vec::new(),
+            pending_len: 0,
+            open: false,
+        }
+    }
+}
+
+impl Columns {
+    /// One view line (without its newline).
+    pub fn push_line(&mut self, line: &str) {
+        match self.state {
+            State::Off => return,
+            State::Start => {
+                let delimiter = if line.contains('\t') {
+                    b'\t'
+                } else if line.contains(',') {
+                    b','
+                } else {
+                    self.state = State::Off;
+                    return;
+                };
+                self.tab = delimiter == b'\t';
+                self.reader = ReaderBuilder::new().delimiter(delimiter).build();
+                self.state = State::Header;
+            }
+            State::Header | State::Rows => {}
+        }
+        if !self.open && !line.contains('"') {
+            // No quoting to undo: split directly (the common case, several
+            // times faster than the byte-at-a-time reader).
+            self.split(line);
+        } else {
+            self.feed(line.as_bytes());
+            self.feed(b"\n");
+            // Inside a quoted field the newline went into the field.
+            self.open = self.field > 0 || self.filled > 0 || self.long;
+        }
+    }
+
+    /// A whole record on one line with no quotes.
+    fn split(&mut self, line: &str) {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if line.is_empty() {
+            return; // as the reader does: blank lines are no records
+        }
+        let delimiter = if self.tab { '\t' } else { ',' };
+        for field in line.split(delimiter) {
+            self.field_value(field, field.len() > FIELD_BYTES);
+        }
+        self.record_done();
+    }
+
+    /// The view was cut into lines that are not the output's (soft wraps).
+    pub fn off(&mut self) {
+        self.state = State::Off;
+    }
+
+    /// End of the output: a record left open (an unclosed quote) is no table.
+    pub fn finish(&mut self) {
+        if self.state == State::Off || self.state == State::Start {
+            return;
+        }
+        let (result, _, _) = self.reader.read_field(&[], &mut self.buf);
+        if result != ReadFieldResult::End || self.state != State::Rows {
+            self.state = State::Off;
+        }
+    }
+
+    fn feed(&mut self, mut input: &[u8]) {
+        while self.state != State::Off {
+            let (result, read, wrote) = self.reader.read_field(input, &mut self.buf[self.filled..]);
+            input = &input[read..];
+            self.filled += wrote;
+            match result {
+                ReadFieldResult::InputEmpty | ReadFieldResult::End => return,
+                ReadFieldResult::OutputFull => {
+                    self.long = true;
+                    self.filled = 0;
+                }
+                ReadFieldResult::Field { record_end } => {
+                    self.field_done();
+                    self.filled = 0;
+                    self.long = false;
+                    if record_end {
+                        self.record_done();
+                    }
+                }
+            }
+        }
+    }
+
+    fn field_done(&mut self) {
+        let buf = self.buf;
+        let text = String::from_utf8_lossy(&buf[..self.filled]);
+        self.field_value(&text, self.long);
+    }
+
+    /// `long`: the field was longer than [`FIELD_BYTES`] (`text` is a part).
+    fn field_value(&mut self, text: &str, long: bool) {
+        let index = self.field;
+        self.field += 1;
+        let value = text.trim();
+        if self.state == State::Header {
+            if long || !is_name(value) {
+                self.state = State::Off;
+            } else if index < MAX_COLUMNS {
+                self.columns.push(Column {
+                    name: value.to_string(),
+                    numeric: true,
+                    values: 0,
+                    min: (f64::INFINITY, String::new()),
+                    max: (f64::NEG_INFINITY, String::new()),
+                });
+            }
+            return;
+        }
+        if value.is_empty() || !self.columns.get(index).is_some_and(|c| c.numeric) {
+            return;
+        }
+        if self.pending_len == self.pending.len() {
+            self.pending.push(Value::default());
+        }
+        let slot = &mut self.pending[self.pending_len];
+        self.pending_len += 1;
+        slot.index = index;
+        slot.number = number(value).filter(|_| !long);
+        slot.text.clear();
+        if slot.number.is_some() {
+            // Numbers are ASCII: a cut needs no char boundary care.
+            slot.text.push_str(&value[..value.len().min(VALUE_BYTES)]);
+        }
+    }
+
+    /// The record had the header's width: its values count.
+    fn apply_pending(&mut self) {
+        for slot in &self.pending[..self.pending_len] {
+            let column = &mut self.columns[slot.index];
+            match slot.number {
+                Some(n) => {
+                    column.values += 1;
+                    // Reuse the buffers: a sorted column (ids, times) has
+                    // a new max on every row.
+                    if n < column.min.0 {
+                        column.min.0 = n;
+                        column.min.1.clone_from(&slot.text);
+                    }
+                    if n > column.max.0 {
+                        column.max.0 = n;
+                        column.max.1.clone_from(&slot.text);
+                    }
+                }
+                None => column.numeric = false,
+            }
+        }
+    }
+
+    fn record_done(&mut self) {
+        let fields = std::mem::take(&mut self.field);
+        match self.state {
+            State::Header => {
+                let names = &self.columns;
+                let distinct = names
+                    .iter()
+                    .enumerate()
+                    .all(|(i, c)| names[..i].iter().all(|o| o.name != c.name));
+                if fields < 2 || !distinct {
+                    self.state = State::Off;
+                } else {
+                    self.width = fields;
+                    self.state = State::Rows;
+                }
+            }
+            State::Rows if fields == self.width => {
+                self.rows += 1;
+                self.apply_pending();
+            }
+            State::Rows if self.odd < MAX_ODD_ROWS => self.odd += 1,
+            _ => self.state = State::Off,
+        }
+        self.pending_len = 0;
+    }
+
+    /// The summary line, most detailed first (with min/max, names only);
+    /// empty unless the output was a table throughout.
+    pub fn render(&self) -> Vec<String> {
+        if self.state != State::Rows || self.rows < MIN_ROWS || self.odd * 100 > self.rows {
+            return Vec::new();
+        }
+        let odd = match self.odd {
+            0 => String::new(),
+            n => format!(", {n} with another field count"),
+        };
+        let tab = if self.tab { ", tab-separated" } else { "" };
+        let label = format!("columns ({} rows{odd}{tab}): ", self.rows);
+        let more = self.width.saturating_sub(self.columns.len());
+        [true, false]
+            .into_iter()
+            .map(|ranges| {
+                let mut line = label.clone();
+                for (i, c) in self.columns.iter().enumerate() {
+                    if i > 0 {
+                        line.push_str(", ");
+                    }
+                    line.push_str(&c.name);
+                    if ranges && c.numeric && c.values > 0 {
+                        line.push_str(&format!(" {}–{}", c.min.1, c.max.1));
+                    }
+                }
+                if more > 0 {
+                    line.push_str(&format!(", +{more} more"));
+                }
+                clip(&line, SUMMARY_BYTES)
+            })
+            .collect()
+    }
+}
+
+/// A header name: short, a few words, starting with a letter or `_`, no
+/// control characters (a quoted newline would break the preview), not
+/// ending a sentence (log lines start with a date; prose runs long or ends
+/// its clauses with `.`, `!`, `?`, `;`, `:`).
+fn is_name(value: &str) -> bool {
+    value.len() <= NAME_BYTES
+        && value
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_')
+        && !value.ends_with(['.', '!', '?', ';', ':'])
+        && !value.chars().any(char::is_control)
+        && value.split_whitespace().count() <= NAME_WORDS
+}
+
+/// A plain decimal number (not `inf`, `NaN`, dates or versions).
+fn number(value: &str) -> Option<f64> {
+    let plain = value
+        .bytes()
+        .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+' | b'e' | b'E'))
+        && value.bytes().any(|b| b.is_ascii_digit());
+    if !plain {
+        return None;
+    }
+    value.parse::<f64>().ok().filter(|n| n.is_finite())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn columns_of(text: &str) -> Vec<String> {
+        let mut c = Columns::default();
+        for line in text.lines() {
+            c.push_line(line);
+        }
+        c.finish();
+        c.render()
+    }
+
+    #[test]
+    fn csv_names_columns_rows_and_numeric_ranges() {
+        let mut csv = String::from("id,name,amount,created\n");
+        for i in 1..=12_000 {
+            let amount = if i == 77 {
+                "991.25".to_string()
+            } else {
+                format!("{}.5", i % 900)
+            };
+            csv.push_str(&format!(
+                "{i},\"user, {i}\",{amount},2024-01-{:02}\n",
+                i % 28 + 1
+            ));
+        }
+        assert_eq!(
+            columns_of(&csv),
+            [
+                "columns (12000 rows): id 1–12000, name, amount 0.5–991.25, created",
+                "columns (12000 rows): id, name, amount, created",
+            ]
+        );
+    }
+
+    #[test]
+    fn quoted_fields_and_quoted_newlines_are_read_as_records() {
+        let csv = "id,note,n\n1,plain,5\n2,\"quoted, with comma\",7\n3,\"two\nlines\",9\n4,x,1\n";
+        assert_eq!(columns_of(csv)[0], "columns (4 rows): id 1–4, note, n 1–9");
+    }
+
+    #[test]
+    fn an_odd_row_is_counted_not_measured() {
+        let mut csv = String::from("id,plan,mrr\n");
+        for i in 0..300 {
+            csv.push_str(&format!("{i},pro,{}\n", 20 + i % 80));
+            if i == 150 {
+                csv.push_str("104242,pro,-99999999.00,REFUNDED_TWICE\n");
+            }
+        }
+        assert_eq!(
+            columns_of(&csv)[0],
+            "columns (300 rows, 1 with another field count): id 0–299, plan, mrr 20–99"
+        );
+    }
+
+    #[test]
+    fn tsv_is_named_and_a_column_with_text_is_not_numeric() {
+        let mut tsv = String::from("host\tport\tstatus code\n");
+        for i in 0..500 {
+            let port = if i == 250 {
+                "n/a".to_string()
+            } else {
+                (8000 + i).to_string()
+            };
+            tsv.push_str(&format!("web-{i}\t{port}\t{}\n", [200, 404, 503][i % 3]));
+        }
+        assert_eq!(
+            columns_of(&tsv)[0],
+            "columns (500 rows, tab-separated): host, port, status code 200–503"
+        );
+    }
+
+    #[test]
+    fn prose_and_logs_with_commas_are_not_tables() {
+        let prose = "Well, the build failed, again.\n\
+                     We looked at the logs, found nothing, and retried.\n\
+                     Then, after lunch, it passed.\n"
+            .repeat(50);
+        assert_eq!(columns_of(&prose), Vec::<String>::new());
+        let varied = "One, two, three, four\nWe tried, and it failed.\nNo commas here at all\n";
+        assert_eq!(columns_of(&varied.repeat(50)), Vec::<String>::new());
+        let header_then_prose = format!("Hello, world\n{prose}");
+        assert_eq!(columns_of(&header_then_prose), Vec::<String>::new());
+        // log4j timestamps: one comma a line, but no header.
+        let log: String = (0..300)
+            .map(|i| {
+                format!(
+                    "2024-05-01 12:00:{:02},{i:03} INFO request {i} done\n",
+                    i % 60
+                )
+            })
+            .collect();
+        assert_eq!(columns_of(&log), Vec::<String>::new());
+        // An unclosed quote swallows the rest: no table.
+        assert_eq!(columns_of("a,b\n1,2\n3,\"4\n5,6\n"), Vec::<String>::new());
+        // A header then rows of another width.
+        let wider = format!("a,b\n{}", "1,2,3\n".repeat(40));
+        assert_eq!(columns_of(&wider), Vec::<String>::new());
+        // A quoted newline in a name would break the summary line.
+        assert_eq!(columns_of("\"a\nb\",c\n1,2\n3,4\n"), Vec::<String>::new());
+        assert_eq!(
+            columns_of("\"a b\",c\n1,2\n3,4\n")[0],
+            "columns (2 rows): a b 1–3, c 2–4"
+        );
+        // A header and one row is not worth a summary.
+        assert_eq!(columns_of("a,b\n1,2\n"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn wide_tables_keep_the_first_columns() {
+        let width = MAX_COLUMNS + 6;
+        let header: Vec<String> = (0..width).map(|i| format!("c{i}")).collect();
+        let row: Vec<String> = (0..width).map(|i| i.to_string()).collect();
+        let text = format!(
+            "{}\n{}\n{}\n",
+            header.join(","),
+            row.join(","),
+            row.join(",")
+        );
+        let mut c = Columns::default();
+        for line in text.lines() {
+            c.push_line(line);
+        }
+        c.finish();
+        assert_eq!(c.columns.len(), MAX_COLUMNS);
+        let line = &c.render()[1];
+        assert!(line.starts_with("columns (2 rows): c0, c1,"), "{line}");
+        assert!(line.ends_with(", c63, +6 more"), "{line}");
+    }
+}
