@@ -31,7 +31,7 @@ pub static COMPONENT_WASM: &[u8] = include_bytes!(env!("TOOL_OUTPUT_COMPONENT_PA
 
 /// sha256 of the embedded component, hex.
 pub fn component_digest() -> String {
-    hex(&Sha256::digest(COMPONENT_WASM))
+    crate::archive::hex(&Sha256::digest(COMPONENT_WASM))
 }
 
 pub struct Loaded {
@@ -183,10 +183,6 @@ pub fn current_uid() -> u32 {
     fs::metadata("/proc/self")
         .map(|m| m.uid())
         .unwrap_or(u32::MAX)
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// wasmtime's own error type into anyhow, with context.

@@ -75,7 +75,14 @@ fn export(root: &Path, session: &str, json_out: bool, args: ExportArgs) -> Resul
     let summary = if to_stdout {
         let mut stdout = io::stdout().lock();
         let summary = archive::export(&dir, &options, Interruptible(&mut stdout));
-        summary.map_err(interrupted_or)?
+        // `… | head -c N`: the reader has what it wanted, as for every command.
+        summary.map_err(|err| {
+            if closed_pipe(&err) {
+                out::StdoutClosed.into()
+            } else {
+                interrupted_or(err)
+            }
+        })?
     } else {
         archive::export_to_path_with(&dir, &options, &args.out, Interruptible)
             .map_err(interrupted_or)?
@@ -160,6 +167,14 @@ impl<W: Write> Write for Interruptible<W> {
     fn flush(&mut self) -> io::Result<()> {
         self.0.flush()
     }
+}
+
+fn closed_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// The error, as `Interrupted` if a signal caused it (for the exit code).

@@ -342,3 +342,20 @@ fn a_signal_stops_an_import_waiting_on_its_input_and_leaves_nothing() {
         drop(input);
     }
 }
+
+#[test]
+fn an_export_to_a_closed_stdout_ends_quietly_and_leaves_the_session() {
+    let a = root("archive");
+    let handles = store_two(&a, "default");
+    let mut child = crate::common::tool_output(&a, &["export", "-o", "-"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // `… | true`
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("error"), "{}", stderr(&out));
+    let listed = stdout(&run(&a, &["list"], b""));
+    assert!(handles.iter().all(|h| listed.contains(h)), "{listed}");
+}
