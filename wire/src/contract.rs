@@ -69,3 +69,19 @@ mod tests {
         );
     }
 }
+
+/// The suffixes of a handle's files (`<handle>.<suffix>`), in the order
+/// they are written and copied: the sidecar (`meta.json`) last, since a
+/// handle is complete exactly when its sidecar exists.
+pub const HANDLE_FILE_SUFFIXES: [&str; 5] = ["orig", "txt", "json", "idx", "meta.json"];
+
+/// A lowercase hyphenated UUID: the only shape a stored handle has (the
+/// engine's `Handle::parse`, without the whitespace it tolerates from
+/// models).
+pub fn is_handle(text: &str) -> bool {
+    text.len() == 36
+        && text.bytes().enumerate().all(|(i, b)| match i {
+            8 | 13 | 18 | 23 => b == b'-',
+            _ => b.is_ascii_digit() || (b'a'..=b'f').contains(&b),
+        })
+}

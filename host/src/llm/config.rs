@@ -62,6 +62,10 @@ pub struct FileConfig {
     pub max_response_bytes: Option<u64>,
     pub openai: Option<ProviderFile>,
     pub anthropic: Option<ProviderFile>,
+    /// Sessions on object storage: `s3://bucket/prefix`, `gs://…`, `az://…`.
+    pub store: Option<String>,
+    /// The bound of each session's local cache with a store, in MiB.
+    pub store_cache_mb: Option<u64>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -195,6 +199,11 @@ pub struct LlmConfig {
     /// What `tool-output doctor` found, by model name as configured;
     /// a model not in it: unknown.
     pub capabilities: BTreeMap<String, super::Capabilities>,
+    /// The object store sessions live on (the file's `store`; only a file
+    /// named by --config or `TOOL_OUTPUT_CONFIG` may set it).
+    pub store: Option<String>,
+    /// The file's `store_cache_mb`.
+    pub store_cache_mb: Option<u64>,
     /// The file this came from, if any.
     pub source: Option<PathBuf>,
     /// What the user should know about how the configuration was read (a
@@ -260,7 +269,18 @@ impl LlmConfig {
                  file named by --config or TOOL_OUTPUT_CONFIG may choose endpoints and keys"
             ));
         }
+        let (store, store_cache_mb) = (file.store.take(), file.store_cache_mb.take());
+        if !trusted && store.is_some() {
+            warnings.push(format!(
+                "ignoring `store` in ./{CONFIG_FILE_NAME}: only a file named by --config or \
+                 TOOL_OUTPUT_CONFIG may choose where outputs are sent"
+            ));
+        }
         let mut config = Self::resolve(file, &env)?;
+        if trusted {
+            config.store = store;
+        }
+        config.store_cache_mb = store_cache_mb;
         config.source = path;
         config.warnings = warnings;
         Ok(config)
@@ -377,6 +397,8 @@ impl LlmConfig {
                 },
             },
             capabilities: BTreeMap::new(),
+            store: None,
+            store_cache_mb: None,
             source: None,
             warnings: Vec::new(),
         };
