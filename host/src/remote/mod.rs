@@ -85,7 +85,15 @@ impl RemoteStore {
     /// them (see the README), bounded retries and timeouts. Nothing is
     /// contacted yet.
     pub fn open(url: &str) -> anyhow::Result<Self> {
-        let (store, prefix) = open::build(url)?;
+        Self::open_with(url, &[])
+    }
+
+    /// [`RemoteStore::open`] with configuration keys of the scheme's
+    /// builder over the environment's, e.g. `("aws_endpoint",
+    /// "http://127.0.0.1:9000")`, `("aws_access_key_id", …)`: credentials
+    /// from a secret manager rather than the process environment.
+    pub fn open_with(url: &str, options: &[(&str, &str)]) -> anyhow::Result<Self> {
+        let (store, prefix) = open::build(url, options)?;
         Ok(Self {
             url: url.trim_end_matches('/').into(),
             store,

@@ -32,7 +32,13 @@ fn retry() -> RetryConfig {
     }
 }
 
-pub(super) fn build(text: &str) -> Result<(Arc<dyn ObjectStore>, ObjectPath)> {
+/// `options`: configuration keys of the scheme's builder (`aws_endpoint`,
+/// `aws_access_key_id`, `google_service_account`, `azure_storage_account_key`…),
+/// over those from the environment.
+pub(super) fn build(
+    text: &str,
+    options: &[(&str, &str)],
+) -> Result<(Arc<dyn ObjectStore>, ObjectPath)> {
     crate::tls::use_ring();
     let url = url::Url::parse(text)
         .with_context(|| format!("--store {text:?} is not a URL (e.g. s3://bucket/prefix)"))?;
@@ -53,6 +59,9 @@ pub(super) fn build(text: &str) -> Result<(Arc<dyn ObjectStore>, ObjectPath)> {
             for (key, value) in client {
                 b = b.with_config(AmazonS3ConfigKey::Client(key), value);
             }
+            for (key, value) in options {
+                b = b.with_config(key.parse().map_err(|e| bad_option(key, e))?, *value);
+            }
             Arc::new(b.build().with_context(|| format!("--store {text}"))?)
         }
         ObjectStoreScheme::GoogleCloudStorage => {
@@ -61,6 +70,9 @@ pub(super) fn build(text: &str) -> Result<(Arc<dyn ObjectStore>, ObjectPath)> {
                 .with_retry(retry());
             for (key, value) in client {
                 b = b.with_config(GoogleConfigKey::Client(key), value);
+            }
+            for (key, value) in options {
+                b = b.with_config(key.parse().map_err(|e| bad_option(key, e))?, *value);
             }
             Arc::new(b.build().with_context(|| format!("--store {text}"))?)
         }
@@ -71,6 +83,9 @@ pub(super) fn build(text: &str) -> Result<(Arc<dyn ObjectStore>, ObjectPath)> {
             for (key, value) in client {
                 b = b.with_config(AzureConfigKey::Client(key), value);
             }
+            for (key, value) in options {
+                b = b.with_config(key.parse().map_err(|e| bad_option(key, e))?, *value);
+            }
             Arc::new(b.build().with_context(|| format!("--store {text}"))?)
         }
         other => bail!(
@@ -78,4 +93,8 @@ pub(super) fn build(text: &str) -> Result<(Arc<dyn ObjectStore>, ObjectPath)> {
         ),
     };
     Ok((store, prefix))
+}
+
+fn bad_option(key: &str, err: object_store::Error) -> anyhow::Error {
+    anyhow::anyhow!("object store option {key:?}: {err}")
 }

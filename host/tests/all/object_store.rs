@@ -419,3 +419,75 @@ fn the_cache_stays_within_its_bound_and_every_handle_still_answers() {
         assert!(cached(handle));
     }
 }
+
+#[test]
+fn only_a_named_config_file_may_choose_the_store() {
+    let Some(server) = S3Server::start() else {
+        return;
+    };
+    let env = server.env();
+    let url = server.url("configured");
+    let config = format!("store = \"{url}\"\n");
+    let with_env = |mut cmd: std::process::Command| {
+        for (k, v) in &env {
+            cmd.env(k, v);
+        }
+        cmd
+    };
+    let handle_of = |out: &Output| store_json(out)["handle"].as_str().unwrap().to_string();
+    let seen_on_a_fresh_root = |handle: &str| {
+        let out = on_store(&root("s3"), &env, &url, &["list"], b"");
+        stdout(&out).contains(handle)
+    };
+    // ./tool-output.toml in the working directory: ignored, said, kept local.
+    let a = root("s3");
+    std::fs::write(a.join("tool-output.toml"), &config).unwrap();
+    let cmd = with_env(tool_output(&a, &["--json", "store", "--tool", "t"]));
+    let out = run_cmd(cmd, big_log().as_bytes());
+    assert!(
+        stderr(&out).contains("warning: ignoring `store` in ./tool-output.toml"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!seen_on_a_fresh_root(&handle_of(&out)));
+    // Named by --config: the session is on the store.
+    let b = root("s3");
+    let file = b.join("trusted.toml");
+    std::fs::write(&file, &config).unwrap();
+    let args = [
+        "--config",
+        file.to_str().unwrap(),
+        "--json",
+        "store",
+        "--tool",
+        "t",
+    ];
+    let out = run_cmd(with_env(tool_output(&b, &args)), big_log().as_bytes());
+    assert!(seen_on_a_fresh_root(&handle_of(&out)));
+}
+
+#[test]
+fn gc_removes_store_sessions_with_nothing_new_for_the_period() {
+    let Some(server) = S3Server::start() else {
+        return;
+    };
+    let env = server.env();
+    let url = server.url("retention");
+    let a = root("s3");
+    let store_in = |session: &str| {
+        let args = ["--session", session, "store", "--tool", "t"];
+        stdout(&on_store(&a, &env, &url, &args, big_log().as_bytes()));
+    };
+    store_in("old");
+    std::thread::sleep(Duration::from_millis(2100));
+    store_in("new");
+    // A root that never used "old" removes it from the store all the same.
+    let out = on_store(&root("s3"), &env, &url, &["gc", "--older-than", "2s"], b"");
+    assert_eq!(stdout(&out), "removed session old\n");
+    let list = |session: &str| {
+        let args = ["--session", session, "list"];
+        stdout(&on_store(&root("s3"), &env, &url, &args, b""))
+    };
+    assert_eq!(list("old"), "");
+    assert_eq!(list("new").lines().count(), 1);
+}
