@@ -66,8 +66,7 @@ impl Env {
     /// doctor's cached verdicts.
     pub fn llm_config(&self, model: Option<&str>) -> Result<LlmConfig> {
         let mut config = LlmConfig::load(self.config.as_deref())?;
-        // The store's warnings are said by `remote`.
-        for warning in config.warnings.iter().filter(|w| !w.contains("`store`")) {
+        for warning in &config.warnings {
             out::stderr_line(&format!("warning: {warning}"));
         }
         if let Some(model) = model {
@@ -102,17 +101,13 @@ impl Env {
         }
         let (url, cache_mb) = match &self.store {
             Some(url) => (Some(url.clone()), self.store_cache_mb),
-            None if self.config.is_some()
-                || std::env::var_os("TOOL_OUTPUT_CONFIG").is_some()
-                || std::path::Path::new(tool_output::llm::config::CONFIG_FILE_NAME).is_file() =>
-            {
-                let config = LlmConfig::load(self.config.as_deref())?;
-                for warning in config.warnings.iter().filter(|w| w.contains("`store`")) {
+            None => {
+                let (url, cache_mb, warnings) = LlmConfig::load_store(self.config.as_deref());
+                for warning in warnings {
                     out::stderr_line(&format!("warning: {warning}"));
                 }
-                (config.store, self.store_cache_mb.or(config.store_cache_mb))
+                (url, self.store_cache_mb.or(cache_mb))
             }
-            None => (None, None),
         };
         let opened = match url {
             Some(url) => Some((RemoteStore::open(&url)?, cache_mb)),
