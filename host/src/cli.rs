@@ -1,5 +1,5 @@
 //! Command-line contract (scripts depend on these names): global `--root`,
-//! `--session`, `--json`, `--config`; commands store, extract, preview,
+//! `--session`, `--json`, `--config`, `--store`; commands store, extract, preview,
 //! read, grep, tail, list, remove, stats, close, gc, export, import, schema,
 //! component, run, mcp (proxy, serve), demo, doctor. Each command's options
 //! and work are in `commands/`.
@@ -38,6 +38,21 @@ struct Cli {
     /// `mcp proxy`: a temporary session].
     #[arg(long, global = true, env = "TOOL_OUTPUT_SESSION")]
     session: Option<String>,
+    /// Keep sessions on an object store: s3://bucket/prefix (or gs://, az://). Credentials and
+    /// endpoint come from the environment as the cloud SDKs read them (AWS_ACCESS_KEY_ID,
+    /// AWS_SECRET_ACCESS_KEY, AWS_REGION, AWS_ENDPOINT_URL, AWS_ALLOW_HTTP…); sessions under
+    /// --root become caches. Also the config key `store`.
+    #[arg(long, global = true, env = "TOOL_OUTPUT_STORE", value_name = "URL")]
+    store: Option<String>,
+    /// With --store: the bound of each session's local cache, in MiB [default: 1024]. Also the
+    /// config key `store_cache_mb`.
+    #[arg(
+        long,
+        global = true,
+        env = "TOOL_OUTPUT_STORE_CACHE_MB",
+        value_name = "MIB"
+    )]
+    store_cache_mb: Option<u64>,
     /// Print machine-readable JSON.
     #[arg(long, global = true)]
     json: bool,
@@ -151,6 +166,9 @@ async fn run(cli: Cli) -> Result<ExitCode> {
         session_name,
         json: cli.json,
         config: cli.config.clone(),
+        store: cli.store.clone().filter(|s| !s.trim().is_empty()),
+        store_cache_mb: cli.store_cache_mb,
+        remote: Default::default(),
     };
     // Before anything is compiled (seconds): a root that cannot be one
     // fails at once.
@@ -167,10 +185,10 @@ async fn run(cli: Cli) -> Result<ExitCode> {
         Command::List => commands::housekeeping::list(&env).await,
         Command::Remove(args) => args.execute(&env).await,
         Command::Stats => commands::housekeeping::stats(&env),
-        Command::Close => commands::housekeeping::close(&env),
-        Command::Gc(args) => args.execute(&env),
-        Command::Export(args) => args.execute(&env),
-        Command::Import(args) => args.execute(&env),
+        Command::Close => commands::housekeeping::close(&env).await,
+        Command::Gc(args) => args.execute(&env).await,
+        Command::Export(args) => args.execute(&env).await,
+        Command::Import(args) => args.execute(&env).await,
         Command::Schema(args) => args.execute(&env).await,
         Command::Component(args) => args.execute(&env).await,
         Command::Run(args) => args.execute(&env).await,

@@ -21,6 +21,19 @@ pub enum Error {
     /// configuration.
     #[error(transparent)]
     Setup(#[from] anyhow::Error),
+    /// The session's object store failed (unreachable, refused, timed out).
+    #[error(transparent)]
+    Remote(#[from] crate::remote::RemoteError),
+    /// A streamed output was stored in the session directory but its object
+    /// store did not take it: it is still readable there
+    /// ([`crate::Session::original`]) until removed.
+    #[error("the output was stored as {handle} on this machine only: {source}")]
+    NotPublished {
+        /// The local handle.
+        handle: String,
+        /// Why the store refused.
+        source: crate::remote::RemoteError,
+    },
     /// The cause is the `source()`: `{:#}` and error chains print it once.
     #[error("{context}")]
     Io {

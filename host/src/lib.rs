@@ -51,11 +51,13 @@ pub mod loader;
 #[allow(missing_docs)]
 pub mod mcp;
 pub mod names;
+pub mod remote;
 #[allow(missing_docs)]
 pub mod roots;
 pub mod runtime;
 pub mod session;
 pub mod sessions;
+mod tls;
 pub mod writer;
 
 pub use accounting::{Event, SessionStats};
@@ -69,6 +71,7 @@ pub use llm::config::LlmConfig;
 pub use llm::http::HttpLlm;
 pub use llm::{LlmEngine, NoLlm};
 pub use names::Outcome;
+pub use remote::{RemoteError, RemoteStore};
 pub use runtime::{Limits, Runtime, RuntimeConfig, default_policy};
 pub use session::{Session, ToolCall};
 pub use writer::OutputWriter;

@@ -4,21 +4,25 @@
 //! comes out of a store.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::accounting::{Accounts, log_stored};
 use crate::accounting::{Event, EventLog, ExtractEvent, SessionStats, StoreEvent};
 use crate::bindings::types::{
-    CallInfo, ExtractRequest, ExtractResult, GrepOptions, HandleInfo, LineRange, Mode, StorePolicy,
+    CallInfo, EngineError, ExtractRequest, ExtractResult, GrepOptions, HandleInfo, LineRange, Mode,
+    StorePolicy,
 };
 use crate::error::{Error, Result};
 use crate::extraction::{CallControl, ExtractOptions};
 use crate::host::session_fs::SessionDir;
 use crate::loader::ensure_private_dir;
 use crate::names::Outcome;
+use crate::remote::Remote;
 use crate::roots::RunRoot;
 use crate::runtime::{ONE_CALL_MAX, Runtime};
 use crate::writer::OutputWriter;
+
+mod on_store;
 
 /// The tool call an output came from.
 #[derive(Debug, Clone, Default)]
@@ -69,6 +73,9 @@ pub struct Session {
     dir: SessionDir,
     temporary: bool,
     accounts: Arc<Accounts>,
+    /// The object store the session lives on, if any (the directory is
+    /// then its cache).
+    remote: OnceLock<Remote>,
 }
 
 /// Sessions are opened by the runtime (in this module, so that `runtime`
@@ -134,6 +141,7 @@ impl Session {
             dir,
             temporary,
             accounts: Arc::new(Accounts::default()),
+            remote: OnceLock::new(),
         }
     }
 
@@ -198,6 +206,7 @@ impl Session {
             store.data_mut().discard_uncommitted();
         }
         let outcome = result.map_err(Error::trap)?.map_err(Error::Engine)?;
+        let outcome = self.published(outcome).await?;
         log_stored(&call.tool, &outcome);
         self.accounts.record(Event::Store(StoreEvent::new(
             &call.tool,
@@ -229,6 +238,7 @@ impl Session {
             resource,
             call.tool.clone(),
             self.accounts.clone(),
+            self.remote.get().cloned(),
         ))
     }
 
@@ -268,6 +278,7 @@ impl Session {
             max_llm_calls: Some(options.max_llm_calls.unwrap_or(defaults.max_llm_calls)),
             overlap_percent: Some(options.overlap_percent.unwrap_or(defaults.overlap_percent)),
         };
+        self.cached(handle).await?;
         let (mut store, ex) = self.runtime.instance(&self.dir).await?;
         store.data_mut().control = CallControl::new(options, defaults);
         let call = ex.tool_output_core_engine().call_extract(&mut store, &req);
@@ -287,6 +298,7 @@ impl Session {
 
     /// The partial preview of a stored output (as in its handle message).
     pub async fn preview(&self, handle: &str) -> Result<String> {
+        self.cached(handle).await?;
         let (mut store, ex) = self.runtime.instance(&self.dir).await?;
         let max = Some(self.runtime.inner.policy.max_inline_bytes);
         flatten(
@@ -299,6 +311,7 @@ impl Session {
     /// Lines `first..=last` of a stored output (1-based, numbered as in the
     /// handle message; `u64::MAX` reads to the end), within the byte cap.
     pub async fn read(&self, handle: &str, first: u64, last: u64) -> Result<String> {
+        self.cached(handle).await?;
         let (mut store, ex) = self.runtime.instance(&self.dir).await?;
         let max = Some(self.runtime.inner.policy.max_inline_bytes);
         let range = LineRange { first, last };
@@ -313,6 +326,7 @@ impl Session {
     /// with context; never more than the byte cap, and never a match hidden by
     /// its context.
     pub async fn grep(&self, handle: &str, pattern: &str, options: GrepOptions) -> Result<String> {
+        self.cached(handle).await?;
         let (mut store, ex) = self.runtime.instance(&self.dir).await?;
         let max = Some(self.runtime.inner.policy.max_inline_bytes);
         flatten(
@@ -324,6 +338,7 @@ impl Session {
 
     /// The last `lines` lines of a stored output.
     pub async fn tail(&self, handle: &str, lines: u32) -> Result<String> {
+        self.cached(handle).await?;
         let (mut store, ex) = self.runtime.instance(&self.dir).await?;
         let max = Some(self.runtime.inner.policy.max_inline_bytes);
         flatten(
@@ -334,19 +349,29 @@ impl Session {
     }
 
     /// The outputs stored in the session; a broken one has its `problem`.
+    /// With a store, the handles this directory lacks are fetched first
+    /// (the cache is trimmed to its bound after).
     pub async fn list(&self) -> Result<Vec<HandleInfo>> {
+        self.fetch_all().await?;
         let (mut store, ex) = self.runtime.instance(&self.dir).await?;
-        flatten(ex.tool_output_core_engine().call_list(&mut store).await)
+        let list = flatten(ex.tool_output_core_engine().call_list(&mut store).await);
+        self.trim_cache().await;
+        list
     }
 
-    /// Forget a stored output: all its files, whatever their state.
+    /// Forget a stored output: all its files, whatever their state (in
+    /// the store too, if the session has one).
     pub async fn remove(&self, handle: &str) -> Result<()> {
+        let in_store = self.unpublish(handle).await?;
         let (mut store, ex) = self.runtime.instance(&self.dir).await?;
-        flatten(
+        match flatten(
             ex.tool_output_core_engine()
                 .call_remove(&mut store, handle)
                 .await,
-        )
+        ) {
+            Err(Error::Engine(EngineError::UnknownHandle(_))) if in_store => Ok(()),
+            other => other,
+        }
     }
 
     /// The `tool_output` JSON schema, from the engine.

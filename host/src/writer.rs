@@ -12,6 +12,7 @@ use crate::bindings::Extractor;
 use crate::error::{Error, Result};
 use crate::host::HostState;
 use crate::names::Outcome;
+use crate::remote::{self, Remote};
 use crate::runtime::ONE_CALL_MAX;
 
 /// A store in progress: feed it pieces, then [`OutputWriter::finish`].
@@ -23,6 +24,7 @@ pub struct OutputWriter {
     tool: String,
     written: u64,
     accounts: Arc<Accounts>,
+    remote: Option<Remote>,
 }
 
 impl OutputWriter {
@@ -32,6 +34,7 @@ impl OutputWriter {
         resource: ResourceAny,
         tool: String,
         accounts: Arc<Accounts>,
+        remote: Option<Remote>,
     ) -> Self {
         Self {
             store,
@@ -40,6 +43,7 @@ impl OutputWriter {
             tool,
             written: 0,
             accounts,
+            remote,
         }
     }
 
@@ -71,7 +75,10 @@ impl OutputWriter {
     }
 
     /// The whole output is in: store it (or pass it through if it is small).
-    /// On error nothing is left in the session.
+    /// On error nothing is left in the session, except after
+    /// [`Error::NotPublished`]: the output is stored here but the session's
+    /// object store did not take it; the caller reads it back with
+    /// [`crate::Session::original`] to pass it through, then removes it.
     pub async fn finish(mut self) -> Result<Outcome> {
         // Kept until the call returns: dropped mid-call, the writer still
         // discards what was not committed.
@@ -89,6 +96,17 @@ impl OutputWriter {
         }
         let _ = resource.resource_drop_async(&mut self.store).await;
         let outcome = outcome.map_err(Error::trap)?.map_err(Error::Engine)?;
+        if let (Some(remote), Some(handle)) = (&self.remote, outcome.handle()) {
+            let dir = self.store.data().session.clone();
+            // Files that reached the store without their sidecar are no
+            // handle for any reader; they go with the session.
+            if let Err(source) = remote::commit(remote, &dir, handle).await {
+                return Err(Error::NotPublished {
+                    handle: handle.to_string(),
+                    source,
+                });
+            }
+        }
         log_stored(&self.tool, &outcome);
         self.accounts.record(Event::Store(StoreEvent::new(
             &self.tool,

@@ -28,6 +28,22 @@ pub fn failed_text(tool: &str, handle: &str, mode: &str, error: &str) -> String 
     format!("TOOL_OUTPUT FAILED FOR {tool} WITH HANDLE {handle}, STRATEGY:{mode}:\n\n{error}")
 }
 
+/// The suffixes of a handle's files (`<handle>.<suffix>`), in the order
+/// they are written and copied: the sidecar (`meta.json`) last, since a
+/// handle is complete exactly when its sidecar exists.
+pub const HANDLE_FILE_SUFFIXES: [&str; 5] = ["orig", "txt", "json", "idx", "meta.json"];
+
+/// A lowercase hyphenated UUID: the only shape a stored handle has (the
+/// engine's `Handle::parse`, without the whitespace it tolerates from
+/// models).
+pub fn is_handle(text: &str) -> bool {
+    text.len() == 36
+        && text.bytes().enumerate().all(|(i, b)| match i {
+            8 | 13 | 18 | 23 => b == b'-',
+            _ => b.is_ascii_digit() || (b'a'..=b'f').contains(&b),
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -67,5 +83,20 @@ mod tests {
             failed_text("bash", "h", "auto", "unknown handle"),
             "TOOL_OUTPUT FAILED FOR bash WITH HANDLE h, STRATEGY:auto:\n\nunknown handle"
         );
+    }
+
+    #[test]
+    fn a_handle_is_a_lowercase_hyphenated_uuid_and_nothing_else() {
+        assert!(super::is_handle("0f8fad5b-d9cb-469f-a165-70867728950e"));
+        for bad in [
+            "0F8FAD5B-D9CB-469F-A165-70867728950E",
+            " 0f8fad5b-d9cb-469f-a165-70867728950e",
+            "0f8fad5bd9cb469fa16570867728950e",
+            "0f8fad5b-d9cb-469f-a165-70867728950e/..",
+            "../8fad5b-d9cb-469f-a165-70867728950e",
+            "",
+        ] {
+            assert!(!super::is_handle(bad), "{bad:?}");
+        }
     }
 }

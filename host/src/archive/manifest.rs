@@ -12,9 +12,7 @@ pub const MANIFEST_NAME: &str = "manifest.json";
 /// Largest manifest read: a handle takes ~400 bytes, so ~2500 handles per MiB.
 pub const MAX_MANIFEST_BYTES: u64 = 4 << 20;
 
-/// The file suffixes a handle may have, in archive order (the sidecar
-/// last: it marks a handle complete in a session directory).
-pub const SUFFIXES: [&str; 5] = ["orig", "txt", "json", "idx", "meta.json"];
+pub use tool_output_wire::contract::{HANDLE_FILE_SUFFIXES as SUFFIXES, is_handle};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -126,16 +124,6 @@ impl Manifest {
     pub fn files(&self) -> impl Iterator<Item = &FileEntry> {
         self.handles.iter().flat_map(|h| h.files.iter())
     }
-}
-
-/// A lowercase hyphenated UUID: the only shape a handle has (the engine's
-/// `Handle::parse`, without the whitespace it tolerates from models).
-pub fn is_handle(text: &str) -> bool {
-    text.len() == 36
-        && text.bytes().enumerate().all(|(i, b)| match i {
-            8 | 13 | 18 | 23 => b == b'-',
-            _ => b.is_ascii_digit() || (b'a'..=b'f').contains(&b),
-        })
 }
 
 fn is_sha256(text: &str) -> bool {

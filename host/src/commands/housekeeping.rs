@@ -13,7 +13,7 @@ use tool_output::sessions;
 
 /// `list`: the outputs stored in the session, a broken one with its problem.
 pub async fn list(env: &Env) -> Result<ExitCode> {
-    if !env.session_dir().is_dir() {
+    if !env.session_dir().is_dir() && env.remote()?.is_none() {
         if env.json {
             out::json(&json!([]))?;
         }
@@ -80,7 +80,12 @@ pub fn stats(env: &Env) -> Result<ExitCode> {
 }
 
 /// `close`: the session and its event log, gone.
-pub fn close(env: &Env) -> Result<ExitCode> {
+pub async fn close(env: &Env) -> Result<ExitCode> {
+    // The store first: a session that could not be deleted there is kept
+    // here too, so `close` can be run again.
+    if let Some((store, _)) = env.remote()? {
+        store.remove_session(&env.session_name).await?;
+    }
     let dir = env.session_dir();
     if dir.is_dir() {
         std::fs::remove_dir_all(&dir).with_context(|| format!("removing {}", dir.display()))?;
@@ -97,9 +102,22 @@ pub struct GcArgs {
 }
 
 impl GcArgs {
-    pub fn execute(self, env: &Env) -> Result<ExitCode> {
+    pub async fn execute(self, env: &Env) -> Result<ExitCode> {
         let older_than = self.older_than;
-        let report = sessions::gc(&env.root, older_than);
+        let mut report = sessions::gc(&env.root, older_than);
+        if let Some((store, _)) = env.remote()? {
+            let now = std::time::SystemTime::now();
+            for (session, newest) in store.sessions().await? {
+                if now.duration_since(newest).unwrap_or_default() < older_than {
+                    continue;
+                }
+                match store.remove_session(&session).await {
+                    Ok(_) if report.removed.contains(&session) => {}
+                    Ok(_) => report.removed.push(session),
+                    Err(err) => report.failed.push((session, err.to_string())),
+                }
+            }
+        }
         if env.json {
             let failed: Vec<_> = report
                 .failed

@@ -21,7 +21,7 @@ use crate::out;
 use tool_output::doctor as doctor_cache;
 use tool_output::llm::config::ModelSpec;
 use tool_output::sessions;
-use tool_output::{LlmConfig, OutputStats, Runtime, RuntimeConfig, Session};
+use tool_output::{LlmConfig, OutputStats, RemoteStore, Runtime, RuntimeConfig, Session};
 
 /// The global options (`--root`, `--session`, `--json`, …), resolved.
 pub struct Env {
@@ -31,6 +31,11 @@ pub struct Env {
     pub session_name: String,
     pub json: bool,
     pub config: Option<PathBuf>,
+    /// `--store` / `TOOL_OUTPUT_STORE` (the config file's `store` otherwise).
+    pub store: Option<String>,
+    pub store_cache_mb: Option<u64>,
+    /// The store, opened once.
+    pub remote: std::sync::OnceLock<Option<(RemoteStore, Option<u64>)>>,
 }
 
 impl Env {
@@ -82,7 +87,33 @@ impl Env {
         let session = runtime.open_session(&self.session_dir())?;
         sessions::touch_last_used(&self.session_dir());
         session.set_event_log(&self.event_log())?;
+        if let Some((store, cache_mb)) = self.remote()? {
+            session.set_store(store, &self.session_name, cache_mb.map(|mb| mb << 20))?;
+        }
         Ok((runtime, session))
+    }
+
+    /// The object store sessions live on, if one is configured: `--store`
+    /// (or its variable), else the config file's `store`.
+    pub fn remote(&self) -> Result<Option<(RemoteStore, Option<u64>)>> {
+        if let Some(opened) = self.remote.get() {
+            return Ok(opened.clone());
+        }
+        let (url, cache_mb) = match &self.store {
+            Some(url) => (Some(url.clone()), self.store_cache_mb),
+            None => {
+                let (url, cache_mb, warnings) = LlmConfig::load_store(self.config.as_deref());
+                for warning in warnings {
+                    out::stderr_line(&format!("warning: {warning}"));
+                }
+                (url, self.store_cache_mb.or(cache_mb))
+            }
+        };
+        let opened = match url {
+            Some(url) => Some((RemoteStore::open(&url)?, cache_mb)),
+            None => None,
+        };
+        Ok(self.remote.get_or_init(|| opened).clone())
     }
 
     /// A command on a session that must already exist.
@@ -92,7 +123,8 @@ impl Env {
     }
 
     pub fn check_exists(&self) -> Result<()> {
-        if !self.session_dir().is_dir() {
+        // On a store, the session may be elsewhere: its handles are fetched.
+        if !self.session_dir().is_dir() && self.remote()?.is_none() {
             bail!(
                 "session {:?} does not exist under {} (store something first)",
                 self.session_name,

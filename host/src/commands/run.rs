@@ -114,7 +114,13 @@ impl RunArgs {
         if failed {
             return Ok(ExitCode::from(exit_code(status)));
         }
-        let outcome = writer.finish().await?;
+        let outcome = match super::store::finish(session, writer).await? {
+            super::store::Finished::Outcome(outcome) => outcome,
+            super::store::Finished::Refused(original) => {
+                print_quietly(&original, false);
+                return Ok(ExitCode::from(exit_code(status)));
+            }
+        };
         let text: &[u8] = match &outcome {
             Outcome::Passthrough(_) => &held,
             Outcome::Stored(stored) => stored.message.as_bytes(),

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use super::{Env, stats_json};
 use crate::out;
 use tool_output::interrupt;
-use tool_output::{Outcome, ToolCall, default_policy};
+use tool_output::{Error, Outcome, OutputWriter, Session, ToolCall, default_policy};
 
 #[derive(clap::Args)]
 pub struct StoreArgs {
@@ -76,7 +76,21 @@ async fn store(
         }
         writer.write(&piece).await?;
     }
-    let outcome = writer.finish().await?;
+    let outcome = match finish(&session, writer).await? {
+        Finished::Outcome(outcome) => outcome,
+        Finished::Refused(original) => {
+            if env.json {
+                out::json(&json!({
+                    "stored": false, "handle": null, "reason": null,
+                    "message": String::from_utf8_lossy(&original),
+                    "warning": "the session's object store refused the output",
+                }))?;
+            } else {
+                out::stdout(&original)?;
+            }
+            return Ok(ExitCode::SUCCESS);
+        }
+    };
     // A signal that came with the end of the input (it often ends the
     // producer too) is still a failure, and its handle is not kept.
     if let Err(interrupted) = interrupt::check() {
@@ -98,4 +112,36 @@ async fn store(
         (Outcome::Stored(s), false) => out::line(&s.message)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// How a streamed store ended.
+pub enum Finished {
+    /// Stored (and published, on a store) or passed through.
+    Outcome(Outcome),
+    /// The session's object store refused it: the original, to pass through
+    /// (a warning was said on stderr; nothing is kept).
+    Refused(Vec<u8>),
+}
+
+/// Finishes a streamed store. When the session's object store does not
+/// take the output, the original comes back from this machine's copy (the
+/// caller passes it through: better than losing it), and the copy goes.
+pub async fn finish(session: &Session, writer: OutputWriter) -> Result<Finished> {
+    match writer.finish().await {
+        Ok(outcome) => Ok(Finished::Outcome(outcome)),
+        Err(Error::NotPublished { handle, source }) => {
+            out::stderr_line(&format!(
+                "warning: {source}; the output is passed through unchanged"
+            ));
+            let mut original = Vec::new();
+            let read = session
+                .original(&handle)
+                .map_err(anyhow::Error::from)
+                .and_then(|mut f| Ok(std::io::Read::read_to_end(&mut f, &mut original)?));
+            session.discard(&handle).await;
+            read.context("reading back the output the store refused")?;
+            Ok(Finished::Refused(original))
+        }
+        Err(err) => Err(err.into()),
+    }
 }

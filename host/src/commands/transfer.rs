@@ -47,14 +47,30 @@ pub struct ImportArgs {
 }
 
 impl ExportArgs {
-    pub fn execute(self, env: &Env) -> Result<ExitCode> {
+    pub async fn execute(self, env: &Env) -> Result<ExitCode> {
+        if env.remote()?.is_some() {
+            // On a store: every handle in the local directory first.
+            let (_rt, session) = env.session().await?;
+            session.fetch_all().await?;
+        }
         export(&env.root, &env.session_name, env.json, self)
     }
 }
 
 impl ImportArgs {
-    pub fn execute(self, env: &Env) -> Result<ExitCode> {
-        import(&env.root, &env.session_name, env.json, self)
+    pub async fn execute(self, env: &Env) -> Result<ExitCode> {
+        let handles = import(&env.root, &env.session_name, env.json, self)?;
+        if env.remote()?.is_some() {
+            let (_rt, session) = env.session().await?;
+            for handle in &handles {
+                session.publish(handle).await.with_context(|| {
+                    format!(
+                        "{handle} was imported into this machine's cache but not into the store"
+                    )
+                })?;
+            }
+        }
+        Ok(ExitCode::SUCCESS)
     }
 }
 
@@ -114,7 +130,8 @@ fn export(root: &Path, session: &str, json_out: bool, args: ExportArgs) -> Resul
     Ok(ExitCode::SUCCESS)
 }
 
-fn import(root: &Path, session: &str, json_out: bool, args: ImportArgs) -> Result<ExitCode> {
+/// The handles imported.
+fn import(root: &Path, session: &str, json_out: bool, args: ImportArgs) -> Result<Vec<String>> {
     ensure_private_dir(&root.join("sessions"))?;
     let dir = sessions::session_dir(root, session);
     let options = ImportOptions {
@@ -153,7 +170,7 @@ fn import(root: &Path, session: &str, json_out: bool, args: ImportArgs) -> Resul
             if handles.len() == 1 { "" } else { "s" }
         ));
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(handles.into_iter().map(String::from).collect())
 }
 
 /// A writer that fails at its next write once SIGINT or SIGTERM came.

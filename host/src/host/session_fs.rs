@@ -149,6 +149,79 @@ impl SessionDir {
         Ok(())
     }
 
+    /// A stored file for the host to read (publishing it to a store):
+    /// regular files only, links not followed.
+    pub(crate) fn open_for_reading(&self, name: &str) -> Result<std::fs::File, FsError> {
+        Ok(self.open(name, OpenOptions::new().read(true))?.into_std())
+    }
+
+    /// Starts putting a file fetched from a store in place: it is written
+    /// under a name the engine can neither list as a handle's nor open (a
+    /// leading dot), and [`SessionDir::install_commit`] renames it.
+    pub(crate) fn install_begin(&self, name: &str) -> Result<(String, std::fs::File), FsError> {
+        check_name(name)?;
+        let temp = format!(".fetch-{name}");
+        let mut opts = OpenOptions::new();
+        opts.write(true).create(true).truncate(true);
+        opts.follow(FollowSymlinks::No)
+            .custom_flags(libc::O_NONBLOCK);
+        let file = self
+            .dir
+            .open_with(&temp, &opts)
+            .map_err(|e| fs_error(name, e))?;
+        Ok((temp, file.into_std()))
+    }
+
+    /// Ends [`SessionDir::install_begin`]: charges the quota and renames the
+    /// file into place (or removes it when the quota refuses).
+    pub(crate) fn install_commit(&self, temp: &str, name: &str) -> Result<(), FsError> {
+        let len = self
+            .dir
+            .symlink_metadata(temp)
+            .map_err(|e| fs_error(name, e))?
+            .len();
+        if let Err(err) = self.charge(len, self.file_len(name).unwrap_or(0)) {
+            let _ = self.dir.remove_file(temp);
+            return Err(err);
+        }
+        self.dir
+            .rename(temp, &self.dir, name)
+            .map_err(|e| fs_error(name, e))
+    }
+
+    /// Removes a leftover of [`SessionDir::install_begin`].
+    pub(crate) fn install_abort(&self, temp: &str) {
+        let _ = self.dir.remove_file(temp);
+    }
+
+    /// The regular files with their size and modification time (the
+    /// cache's recency: see [`SessionDir::touch`]).
+    pub(crate) fn files(&self) -> Result<Vec<(String, u64, std::time::SystemTime)>, FsError> {
+        let mut files = Vec::new();
+        for entry in self.dir.entries().map_err(|e| fs_error(".", e))? {
+            let entry = entry.map_err(|e| fs_error(".", e))?;
+            let Ok(name) = entry.file_name().into_string() else {
+                continue;
+            };
+            let Ok(meta) = entry.metadata() else { continue };
+            if meta.is_file() {
+                let at = meta
+                    .modified()
+                    .map(|t| t.into_std())
+                    .unwrap_or(std::time::UNIX_EPOCH);
+                files.push((name, meta.len(), at));
+            }
+        }
+        Ok(files)
+    }
+
+    /// Marks a file used now (the cache evicts the least recently used).
+    pub(crate) fn touch(&self, name: &str) {
+        if let Ok(file) = self.open(name, OpenOptions::new().write(true)) {
+            let _ = file.into_std().set_modified(std::time::SystemTime::now());
+        }
+    }
+
     pub fn list(&self) -> Result<Vec<String>, FsError> {
         let mut names = Vec::new();
         for entry in self.dir.entries().map_err(|e| fs_error(".", e))? {

@@ -62,6 +62,11 @@ pub struct FileConfig {
     pub max_response_bytes: Option<u64>,
     pub openai: Option<ProviderFile>,
     pub anthropic: Option<ProviderFile>,
+    /// Sessions on object storage: `s3://bucket/prefix`, `gs://…`, `az://…`
+    /// (see [`LlmConfig::load_store`]).
+    pub store: Option<String>,
+    /// The bound of each session's local cache with a store, in MiB.
+    pub store_cache_mb: Option<u64>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -236,19 +241,31 @@ pub const DEFAULT_OPENAI_BASE_URL: &str = "https://api.openai.com/v1";
 pub const DEFAULT_ANTHROPIC_BASE_URL: &str = "https://api.anthropic.com";
 pub const CONFIG_FILE_NAME: &str = "tool-output.toml";
 
+/// The configuration file and whether it may choose endpoints, keys and the
+/// store: `explicit`, else `TOOL_OUTPUT_CONFIG` (both trusted), else
+/// `./tool-output.toml` if present (not trusted: anyone's checkout has one).
+fn locate(explicit: Option<&Path>) -> (Option<PathBuf>, bool) {
+    let named = explicit.map(Path::to_path_buf).or_else(|| {
+        std::env::var("TOOL_OUTPUT_CONFIG")
+            .ok()
+            .filter(|v| !v.trim().is_empty())
+            .map(PathBuf::from)
+    });
+    match named {
+        Some(path) => (Some(path), true),
+        None => {
+            let local = PathBuf::from(CONFIG_FILE_NAME);
+            (local.is_file().then_some(local), false)
+        }
+    }
+}
+
 impl LlmConfig {
     /// From the file (`explicit`, else `TOOL_OUTPUT_CONFIG`, else
     /// `./tool-output.toml` if present) and the process environment.
     pub fn load(explicit: Option<&Path>) -> Result<Self, ConfigError> {
         let env = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
-        let named = explicit
-            .map(Path::to_path_buf)
-            .or_else(|| env("TOOL_OUTPUT_CONFIG").map(PathBuf::from));
-        let local = PathBuf::from(CONFIG_FILE_NAME);
-        let (path, trusted) = match named {
-            Some(path) => (Some(path), true),
-            None => (local.is_file().then_some(local), false),
-        };
+        let (path, trusted) = locate(explicit);
         let mut file = match &path {
             Some(path) => Self::read_file(path)?,
             None => FileConfig::default(),
@@ -260,10 +277,51 @@ impl LlmConfig {
                  file named by --config or TOOL_OUTPUT_CONFIG may choose endpoints and keys"
             ));
         }
+        // Read by `load_store`, which commands without a model use too.
+        (file.store, file.store_cache_mb) = (None, None);
         let mut config = Self::resolve(file, &env)?;
         config.source = path;
         config.warnings = warnings;
         Ok(config)
+    }
+
+    /// Only the file's `store` and `store_cache_mb`, read leniently: a file
+    /// that is broken for the LLM settings still names the store, and one
+    /// that cannot be read names none (with a warning), so commands that need
+    /// no model keep working.
+    pub fn load_store(explicit: Option<&Path>) -> (Option<String>, Option<u64>, Vec<String>) {
+        let (Some(path), trusted) = locate(explicit) else {
+            return (None, None, Vec::new());
+        };
+        let table = std::fs::read_to_string(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|text| {
+                text.parse::<toml::Table>()
+                    .map_err(|e| e.message().to_string())
+            });
+        let table = match table {
+            Ok(table) => table,
+            Err(err) => {
+                let warning = format!("no `store` read from {}: {err}", path.display());
+                return (None, None, vec![warning]);
+            }
+        };
+        let store = table
+            .get("store")
+            .and_then(|v| v.as_str())
+            .map(String::from);
+        let cache_mb = table
+            .get("store_cache_mb")
+            .and_then(|v| v.as_integer())
+            .and_then(|n| u64::try_from(n).ok());
+        if store.is_some() && !trusted {
+            let warning = format!(
+                "ignoring `store` in ./{CONFIG_FILE_NAME}: only a file named by --config or \
+                 TOOL_OUTPUT_CONFIG may choose where outputs are sent"
+            );
+            return (None, cache_mb, vec![warning]);
+        }
+        (store, cache_mb, Vec::new())
     }
 
     pub fn read_file(path: &Path) -> Result<FileConfig, ConfigError> {

@@ -48,9 +48,7 @@ struct Target {
 impl HttpLlm {
     /// An engine for `config`'s models.
     pub fn new(config: LlmConfig) -> Result<Self, ConfigError> {
-        // reqwest is built without a bundled crypto provider: use ring.
-        // Installing twice (a second runtime) is harmless.
-        let _ = rustls::crypto::ring::default_provider().install_default();
+        crate::tls::use_ring();
         let client = reqwest::Client::builder()
             .user_agent(concat!("tool-output/", env!("CARGO_PKG_VERSION")))
             .connect_timeout(Duration::from_secs(10).min(config.request_timeout))

@@ -85,7 +85,7 @@ impl Downstream {
 
     /// Speak streamable HTTP to `url` (rmcp's client transport).
     pub fn connect(url: &str) -> Result<Self> {
-        let _ = rustls::crypto::ring::default_provider().install_default();
+        crate::tls::use_ring();
         let transport = rmcp::transport::StreamableHttpClientTransport::from_uri(url.to_string());
         let (out_tx, out_rx) = mpsc::unbounded_channel();
         let (in_tx, in_rx) = mpsc::channel(64);

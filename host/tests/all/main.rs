@@ -9,4 +9,5 @@ mod cli;
 mod doctor;
 mod hardening;
 mod mcp;
+mod object_store;
 mod run;

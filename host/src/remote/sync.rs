@@ -1,0 +1,241 @@
+//! Moving one handle between the session directory and the store:
+//! publish (after a store), fetch (before a call on a handle not cached),
+//! remove, and the handles a session has in the store.
+
+use std::io::{Read, Write};
+
+use futures::StreamExt;
+use object_store::{ObjectStore, ObjectStoreExt, PutPayload, WriteMultipart};
+
+use super::{Remote, RemoteError};
+use crate::bindings::session_fs::FsError;
+use crate::host::session_fs::SessionDir;
+use tool_output_wire::contract::{HANDLE_FILE_SUFFIXES as SUFFIXES, is_handle};
+
+/// The sidecar's suffix: written last, read first; a handle is in the
+/// store exactly when its sidecar is.
+const SIDECAR: &str = "meta.json";
+/// Files above this go up in parts of this size (S3's minimum part is 5 MiB).
+const PART_BYTES: usize = 8 << 20;
+/// Parts in flight at once.
+const PARTS_IN_FLIGHT: usize = 4;
+
+fn local(remote: &Remote, what: String, err: FsError) -> RemoteError {
+    let text = match err {
+        FsError::NotFound(name) => format!("{name} is missing"),
+        FsError::Io(m) | FsError::InvalidName(m) => m,
+        other => format!("{other:?}"),
+    };
+    RemoteError::io(&remote.store, what, std::io::Error::other(text))
+}
+
+/// Uploads the files of `handle` from `dir`, the sidecar last; the bytes
+/// sent.
+pub(crate) async fn publish(
+    remote: &Remote,
+    dir: &SessionDir,
+    handle: &str,
+) -> Result<u64, RemoteError> {
+    let mut sent = 0;
+    for suffix in SUFFIXES {
+        let name = format!("{handle}.{suffix}");
+        let what = || format!("publishing {name}");
+        let file = match dir.open_for_reading(&name) {
+            Ok(file) => file,
+            // Not every handle has every kind of file; every one has a sidecar.
+            Err(FsError::NotFound(_)) if suffix != SIDECAR => continue,
+            Err(err) => return Err(local(remote, what(), err)),
+        };
+        sent += upload(remote, &name, file).await.map_err(|e| match e {
+            Upload::Local(err) => RemoteError::io(&remote.store, what(), err),
+            Upload::Store(err) => RemoteError::new(&remote.store, what(), err),
+        })?;
+    }
+    Ok(sent)
+}
+
+enum Upload {
+    Local(std::io::Error),
+    Store(object_store::Error),
+}
+
+async fn upload(remote: &Remote, name: &str, mut file: std::fs::File) -> Result<u64, Upload> {
+    let location = remote.store.object(&remote.session, name);
+    let len = file.metadata().map_err(Upload::Local)?.len();
+    let store = &remote.store.store;
+    if len <= PART_BYTES as u64 {
+        let mut bytes = Vec::with_capacity(len as usize);
+        file.read_to_end(&mut bytes).map_err(Upload::Local)?;
+        let sent = bytes.len() as u64;
+        store
+            .put(&location, PutPayload::from(bytes))
+            .await
+            .map_err(Upload::Store)?;
+        return Ok(sent);
+    }
+    let upload = store
+        .put_multipart(&location)
+        .await
+        .map_err(Upload::Store)?;
+    let mut parts = WriteMultipart::new_with_chunk_size(upload, PART_BYTES);
+    let mut buf = vec![0; 1 << 20];
+    let mut sent = 0;
+    loop {
+        let n = match file.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(err) => {
+                let _ = parts.abort().await;
+                return Err(Upload::Local(err));
+            }
+        };
+        if let Err(err) = parts.wait_for_capacity(PARTS_IN_FLIGHT).await {
+            let _ = parts.abort().await;
+            return Err(Upload::Store(err));
+        }
+        parts.write(&buf[..n]);
+        sent += n as u64;
+    }
+    parts.finish().await.map_err(Upload::Store)?;
+    Ok(sent)
+}
+
+/// Downloads `handle` into `dir` when the store has it: each file whole,
+/// under a hidden name, then renamed into place, the sidecar last, so the
+/// engine never sees half a handle. `Ok(false)`: the store does not have
+/// it (never published, or removed). Files of a failed fetch are removed.
+pub(crate) async fn fetch(
+    remote: &Remote,
+    dir: &SessionDir,
+    handle: &str,
+) -> Result<bool, RemoteError> {
+    let sidecar = format!("{handle}.{SIDECAR}");
+    let Some(meta) = get_whole(remote, &sidecar).await? else {
+        return Ok(false);
+    };
+    let mut installed = Vec::new();
+    let result = async {
+        for suffix in SUFFIXES.iter().filter(|s| **s != SIDECAR) {
+            let name = format!("{handle}.{suffix}");
+            if download(remote, dir, &name).await? {
+                installed.push(name);
+            }
+        }
+        let what = format!("fetching {sidecar}");
+        let (temp, mut file) = dir
+            .install_begin(&sidecar)
+            .map_err(|e| local(remote, what.clone(), e))?;
+        if let Err(err) = file.write_all(&meta) {
+            dir.install_abort(&temp);
+            return Err(RemoteError::io(&remote.store, what, err));
+        }
+        dir.install_commit(&temp, &sidecar)
+            .map_err(|e| local(remote, what, e))
+    }
+    .await;
+    if result.is_err() {
+        for name in &installed {
+            let _ = dir.remove(name);
+        }
+    }
+    result.map(|()| true)
+}
+
+/// A small object whole; `None` when it does not exist.
+async fn get_whole(remote: &Remote, name: &str) -> Result<Option<bytes::Bytes>, RemoteError> {
+    let what = || format!("fetching {name}");
+    let location = remote.store.object(&remote.session, name);
+    let got = match remote.store.store.get(&location).await {
+        Ok(got) => got,
+        Err(object_store::Error::NotFound { .. }) => return Ok(None),
+        Err(err) => return Err(RemoteError::new(&remote.store, what(), err)),
+    };
+    let bytes = got
+        .bytes()
+        .await
+        .map_err(|e| RemoteError::new(&remote.store, what(), e))?;
+    Ok(Some(bytes))
+}
+
+/// One file, streamed to disk; `Ok(false)` when the store has no such file.
+async fn download(remote: &Remote, dir: &SessionDir, name: &str) -> Result<bool, RemoteError> {
+    let what = || format!("fetching {name}");
+    let location = remote.store.object(&remote.session, name);
+    let got = match remote.store.store.get(&location).await {
+        Ok(got) => got,
+        Err(object_store::Error::NotFound { .. }) => return Ok(false),
+        Err(err) => return Err(RemoteError::new(&remote.store, what(), err)),
+    };
+    let (temp, mut file) = dir
+        .install_begin(name)
+        .map_err(|e| local(remote, what(), e))?;
+    let mut stream = got.into_stream();
+    while let Some(chunk) = stream.next().await {
+        let written = match chunk {
+            Ok(chunk) => file
+                .write_all(&chunk)
+                .map_err(|e| RemoteError::io(&remote.store, what(), e)),
+            Err(err) => Err(RemoteError::new(&remote.store, what(), err)),
+        };
+        if let Err(err) = written {
+            dir.install_abort(&temp);
+            return Err(err);
+        }
+    }
+    dir.install_commit(&temp, name)
+        .map_err(|e| local(remote, what(), e))?;
+    Ok(true)
+}
+
+/// Deletes `handle` from the store, the sidecar first (it vanishes for
+/// every reader at once); whether the store had any of its files.
+pub(crate) async fn remove_handle(remote: &Remote, handle: &str) -> Result<bool, RemoteError> {
+    let mut found = false;
+    let order = std::iter::once(SIDECAR).chain(SUFFIXES.iter().copied().filter(|s| *s != SIDECAR));
+    for suffix in order {
+        let name = format!("{handle}.{suffix}");
+        let location = remote.store.object(&remote.session, &name);
+        // S3 answers a delete of a missing key with success: ask first.
+        match remote.store.store.head(&location).await {
+            Ok(_) => found = true,
+            Err(object_store::Error::NotFound { .. }) => continue,
+            Err(err) => {
+                return Err(RemoteError::new(
+                    &remote.store,
+                    format!("removing {name}"),
+                    err,
+                ));
+            }
+        }
+        match remote.store.store.delete(&location).await {
+            Ok(()) | Err(object_store::Error::NotFound { .. }) => {}
+            Err(err) => {
+                return Err(RemoteError::new(
+                    &remote.store,
+                    format!("removing {name}"),
+                    err,
+                ));
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// The handles the session has in the store (those with a sidecar).
+pub(crate) async fn handles(remote: &Remote) -> Result<Vec<String>, RemoteError> {
+    let prefix = remote.store.session_prefix(&remote.session);
+    let mut objects = remote.store.store.list(Some(&prefix));
+    let mut found = Vec::new();
+    while let Some(meta) = objects.next().await {
+        let meta = meta.map_err(|e| RemoteError::new(&remote.store, "listing handles", e))?;
+        let Some(name) = meta.location.filename() else {
+            continue;
+        };
+        if let Some(handle) = name.strip_suffix(&format!(".{SIDECAR}"))
+            && is_handle(handle)
+        {
+            found.push(handle.to_string());
+        }
+    }
+    Ok(found)
+}

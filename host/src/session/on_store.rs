@@ -1,0 +1,144 @@
+//! A session on an object store (see [`crate::remote`]): attaching the
+//! store, fetching a handle before the engine is asked about it, publishing
+//! after a store, and what a caller needs when the store refuses an output.
+
+use super::Session;
+use crate::bindings::types::EngineError;
+use crate::error::{Error, Result};
+use crate::names::Outcome;
+use crate::remote::{self, Remote, RemoteStore};
+use tool_output_wire::contract::is_handle;
+
+impl Session {
+    /// Keep the session on an object store, as `name` (sessions keep their
+    /// names: the same name on two roots sharing a store is one session).
+    /// Stores publish each handle there; calls on a handle this directory
+    /// lacks fetch it first; this directory becomes a cache of at most
+    /// `cache_bytes` (default [`remote::DEFAULT_CACHE_BYTES`]). Set once.
+    pub fn set_store(
+        &self,
+        store: RemoteStore,
+        name: &str,
+        cache_bytes: Option<u64>,
+    ) -> Result<()> {
+        crate::roots::check_session_name(name)?;
+        let remote = Remote {
+            store,
+            session: name.to_string(),
+            cache_bytes: cache_bytes.unwrap_or(remote::DEFAULT_CACHE_BYTES),
+        };
+        self.remote
+            .set(remote)
+            .map_err(|_| Error::Setup(anyhow::anyhow!("the session already has a store")))
+    }
+
+    /// The store the session is on, if any.
+    pub fn store_url(&self) -> Option<&str> {
+        self.remote.get().map(|r| r.store.url())
+    }
+
+    /// The original bytes of a handle in this directory (to pass an output
+    /// through after [`Error::NotPublished`]).
+    pub fn original(&self, handle: &str) -> Result<std::fs::File> {
+        let handle = handle.trim();
+        if !is_handle(handle) {
+            return Err(Error::Engine(EngineError::InvalidHandle(
+                handle.chars().take(80).collect(),
+            )));
+        }
+        self.dir
+            .open_for_reading(&format!("{handle}.orig"))
+            .map_err(|e| Error::Engine(EngineError::Storage(format!("{e:?}"))))
+    }
+
+    /// Removes a handle from this directory only (after
+    /// [`Error::NotPublished`]: the store never had it).
+    pub async fn discard(&self, handle: &str) {
+        if let Ok((mut store, ex)) = self.runtime.instance(&self.dir).await {
+            let _ = ex
+                .tool_output_core_engine()
+                .call_remove(&mut store, handle)
+                .await;
+        }
+    }
+
+    /// With a store: every handle of the session in this directory (for
+    /// `list` and `export`); how many were fetched. The cache bound is
+    /// passed over until the next store, fetch or list.
+    pub async fn fetch_all(&self) -> Result<usize> {
+        let Some(remote) = self.remote.get() else {
+            return Ok(0);
+        };
+        let mut fetched = 0;
+        for handle in remote::handles(remote).await? {
+            if self.dir.size(&format!("{handle}.meta.json")).is_err()
+                && remote::fetch(remote, &self.dir, &handle).await?
+            {
+                fetched += 1;
+            }
+        }
+        Ok(fetched)
+    }
+
+    /// With a store: publish a handle already in this directory (one
+    /// imported from an archive); the bytes sent.
+    pub async fn publish(&self, handle: &str) -> Result<u64> {
+        match self.remote.get() {
+            Some(remote) => Ok(remote::publish(remote, &self.dir, handle).await?),
+            None => Ok(0),
+        }
+    }
+
+    /// With a store: `handle` in this directory before the engine is asked
+    /// about it (fetched whole if missing). A handle the store lacks too is
+    /// left to the engine, which answers it is unknown.
+    pub(super) async fn cached(&self, handle: &str) -> Result<()> {
+        let Some(remote) = self.remote.get() else {
+            return Ok(());
+        };
+        let handle = handle.trim();
+        if !is_handle(handle) {
+            return Ok(());
+        }
+        let sidecar = format!("{handle}.meta.json");
+        if self.dir.size(&sidecar).is_ok() {
+            self.dir.touch(&sidecar);
+            return Ok(());
+        }
+        if remote::fetch(remote, &self.dir, handle).await? {
+            remote::evict(remote, &self.dir, handle).await;
+        }
+        Ok(())
+    }
+
+    /// With a store: publish a stored output. On failure the local handle
+    /// is removed (the caller still has its output); files that reached the
+    /// store without their sidecar are no handle for any reader.
+    pub(super) async fn published(&self, outcome: Outcome) -> Result<Outcome> {
+        let (Some(remote), Some(handle)) = (self.remote.get(), outcome.handle()) else {
+            return Ok(outcome);
+        };
+        if let Err(err) = remote::commit(remote, &self.dir, handle).await {
+            self.discard(handle).await;
+            return Err(err.into());
+        }
+        Ok(outcome)
+    }
+
+    /// With a store: deletes `handle` there; whether the store had it.
+    pub(super) async fn unpublish(&self, handle: &str) -> Result<bool> {
+        match self.remote.get() {
+            Some(remote) if is_handle(handle.trim()) => {
+                Ok(remote::remove_handle(remote, handle.trim()).await?)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    /// With a store: the cache back within its bound.
+    pub(super) async fn trim_cache(&self) {
+        if let Some(remote) = self.remote.get() {
+            remote::evict(remote, &self.dir, "").await;
+        }
+    }
+}
