@@ -29,8 +29,13 @@ export async function answers(to, handle) {
   return out;
 }
 
-/** The CLI binary (env TOOL_OUTPUT_BIN), or null when it is not there. */
-export const CLI = process.env.TOOL_OUTPUT_BIN && existsSync(process.env.TOOL_OUTPUT_BIN) ? process.env.TOOL_OUTPUT_BIN : null;
+/** The CLI binary (env TOOL_OUTPUT_BIN), or null when none is given; a name that is not there is an error, not a skip. */
+export const CLI = (() => {
+  const bin = process.env.TOOL_OUTPUT_BIN;
+  if (!bin) return null;
+  if (!existsSync(bin)) throw new Error(`TOOL_OUTPUT_BIN=${bin}: no such file`);
+  return bin;
+})();
 
 /** A fresh --root for the CLI. */
 export const cliRoot = () => mkdtempSync(join(tmpdir(), 'tool-output-web-archive-'));

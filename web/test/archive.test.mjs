@@ -177,7 +177,7 @@ test('a quota the archive does not fit refuses it whole', async () => {
 // ---- interop with the real CLI
 
 const skipCli = CLI ? false : 'TOOL_OUTPUT_BIN is not set to a tool-output binary: CLI interop not tested';
-if (skipCli) console.log(`# SKIPPED: ${skipCli}`);
+if (skipCli) console.log(`SKIPPED (CLI interop): ${skipCli}`);
 
 test('the CLI imports a web export and answers the same; its export is the same bytes', { skip: skipCli }, async () => {
   const root = cliRoot();
