@@ -80,6 +80,7 @@ export async function exportArchive(fs, { session = 'web', handles } = {}) {
   for (const [handle, suffixes] of found) if (!suffixes.has('orig') || !suffixes.has('meta.json')) found.delete(handle);
   let wanted = [...found.keys()].sort();
   if (handles != null) {
+    if (!Array.isArray(handles)) throw new TypeError('exportArchive: `handles` is a list of handle ids');
     wanted = [];
     for (const h of handles) {
       const handle = String(h).trim();

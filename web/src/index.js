@@ -15,6 +15,8 @@
 // Each instance has its own session directory (`SessionFs`) and LLM
 // settings. Calls on one instance run one at a time (a promise queue). The
 // compiled core wasm is shared by every instance of a page or process.
+// `exportArchive` / `importArchive` move a session to and from the CLI's
+// archive format (src/archive.js).
 import * as cli from '@bytecodealliance/preview2-shim/cli';
 import * as clocks from '@bytecodealliance/preview2-shim/clocks';
 import * as io from '@bytecodealliance/preview2-shim/io';

@@ -67,6 +67,7 @@ test('export of chosen handles only; an unknown handle is refused', async () => 
   assert.ok(names.slice(1).every((n) => n.startsWith(handles[1])), names.join(' '));
   assert.equal(JSON.parse(new TextDecoder().decode([...readTar(one)][0].data)).session, 'chosen');
   await assert.rejects(source.exportArchive({ handles: ['00000000-0000-4000-8000-000000000000'] }), /"00000000-0000-4000-8000-000000000000" is not stored in this session/);
+  await assert.rejects(source.exportArchive({ handles: handles[0] }), /`handles` is a list of handle ids/);
   // An incomplete handle (no sidecar: a store cut short) is not exported.
   const partial = await fresh();
   partial.fs.write('0b7d7e0c-6c1e-4b6e-9a8e-3f0f1b2a4c5d.orig', utf8.encode('half'));
