@@ -2,7 +2,9 @@
 # CI for the browser/Node package: web/ci.sh <path/to/tool_output.wasm>
 # Installs Chromium if /usr/bin/chromium is missing, installs the locked npm
 # packages, transpiles the component, runs every test. Idempotent; stops at
-# the first failure with a message.
+# the first failure with a message. The archive tests check interop with the
+# CLI binary in TOOL_OUTPUT_BIN, by default ../target/debug/tool-output (which
+# .ci/run builds just before); without one they say so and skip that part.
 set -euo pipefail
 
 fail() { echo "web/ci.sh: $*" >&2; exit 1; }
@@ -31,6 +33,16 @@ npm ci --no-audit --no-fund
 
 step "build ($wasm)"
 node scripts/build.mjs "$wasm"
+
+if [ -z "${TOOL_OUTPUT_BIN:-}" ] && [ -x ../target/debug/tool-output ]; then
+  TOOL_OUTPUT_BIN=$(realpath ../target/debug/tool-output)
+fi
+if [ -n "${TOOL_OUTPUT_BIN:-}" ]; then
+  export TOOL_OUTPUT_BIN
+  echo "CLI for the archive interop tests: $TOOL_OUTPUT_BIN"
+else
+  echo "web/ci.sh: no CLI at ../target/debug/tool-output and TOOL_OUTPUT_BIN unset: archive interop with the CLI is skipped" >&2
+fi
 
 step "npm test"
 npm test

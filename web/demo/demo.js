@@ -204,6 +204,48 @@ function showReport(r) {
   $('report').dataset.llmCalls = calls.length;
 }
 
+// ---- export / import (the CLI's archive format)
+$('export').addEventListener('click', () =>
+  task(async () => {
+    const count = (await to.list()).length;
+    if (!count) throw new Error('nothing to export: store an output first');
+    const bytes = await to.exportArchive();
+    const name = `tool-output-session-${new Date().toISOString().replace(/[:.]/g, '-')}.tar`;
+    const url = URL.createObjectURL(new Blob([bytes], { type: 'application/x-tar' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    $('archive-info').className = 'small ok';
+    $('archive-info').textContent = `Exported ${count} handle${count === 1 ? '' : 's'} (${fmtBytes(bytes.length)}) as ${name}. \`tool-output import ${name}\` restores them.`;
+  }),
+);
+$('import-file').addEventListener('change', () =>
+  task(async () => {
+    const file = $('import-file').files[0];
+    if (!file) return;
+    $('import-file').value = ''; // the same file can be picked again
+    try {
+      const r = await to.importArchive(file, { replace: $('import-replace').checked });
+      const replaced = r.replaced.length ? `, ${r.replaced.length} replaced` : '';
+      $('archive-info').className = 'small ok';
+      $('archive-info').textContent = `Imported ${r.handles.length} handle${r.handles.length === 1 ? '' : 's'} (${fmtBytes(r.bytes)}${replaced}) from ${file.name}, exported from session "${r.session}".`;
+      $('archive-info').dataset.imported = r.handles.join(' ');
+      imported = new Set(r.handles);
+      if (r.handles.length) $('handle').value = r.handles[0];
+    } catch (e) {
+      $('archive-info').className = 'small bad';
+      $('archive-info').textContent = e.message;
+      throw e;
+    } finally {
+      await refreshHandles();
+    }
+  }),
+);
+/** The handles of the last import, marked in the list. */
+let imported = new Set();
+
 // ---- session list
 async function refreshHandles() {
   const list = await to.list();
@@ -224,6 +266,7 @@ async function refreshHandles() {
         }),
       );
       li.append(code, ` ${h.tool} · ${fmtBytes(h.stats.bytes)} · ${h.stats.lines} lines · ${new Date(h.createdMs).toLocaleTimeString()} `, use, ' ', rm);
+      if (imported.has(h.handle)) li.append(' ', Object.assign(document.createElement('span'), { className: 'tag', textContent: 'imported' }));
       return li;
     }),
   );
@@ -248,7 +291,7 @@ $('clear').addEventListener('click', () =>
 async function task(fn) {
   if (busy || !to) return;
   busy = true;
-  for (const b of ['store', 'run']) $(b).disabled = true;
+  for (const b of ['store', 'run', 'export']) $(b).disabled = true;
   try {
     await fn();
     setStatus(readyText, 'ok');
@@ -257,7 +300,7 @@ async function task(fn) {
     setStatus(`Error: ${e.message}`, 'bad');
   } finally {
     busy = false;
-    for (const b of ['store', 'run']) $(b).disabled = false;
+    for (const b of ['store', 'run', 'export']) $(b).disabled = false;
   }
 }
 let readyText = '';
@@ -278,7 +321,7 @@ try {
   $('status').dataset.ready = '1';
   $('status').dataset.instantiateMs = t.instantiateMs;
   $('status').dataset.build = to.build;
-  for (const b of ['store', 'run']) $(b).disabled = false;
+  for (const b of ['store', 'run', 'export']) $(b).disabled = false;
   await refreshHandles();
 } catch (e) {
   console.error(e);

@@ -10,6 +10,8 @@
 //                synchronous, the LLM answers `not-configured`;
 //   dist/preview2-shim/   the browser files of @bytecodealliance/preview2-shim
 //                that the demo page maps with its import map;
+//   dist/fzstd/index.mjs  fzstd's ES module (no imports of its own), mapped
+//                the same way (src/archive.js reads .tar.zst archives with it);
 //   dist/build-info.json  sizes and timings.
 // Both builds use `instantiation: 'async'`: the generated module exports
 // `instantiate(getCoreModule, imports)`, so src/index.js passes the imports of
@@ -109,6 +111,11 @@ while (todo.length) {
   for (const m of src.matchAll(/\bfrom\s*["']\.\/([\w.-]+\.js)["']/g)) todo.push(m[1]);
 }
 info.shimFiles = [...copied].sort();
+
+// fzstd for the browser: one self-contained ES module.
+await rm(join(dist, 'fzstd'), { recursive: true, force: true });
+await mkdir(join(dist, 'fzstd'), { recursive: true });
+await copyFile(join(root, 'node_modules/fzstd/esm/index.mjs'), join(dist, 'fzstd/index.mjs'));
 
 const core = join(dist, 'jspi', 'tool_output.core.wasm');
 info.coreWasmBytes = (await stat(core)).size;

@@ -26,6 +26,9 @@ export function witError(tag, val) {
 /** Same rule as the native host: 1–128 of `A-Z a-z 0-9 . _ -`, no leading dot. */
 const NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
 
+/** Whether `name` is a file name a session may hold (the rule above; archives use it too). */
+export const isSessionName = (name) => typeof name === 'string' && NAME.test(name);
+
 /** Largest read served at once (the interface asks for at least 1 MiB). */
 const MAX_READ = 16 << 20;
 
@@ -64,7 +67,7 @@ export class SessionFs {
   }
 
   static check(name) {
-    if (typeof name !== 'string' || !NAME.test(name)) throw witError('invalid-name', String(name));
+    if (!isSessionName(name)) throw witError('invalid-name', String(name));
   }
 
   #get(name) {

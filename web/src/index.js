@@ -15,10 +15,13 @@
 // Each instance has its own session directory (`SessionFs`) and LLM
 // settings. Calls on one instance run one at a time (a promise queue). The
 // compiled core wasm is shared by every instance of a page or process.
+// `exportArchive` / `importArchive` move a session to and from the CLI's
+// archive format (src/archive.js).
 import * as cli from '@bytecodealliance/preview2-shim/cli';
 import * as clocks from '@bytecodealliance/preview2-shim/clocks';
 import * as io from '@bytecodealliance/preview2-shim/io';
 import * as random from '@bytecodealliance/preview2-shim/random';
+import { exportArchive, importArchive } from './archive.js';
 import { HttpLlm, NO_LLM, SessionFs } from './host.js';
 
 export { HttpLlm, NO_LLM, SessionFs } from './host.js';
@@ -295,6 +298,31 @@ export class ToolOutput {
   /** JSON Schema (text) of the `tool_output` tool's arguments. */
   toolSchema() {
     return this.#run('toolSchema', (e) => e.toolSchema());
+  }
+
+  /**
+   * The session's handles as one archive in the CLI's format (plain tar;
+   * `tool-output import` restores it): same handle ids, byte-identical files.
+   * @param {object} [opts] `{handles}`: only these (each must be stored; default: every complete handle);
+   *   `{session='web'}`: the session name recorded in the manifest
+   * @returns {Promise<Uint8Array>}
+   */
+  exportArchive(opts = {}) {
+    return this.#run('exportArchive', async () => (await exportArchive(this.fs, opts)).bytes);
+  }
+
+  /**
+   * Restore an archive written by `exportArchive` or `tool-output export` (tar or
+   * tar.zst). All or nothing: every member is checked against the manifest before
+   * anything is written. A handle the session already has stops the import unless
+   * `replace`. Throws an Error (`err.code`: `bad-archive`, `exists`, `quota-exceeded`).
+   * @param {Uint8Array|ArrayBuffer|Blob} archive
+   * @param {object} [opts] `{replace=false, limits: {maxMemberBytes, maxTotalBytes}}`
+   * @returns {Promise<{session: string, handles: string[], replaced: string[], bytes: number}>}
+   *   `session`: the name the archive was exported from; `bytes`: of all its files
+   */
+  importArchive(archive, opts = {}) {
+    return this.#run('importArchive', () => importArchive(this.fs, archive, opts));
   }
 
   /** Resolves when the session's files have reached IndexedDB (persist). */
