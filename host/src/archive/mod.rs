@@ -30,7 +30,9 @@ mod manifest;
 
 pub use export::{ExportOptions, ExportSummary, export, export_to_path, export_to_path_with};
 pub use import::{ImportLimits, ImportOptions, ImportSummary, import, import_from_path};
-pub use manifest::{FORMAT, FileEntry, HandleEntry, MANIFEST_NAME, Manifest, VERSION, hex};
+pub use manifest::{
+    FORMAT, FileEntry, HandleEntry, MANIFEST_NAME, MAX_MANIFEST_BYTES, Manifest, VERSION, hex,
+};
 
 /// The first bytes of a zstd frame.
 pub const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];

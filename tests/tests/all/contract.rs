@@ -70,3 +70,39 @@ fn the_js_session_file_name_rule_is_the_contracts() {
         );
     }
 }
+
+#[test]
+fn the_js_archive_format_is_the_hosts() {
+    use tool_output::archive::{FORMAT, MAX_MANIFEST_BYTES, VERSION};
+    use tool_output_wire::contract::{HANDLE_FILE_SUFFIXES, is_handle};
+    let js = web("src/archive.js");
+    let has = |line: String| assert!(js.contains(&line), "web/src/archive.js: {line}");
+    has(format!("export const FORMAT = '{FORMAT}';"));
+    has(format!("export const VERSION = {VERSION};"));
+    assert_eq!(MAX_MANIFEST_BYTES, 4 << 20);
+    has("const MAX_MANIFEST_BYTES = 4 << 20;".to_string());
+    let suffixes: Vec<String> = HANDLE_FILE_SUFFIXES
+        .iter()
+        .map(|s| format!("'{s}'"))
+        .collect();
+    has(format!("const SUFFIXES = [{}];", suffixes.join(", ")));
+    let line = js
+        .lines()
+        .find(|l| l.starts_with("const HANDLE = /"))
+        .expect("web/src/archive.js defines HANDLE");
+    let pattern = line
+        .trim_start_matches("const HANDLE = /")
+        .trim_end_matches(';')
+        .trim_end_matches('/');
+    let handle = regex::Regex::new(pattern).unwrap();
+    for text in [
+        "0f8fad5b-d9cb-469f-a165-70867728950e",
+        "0F8FAD5B-D9CB-469F-A165-70867728950E",
+        "0f8fad5bd9cb469fa16570867728950e",
+        "0f8fad5b-d9cb-469f-a165-70867728950e ",
+        "../8fad5b-d9cb-469f-a165-70867728950e",
+        "g0000000-0000-0000-0000-000000000000",
+    ] {
+        assert_eq!(handle.is_match(text), is_handle(text), "{text:?}");
+    }
+}
