@@ -31,6 +31,7 @@ fn main() {
         "guest/src",
         "guest/Cargo.toml",
         "adapters",
+        "args",
         "wire",
         "wit",
         "Cargo.lock",

@@ -47,12 +47,7 @@ impl Handle {
     /// Surrounding whitespace is tolerated (models add it); nothing else is.
     pub fn parse(text: &str) -> Result<Self, EngineError> {
         let trimmed = text.trim();
-        let shape_ok = trimmed.len() == 36
-            && trimmed.bytes().enumerate().all(|(i, b)| match i {
-                8 | 13 | 18 | 23 => b == b'-',
-                _ => b.is_ascii_digit() || (b'a'..=b'f').contains(&b),
-            });
-        if shape_ok {
+        if tool_output_wire::contract::is_handle(trimmed) {
             Ok(Handle(trimmed.to_string()))
         } else {
             Err(EngineError::InvalidHandle(format!(
@@ -111,6 +106,21 @@ pub fn shorten(text: &str, max: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The host copies, exports and publishes a handle's files by the
+    /// contract's list, the sidecar last: the engine's kinds must be those.
+    #[test]
+    fn the_file_kinds_are_the_contracts_in_its_order() {
+        let kinds = [
+            FileKind::Original,
+            FileKind::ViewText,
+            FileKind::ViewJson,
+            FileKind::LineIndex,
+            FileKind::Meta,
+        ];
+        let suffixes: Vec<&str> = kinds.iter().map(|k| k.suffix()).collect();
+        assert_eq!(suffixes, tool_output_wire::contract::HANDLE_FILE_SUFFIXES);
+    }
 
     #[test]
     fn accepts_only_lowercase_uuids() {

@@ -60,18 +60,19 @@ impl FromStr for Mode {
     }
 }
 
-/// The CLI's `--mode` values: the names above, one home.
-impl clap::ValueEnum for Mode {
-    fn value_variants<'a>() -> &'a [Self] {
-        &MODES
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        let value = clap::builder::PossibleValue::new(self.as_str());
-        Some(match self {
-            Mode::Jq => value.help("The extract is a jq program (JSON, JSON lines, CSV/TSV)"),
-            _ => value,
-        })
+/// The command line's `--mode` (defined with the WASI command's, in
+/// `tool-output-args`).
+impl From<tool_output_args::ModeArg> for Mode {
+    fn from(arg: tool_output_args::ModeArg) -> Self {
+        use tool_output_args::ModeArg;
+        match arg {
+            ModeArg::Auto => Mode::Auto,
+            ModeArg::FullChunked => Mode::FullChunked,
+            ModeArg::ReadGrep => Mode::ReadGrep,
+            ModeArg::Truncate => Mode::Truncate,
+            ModeArg::Lexical => Mode::Lexical,
+            ModeArg::Jq => Mode::Jq,
+        }
     }
 }
 

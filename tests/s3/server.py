@@ -5,6 +5,7 @@ start, so a wrong key or secret is refused as by AWS).
 Prints one JSON line {"endpoint", "access_key", "secret_key", "bucket"},
 then takes commands on stdin, one per line, answering "ok" or "error ...":
   delete KEY   delete an object (a store changed under a reader)
+  put KEY N    write an object of N bytes "x" (a hostile store)
   stop         stop serving (the store goes away; the port stays reserved)
   start        serve again on the same port, with the same objects
 Ends when stdin closes.
@@ -58,6 +59,8 @@ def main():
         try:
             if words[:1] == ["delete"] and len(words) == 2:
                 s3.delete_object(Bucket=BUCKET, Key=words[1])
+            elif words[:1] == ["put"] and len(words) == 3:
+                s3.put_object(Bucket=BUCKET, Key=words[1], Body=b"x" * int(words[2]))
             elif words == ["stop"] and running:
                 server.stop()
                 running = False

@@ -100,6 +100,11 @@ impl S3Server {
         self.command(&format!("delete {key}"));
     }
 
+    /// Writes an object of `len` bytes `x` behind every client's back.
+    pub fn put(&mut self, key: &str, len: usize) {
+        self.command(&format!("put {key} {len}"));
+    }
+
     /// Stops serving (connections are refused) …
     pub fn stop(&mut self) {
         self.command("stop");

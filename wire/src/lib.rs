@@ -16,6 +16,7 @@ pub mod anthropic;
 pub mod contract;
 pub mod models;
 pub mod openai;
+pub mod settings;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {

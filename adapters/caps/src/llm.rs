@@ -8,7 +8,7 @@
 
 use std::time::Instant;
 
-use tool_output_wire::{self as wire, models, openai};
+use tool_output_wire::{self as wire, models, openai, settings};
 
 use crate::Caps;
 use crate::exports::tool_output::core::llm::{
@@ -35,12 +35,18 @@ fn var(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.trim().is_empty())
 }
 
-fn number(name: &str) -> Result<Option<u64>, LlmError> {
-    var(name)
+/// The variable of setting `key` (see `settings::RANGES`), within its range.
+fn number(key: &str) -> Result<Option<u64>, LlmError> {
+    let name = format!(
+        "TOOL_OUTPUT_{}",
+        key.trim_end_matches("_secs").to_ascii_uppercase()
+    );
+    var(&name)
         .map(|v| {
-            v.trim().parse().map_err(|_| {
+            let n = v.trim().parse().map_err(|_| {
                 LlmError::BadRequest(format!("{name} must be a whole number, not {v:?}"))
-            })
+            })?;
+            settings::check(key, n).map_err(|m| LlmError::BadRequest(format!("{name}: {m}")))
         })
         .transpose()
 }
@@ -59,8 +65,8 @@ fn config() -> Result<Config, LlmError> {
     let base = var("OPENAI_BASE_URL").unwrap_or_else(|| DEFAULT_BASE_URL.into());
     let endpoint = Endpoint::parse(&base).map_err(LlmError::BadRequest)?;
     let table = models::defaults(&model);
-    let window = number("TOOL_OUTPUT_CONTEXT_WINDOW")?.map_or(table.context_window, |n| n as u32);
-    let configured = number("TOOL_OUTPUT_MAX_OUTPUT_TOKENS")?.map(|n| n as u32);
+    let window = number("context_window")?.map_or(table.context_window, |n| n as u32);
+    let configured = number("max_output_tokens")?.map(|n| n as u32);
     let answer = table.answer_tokens(window, configured);
     Ok(Config {
         official: official || base.contains("://api.openai.com"),
@@ -72,16 +78,16 @@ fn config() -> Result<Config, LlmError> {
             max_output_tokens: answer,
             tokenizer: table.tokenizer.into(),
             tokenizer_exact: table.tokenizer_exact,
-            concurrency: number("TOOL_OUTPUT_CONCURRENCY")?.unwrap_or(4).clamp(1, 64) as u32,
+            concurrency: number("concurrency")?.map_or(settings::DEFAULT_CONCURRENCY, |n| n as u32),
             // `tool-output doctor`'s verdicts live with the native CLI.
             manages_full_chunked: None,
             manages_read_grep: None,
         },
         model,
-        timeout_ms: number("TOOL_OUTPUT_TIMEOUT")?
-            .unwrap_or(120)
+        timeout_ms: number("timeout_secs")?
+            .unwrap_or(settings::DEFAULT_TIMEOUT_SECS)
             .saturating_mul(1000),
-        retries: number("TOOL_OUTPUT_RETRIES")?.unwrap_or(3) as u32,
+        retries: number("retries")?.map_or(settings::DEFAULT_RETRIES, |n| n as u32),
     })
 }
 

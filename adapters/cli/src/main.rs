@@ -13,7 +13,8 @@
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
+use tool_output_args::{self as shared, CallArgs, ModeArg, PolicyArgs};
 
 wit_bindgen::generate!({
     path: "../../wit",
@@ -26,8 +27,8 @@ use tool_output::core::types::{
     StoreReason,
 };
 
-/// Outputs over this many bytes are stored (as the native CLI).
-const MAX_INLINE_BYTES: u64 = 12288;
+/// The readers' byte cap (as the native CLI's default).
+const MAX_BYTES: u64 = tool_output_wire::contract::DEFAULT_MAX_INLINE_BYTES;
 
 #[derive(Parser)]
 #[command(
@@ -40,67 +41,33 @@ struct Cli {
     command: Command,
 }
 
+/// The native CLI's commands on one session, with its arguments (one
+/// definition: `tool-output-args`).
 #[derive(Subcommand)]
 enum Command {
     /// Store a tool output from stdin; print it unchanged if small, else the handle message.
     Store {
-        #[arg(long)]
-        tool: String,
-        #[arg(long, default_value = "{}")]
-        args: String,
-        #[arg(long, default_value_t = MAX_INLINE_BYTES)]
-        max_inline_bytes: u64,
-        #[arg(long)]
-        no_preview: bool,
-        /// Model the output is for (picks the tokenizer).
-        #[arg(long)]
-        model: Option<String>,
+        #[command(flatten)]
+        call: CallArgs,
+        #[command(flatten)]
+        policy: PolicyArgs,
     },
     /// Answer a tool_output call: print exactly the text the model would get.
-    Extract {
-        handle: String,
-        instructions: String,
-        #[arg(long, value_enum, default_value = "auto")]
-        mode: ModeArg,
-    },
-    Preview {
-        handle: String,
-    },
-    Read {
-        handle: String,
-        #[arg(long, value_name = "A:B")]
-        lines: String,
-    },
-    Grep {
-        handle: String,
-        pattern: String,
-        #[arg(short = 'C', long, default_value_t = 0)]
-        context: u32,
-        #[arg(short = 'i', long)]
-        ignore_case: bool,
-        #[arg(long)]
-        max_matches: Option<u32>,
-    },
-    Tail {
-        handle: String,
-        #[arg(short = 'n', long, default_value_t = 20)]
-        lines: u32,
-    },
+    Extract(shared::ExtractArgs),
+    /// The partial preview of a stored output.
+    Preview(shared::HandleArgs),
+    /// Lines of a stored output (numbers as in the handle message).
+    Read(shared::ReadArgs),
+    /// Lines matching a regular expression.
+    Grep(shared::GrepArgs),
+    /// The last lines of a stored output.
+    Tail(shared::TailArgs),
+    /// The outputs stored in the session.
     List,
-    Remove {
-        handle: String,
-    },
+    /// Forget one stored output.
+    Remove(shared::HandleArgs),
+    /// The tool_output tool definition to give a model.
     Schema,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum ModeArg {
-    Auto,
-    FullChunked,
-    ReadGrep,
-    Truncate,
-    Lexical,
-    Jq,
 }
 
 fn main() -> ExitCode {
@@ -114,20 +81,14 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<ExitCode, String> {
-    let max = Some(MAX_INLINE_BYTES);
+    let max = Some(MAX_BYTES);
     let text = match cli.command {
-        Command::Store {
-            tool,
-            args,
-            max_inline_bytes,
-            no_preview,
-            model,
-        } => return store(tool, args, max_inline_bytes, !no_preview, model),
-        Command::Extract {
+        Command::Store { call, policy } => return store(call, policy),
+        Command::Extract(shared::ExtractArgs {
             handle,
             instructions,
             mode,
-        } => {
+        }) => {
             let result = engine::extract(&ExtractRequest {
                 handle,
                 extract: instructions,
@@ -151,26 +112,20 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 ExitCode::SUCCESS
             });
         }
-        Command::Preview { handle } => engine::preview(&handle, max).map_err(describe)?,
-        Command::Read { handle, lines } => {
-            let range = parse_range(&lines)?;
-            engine::read(&handle, range, max).map_err(describe)?
+        Command::Preview(a) => engine::preview(&a.handle, max).map_err(describe)?,
+        Command::Read(a) => {
+            let (first, last) = a.range()?;
+            engine::read(&a.handle, LineRange { first, last }, max).map_err(describe)?
         }
-        Command::Grep {
-            handle,
-            pattern,
-            context,
-            ignore_case,
-            max_matches,
-        } => {
+        Command::Grep(a) => {
             let options = GrepOptions {
-                context,
-                ignore_case,
-                max_matches,
+                context: a.context,
+                ignore_case: a.ignore_case,
+                max_matches: a.max_matches,
             };
-            engine::grep(&handle, &pattern, options, max).map_err(describe)?
+            engine::grep(&a.handle, &a.pattern, options, max).map_err(describe)?
         }
-        Command::Tail { handle, lines } => engine::tail(&handle, lines, max).map_err(describe)?,
+        Command::Tail(a) => engine::tail(&a.handle, a.lines, max).map_err(describe)?,
         Command::List => {
             for i in engine::list().map_err(describe)? {
                 if let Some(problem) = &i.problem {
@@ -189,8 +144,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             }
             return Ok(ExitCode::SUCCESS);
         }
-        Command::Remove { handle } => {
-            engine::remove(&handle).map_err(describe)?;
+        Command::Remove(a) => {
+            engine::remove(&a.handle).map_err(describe)?;
             return Ok(ExitCode::SUCCESS);
         }
         Command::Schema => {
@@ -221,20 +176,19 @@ fn print_line(text: &str) {
 
 /// Stream stdin into the engine; print the original bytes if it passes
 /// through, else the handle message.
-fn store(
-    tool: String,
-    args: String,
-    max_inline_bytes: u64,
-    preview: bool,
-    model: Option<String>,
-) -> Result<ExitCode, String> {
-    let call = CallInfo { tool, args, model };
+fn store(call: CallArgs, policy: PolicyArgs) -> Result<ExitCode, String> {
+    let max_inline_bytes = policy.max_inline_bytes;
+    let call = CallInfo {
+        tool: call.tool,
+        args: call.args,
+        model: call.model,
+    };
     let policy = StorePolicy {
         max_inline_bytes,
-        max_inline_chars: None,
-        remaining_tokens: None,
-        reserve_failed: false,
-        preview,
+        max_inline_chars: policy.max_inline_chars,
+        remaining_tokens: policy.remaining_tokens,
+        reserve_failed: policy.reserve_failed,
+        preview: !policy.no_preview,
     };
     let writer = OutputWriter::new(&call, policy);
     let keep = max_inline_bytes as usize + 1;
@@ -262,24 +216,6 @@ fn store(
         StoreOutcome::Stored(s) => print_line(&s.message),
     }
     Ok(ExitCode::SUCCESS)
-}
-
-fn parse_range(text: &str) -> Result<LineRange, String> {
-    let (a, b) = text
-        .split_once(':')
-        .ok_or_else(|| format!("--lines takes A:B (e.g. 100:140), not {text:?}"))?;
-    let first: u64 = a
-        .trim()
-        .parse()
-        .map_err(|_| format!("bad first line {a:?}"))?;
-    let last: u64 = if b.trim().is_empty() {
-        u64::MAX
-    } else {
-        b.trim()
-            .parse()
-            .map_err(|_| format!("bad last line {b:?}"))?
-    };
-    Ok(LineRange { first, last })
 }
 
 /// As the native library words them.

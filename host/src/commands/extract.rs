@@ -14,10 +14,8 @@ use tool_output::{ExtractOptions, Mode, RuntimeConfig};
 
 #[derive(clap::Args)]
 pub struct ExtractArgs {
-    handle: String,
-    instructions: String,
-    #[arg(long, value_enum, default_value = "auto")]
-    mode: Mode,
+    #[command(flatten)]
+    call: tool_output_args::ExtractArgs,
     /// Extraction model, e.g. openai/gpt-4o-mini or anthropic/claude-haiku-4-5
     /// (default: TOOL_OUTPUT_MODEL, else the config file; none: no LLM).
     #[arg(long)]
@@ -40,15 +38,19 @@ pub struct ExtractArgs {
 impl ExtractArgs {
     pub async fn execute(self, env: &Env) -> Result<ExitCode> {
         let Self {
-            handle,
-            instructions,
-            mode,
+            call,
             model,
             max_chunks,
             max_llm_calls,
             overlap_percent,
             timeout,
         } = self;
+        let tool_output_args::ExtractArgs {
+            handle,
+            instructions,
+            mode,
+        } = call;
+        let mode = Mode::from(mode);
         env.check_exists()?;
         let runtime = if matches!(mode, Mode::Lexical | Mode::Truncate | Mode::Jq) {
             // No LLM needed: a broken configuration is a warning.

@@ -56,13 +56,14 @@ pub async fn list(env: &Env) -> Result<ExitCode> {
 
 #[derive(clap::Args)]
 pub struct RemoveArgs {
-    handle: String,
+    #[command(flatten)]
+    args: tool_output_args::HandleArgs,
 }
 
 impl RemoveArgs {
     pub async fn execute(self, env: &Env) -> Result<ExitCode> {
         let (_rt, session) = env.existing_session().await?;
-        session.remove(&self.handle).await?;
+        session.remove(&self.args.handle).await?;
         Ok(ExitCode::SUCCESS)
     }
 }

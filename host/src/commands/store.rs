@@ -11,48 +11,31 @@ use super::{Env, stats_json};
 use crate::out;
 use tool_output::interrupt;
 use tool_output::{Error, Outcome, OutputWriter, Session, ToolCall, default_policy};
+use tool_output_args::{CallArgs, PolicyArgs};
 
 #[derive(clap::Args)]
 pub struct StoreArgs {
-    /// Name of the tool that produced the output.
-    #[arg(long)]
-    tool: String,
-    /// The tool's arguments as JSON.
-    #[arg(long, default_value = "{}")]
-    args: String,
-    /// Store outputs larger than this many bytes.
-    #[arg(long, default_value_t = tool_output::runtime::DEFAULT_MAX_INLINE_BYTES)]
-    max_inline_bytes: u64,
-    /// Also store outputs with more characters than this.
-    #[arg(long)]
-    max_inline_chars: Option<u64>,
-    /// Tokens left in the model's context: larger outputs are stored.
-    #[arg(long)]
-    remaining_tokens: Option<u64>,
-    /// The caller could not reserve context for this output: store it.
-    #[arg(long)]
-    reserve_failed: bool,
-    /// Leave the partial preview out of the handle message.
-    #[arg(long)]
-    no_preview: bool,
-    /// Model the output is for (picks the tokenizer), e.g. openai/gpt-4o.
-    #[arg(long, env = "TOOL_OUTPUT_MODEL")]
-    model: Option<String>,
+    #[command(flatten)]
+    call: CallArgs,
+    #[command(flatten)]
+    policy: PolicyArgs,
     /// File to store; `-` or nothing for stdin.
     file: Option<PathBuf>,
 }
 
 impl StoreArgs {
     pub async fn execute(self, env: &Env) -> Result<ExitCode> {
-        serde_json::from_str::<Value>(&self.args).context("--args must be valid JSON")?;
+        let CallArgs { tool, args, model } = self.call;
+        serde_json::from_str::<Value>(&args).context("--args must be valid JSON")?;
+        let p = self.policy;
         let mut policy = default_policy();
-        policy.max_inline_bytes = self.max_inline_bytes;
-        policy.max_inline_chars = self.max_inline_chars;
-        policy.remaining_tokens = self.remaining_tokens;
-        policy.reserve_failed = self.reserve_failed;
-        policy.preview = !self.no_preview;
-        let mut call = ToolCall::new(self.tool).args(self.args);
-        call.model = self.model;
+        policy.max_inline_bytes = p.max_inline_bytes;
+        policy.max_inline_chars = p.max_inline_chars;
+        policy.remaining_tokens = p.remaining_tokens;
+        policy.reserve_failed = p.reserve_failed;
+        policy.preview = !p.no_preview;
+        let mut call = ToolCall::new(tool).args(args);
+        call.model = model;
         store(env, &call, &policy, self.file.as_deref()).await
     }
 }

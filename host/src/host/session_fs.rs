@@ -158,9 +158,21 @@ impl SessionDir {
     /// Starts putting a file fetched from a store in place: it is written
     /// under a name the engine can neither list as a handle's nor open (a
     /// leading dot), and [`SessionDir::install_commit`] renames it.
-    pub(crate) fn install_begin(&self, name: &str) -> Result<(String, std::fs::File), FsError> {
+    /// `len`: the size announced; refused at once if the quota has no room.
+    pub(crate) fn install_begin(
+        &self,
+        name: &str,
+        len: u64,
+    ) -> Result<(String, std::fs::File), FsError> {
         check_name(name)?;
-        let temp = format!(".fetch-{name}");
+        let used = self
+            .usage()
+            .saturating_sub(self.file_len(name).unwrap_or(0));
+        if self.quota.is_some_and(|quota| used + len > quota) {
+            return Err(FsError::QuotaExceeded);
+        }
+        // Unique: two processes fetching one handle never write one file.
+        let temp = format!(".fetch-{}-{name}", uuid::Uuid::new_v4().simple());
         let mut opts = OpenOptions::new();
         opts.write(true).create(true).truncate(true);
         opts.follow(FollowSymlinks::No)
@@ -187,6 +199,26 @@ impl SessionDir {
         self.dir
             .rename(temp, &self.dir, name)
             .map_err(|e| fs_error(name, e))
+    }
+
+    /// Removes what fetches that never ended (a killed process) left
+    /// behind, once they are an hour old.
+    pub(crate) fn remove_stale_fetches(&self) {
+        let Ok(entries) = self.dir.entries() else {
+            return;
+        };
+        let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let stale = entry
+                .metadata()
+                .ok()
+                .and_then(|m| m.modified().ok())
+                .is_some_and(|at| at.into_std() < hour_ago);
+            if name.starts_with(".fetch-") && stale {
+                let _ = self.dir.remove_file(&name);
+            }
+        }
     }
 
     /// Removes a leftover of [`SessionDir::install_begin`].

@@ -42,6 +42,7 @@ use std::time::Duration;
 use serde::Deserialize;
 
 use tool_output_wire::models::{self, ModelDefaults};
+use tool_output_wire::settings;
 
 /// The file's keys (all optional). Unknown keys are an error: a typo must
 /// not silently fall back to a default.
@@ -221,21 +222,7 @@ pub enum ConfigError {
     Invalid(String),
 }
 
-/// The range of every numeric setting (file key; the environment variable
-/// is `TOOL_OUTPUT_` + the key upper-cased, `_secs` dropped): (key, lowest,
-/// highest). A value outside is an error naming the key and the range.
-pub const RANGES: &[(&str, u64, u64)] = &[
-    ("context_window", 1024, 100_000_000),
-    ("max_output_tokens", 16, 10_000_000),
-    ("concurrency", 1, 64),
-    ("max_chunks", 1, 10_000),
-    ("max_llm_calls", 1, 10_000),
-    ("overlap_percent", 0, 50),
-    ("timeout_secs", 1, 3600),
-    ("extract_timeout_secs", 1, 86_400),
-    ("retries", 0, 10),
-    ("max_response_bytes", 1024, 1 << 30),
-];
+pub use tool_output_wire::settings::RANGES;
 
 pub const DEFAULT_OPENAI_BASE_URL: &str = "https://api.openai.com/v1";
 pub const DEFAULT_ANTHROPIC_BASE_URL: &str = "https://api.anthropic.com";
@@ -410,12 +397,15 @@ impl LlmConfig {
             anthropic,
             context_window: small("TOOL_OUTPUT_CONTEXT_WINDOW", file.context_window)?,
             max_output_tokens: small("TOOL_OUTPUT_MAX_OUTPUT_TOKENS", file.max_output_tokens)?,
-            concurrency: small("TOOL_OUTPUT_CONCURRENCY", file.concurrency)?.unwrap_or(4),
+            concurrency: small("TOOL_OUTPUT_CONCURRENCY", file.concurrency)?
+                .unwrap_or(settings::DEFAULT_CONCURRENCY),
             request_timeout: Duration::from_secs(
-                number("TOOL_OUTPUT_TIMEOUT", file.timeout_secs)?.unwrap_or(120),
+                number("TOOL_OUTPUT_TIMEOUT", file.timeout_secs)?
+                    .unwrap_or(settings::DEFAULT_TIMEOUT_SECS),
             ),
             retry: RetryPolicy {
-                retries: small("TOOL_OUTPUT_RETRIES", file.retries)?.unwrap_or(3),
+                retries: small("TOOL_OUTPUT_RETRIES", file.retries)?
+                    .unwrap_or(settings::DEFAULT_RETRIES),
                 ..RetryPolicy::default()
             },
             max_response_bytes: number("TOOL_OUTPUT_MAX_RESPONSE_BYTES", file.max_response_bytes)?
@@ -446,21 +436,14 @@ impl LlmConfig {
     /// repository must not be able to make a command hang or run away.
     fn validate(&self) -> Result<(), ConfigError> {
         let check = |name: &str, value: u64| -> Result<(), ConfigError> {
-            let (_, low, high) = RANGES
-                .iter()
-                .find(|(n, _, _)| *n == name)
-                .expect("every checked setting has a range");
-            if (*low..=*high).contains(&value) {
-                return Ok(());
-            }
-            let hint = if name == "extract_timeout_secs" && value == 0 {
-                " (for no limit at all, pass --timeout 0 on the command line)"
-            } else {
-                ""
-            };
-            Err(ConfigError::Invalid(format!(
-                "{name} must be between {low} and {high}, not {value}{hint}"
-            )))
+            settings::check(name, value).map(drop).map_err(|message| {
+                let hint = if name == "extract_timeout_secs" && value == 0 {
+                    " (for no limit at all, pass --timeout 0 on the command line)"
+                } else {
+                    ""
+                };
+                ConfigError::Invalid(format!("{message}{hint}"))
+            })
         };
         let optional = |name: &str, value: Option<u32>| match value {
             Some(v) => check(name, u64::from(v)),

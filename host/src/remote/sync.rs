@@ -19,6 +19,9 @@ const SIDECAR: &str = "meta.json";
 const PART_BYTES: usize = 8 << 20;
 /// Parts in flight at once.
 const PARTS_IN_FLIGHT: usize = 4;
+/// The largest sidecar fetched (they are about 1 KB; one read whole must
+/// not let a hostile store fill memory).
+const MAX_SIDECAR_BYTES: u64 = 1 << 20;
 
 fn local(remote: &Remote, what: String, err: FsError) -> RemoteError {
     let text = match err {
@@ -113,6 +116,7 @@ pub(crate) async fn fetch(
     let Some(meta) = get_whole(remote, &sidecar).await? else {
         return Ok(false);
     };
+    dir.remove_stale_fetches();
     let mut installed = Vec::new();
     let result = async {
         for suffix in SUFFIXES.iter().filter(|s| **s != SIDECAR) {
@@ -123,7 +127,7 @@ pub(crate) async fn fetch(
         }
         let what = format!("fetching {sidecar}");
         let (temp, mut file) = dir
-            .install_begin(&sidecar)
+            .install_begin(&sidecar, meta.len() as u64)
             .map_err(|e| local(remote, what.clone(), e))?;
         if let Err(err) = file.write_all(&meta) {
             dir.install_abort(&temp);
@@ -141,7 +145,7 @@ pub(crate) async fn fetch(
     result.map(|()| true)
 }
 
-/// A small object whole; `None` when it does not exist.
+/// A sidecar whole; `None` when it does not exist.
 async fn get_whole(remote: &Remote, name: &str) -> Result<Option<bytes::Bytes>, RemoteError> {
     let what = || format!("fetching {name}");
     let location = remote.store.object(&remote.session, name);
@@ -150,6 +154,13 @@ async fn get_whole(remote: &Remote, name: &str) -> Result<Option<bytes::Bytes>, 
         Err(object_store::Error::NotFound { .. }) => return Ok(None),
         Err(err) => return Err(RemoteError::new(&remote.store, what(), err)),
     };
+    if got.meta.size > MAX_SIDECAR_BYTES {
+        let err = std::io::Error::other(format!(
+            "{} bytes, more than a sidecar can be ({MAX_SIDECAR_BYTES})",
+            got.meta.size
+        ));
+        return Err(RemoteError::io(&remote.store, what(), err));
+    }
     let bytes = got
         .bytes()
         .await
@@ -166,15 +177,26 @@ async fn download(remote: &Remote, dir: &SessionDir, name: &str) -> Result<bool,
         Err(object_store::Error::NotFound { .. }) => return Ok(false),
         Err(err) => return Err(RemoteError::new(&remote.store, what(), err)),
     };
+    let announced = got.meta.size;
     let (temp, mut file) = dir
-        .install_begin(name)
+        .install_begin(name, announced)
         .map_err(|e| local(remote, what(), e))?;
     let mut stream = got.into_stream();
+    let mut received = 0;
     while let Some(chunk) = stream.next().await {
         let written = match chunk {
-            Ok(chunk) => file
-                .write_all(&chunk)
-                .map_err(|e| RemoteError::io(&remote.store, what(), e)),
+            // A body longer than the object's announced size is refused, not
+            // written on (the quota was checked against the announcement).
+            Ok(chunk) if received + chunk.len() as u64 > announced => Err(RemoteError::io(
+                &remote.store,
+                what(),
+                std::io::Error::other(format!("more than the announced {announced} bytes")),
+            )),
+            Ok(chunk) => {
+                received += chunk.len() as u64;
+                file.write_all(&chunk)
+                    .map_err(|e| RemoteError::io(&remote.store, what(), e))
+            }
             Err(err) => Err(RemoteError::new(&remote.store, what(), err)),
         };
         if let Err(err) = written {

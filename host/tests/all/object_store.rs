@@ -491,3 +491,36 @@ fn gc_removes_store_sessions_with_nothing_new_for_the_period() {
     assert_eq!(list("old"), "");
     assert_eq!(list("new").lines().count(), 1);
 }
+
+#[test]
+fn a_hostile_store_cannot_fill_memory_or_plant_files() {
+    let Some(mut server) = S3Server::start() else {
+        return;
+    };
+    let env = server.env();
+    let url = server.url("hostile");
+    let handle = "0f8fad5b-d9cb-469f-a165-70867728950e";
+    // A "sidecar" of 2 MiB: refused before it is read into memory.
+    server.put(&format!("hostile/default/{handle}.meta.json"), 2 << 20);
+    // Names that are no handle's, or not at the session's level: never fetched.
+    server.put("hostile/default/evil.meta.json", 10);
+    server.put(&format!("hostile/default/nested/{handle}.txt"), 10);
+    let b = root("s3");
+    let out = on_store(&b, &env, &url, &["read", handle, "--lines", "1:2"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let said = stderr(&out);
+    assert!(
+        said.contains(&format!(
+            "fetching {handle}.meta.json: 2097152 bytes, more than a sidecar can be"
+        )),
+        "{said}"
+    );
+    assert!(!said.contains("panicked"), "{said}");
+    let dir = b.join("sessions/default");
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n != ".last-used")
+        .collect();
+    assert!(left.is_empty(), "nothing fetched: {left:?}");
+}

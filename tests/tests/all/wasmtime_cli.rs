@@ -213,6 +213,41 @@ async fn the_composed_command_runs_under_the_wasmtime_cli() {
              FATAL at line 2001: disk quota exceeded\n"
         )
     );
+    // A setting out of its range is refused before any request, as by the
+    // native CLI (one table of ranges: tool_output_wire::settings).
+    let refused = run(
+        &wasmtime,
+        &[
+            "run",
+            "-S",
+            "http",
+            "--dir",
+            &dir,
+            "--env",
+            "TOOL_OUTPUT_MODEL=openai/gpt-4o-mini",
+            "--env",
+            &base,
+            "--env",
+            "TOOL_OUTPUT_RETRIES=4000000000",
+            &cli,
+            "extract",
+            &handle,
+            "why did it stop?",
+            "--mode",
+            "full-chunked",
+        ],
+        b"",
+    )
+    .await;
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&refused.stdout),
+        String::from_utf8_lossy(&refused.stderr)
+    );
+    assert!(
+        said.contains("TOOL_OUTPUT_RETRIES: retries must be between 0 and 10, not 4000000000"),
+        "{said}"
+    );
     let requests = server.requests();
     assert_eq!(requests.len(), 1);
     assert_eq!(requests[0].path, "/v1/chat/completions");

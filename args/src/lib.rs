@@ -1,0 +1,158 @@
+//! The arguments of the commands both command lines have (the native
+//! `tool-output` and the WASI command `tool_output_cli.wasm`): defined once
+//! here and flattened into each, so a flag, default or help text cannot
+//! differ between them. Each side adds its own options around these. No
+//! argument groups (`group(skip)`): a wrapper of the same name flattens
+//! these without a clash.
+
+use clap::{Args, ValueEnum};
+use tool_output_wire::contract::DEFAULT_MAX_INLINE_BYTES;
+
+/// The tool call an output came from.
+#[derive(Args, Debug, Clone)]
+#[group(skip)]
+pub struct CallArgs {
+    /// Name of the tool that produced the output.
+    #[arg(long)]
+    pub tool: String,
+    /// The tool's arguments as JSON.
+    #[arg(long, default_value = "{}")]
+    pub args: String,
+    /// Model the output is for (picks the tokenizer), e.g. openai/gpt-4o.
+    #[arg(long, env = "TOOL_OUTPUT_MODEL")]
+    pub model: Option<String>,
+}
+
+/// When an output is stored rather than passed through, and what its
+/// handle message holds.
+#[derive(Args, Debug, Clone)]
+#[group(skip)]
+pub struct PolicyArgs {
+    /// Store outputs larger than this many bytes.
+    #[arg(long, default_value_t = DEFAULT_MAX_INLINE_BYTES)]
+    pub max_inline_bytes: u64,
+    /// Also store outputs with more characters than this.
+    #[arg(long)]
+    pub max_inline_chars: Option<u64>,
+    /// Tokens left in the model's context: larger outputs are stored.
+    #[arg(long)]
+    pub remaining_tokens: Option<u64>,
+    /// The caller could not reserve context for this output: store it.
+    #[arg(long)]
+    pub reserve_failed: bool,
+    /// Leave the partial preview out of the handle message.
+    #[arg(long)]
+    pub no_preview: bool,
+}
+
+/// How `extract` answers (the WIT's `mode`).
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModeArg {
+    Auto,
+    FullChunked,
+    ReadGrep,
+    Truncate,
+    Lexical,
+    /// The extract is a jq program (JSON, JSON lines, CSV/TSV)
+    Jq,
+}
+
+/// `tool_output(handle, extract, mode)`.
+#[derive(Args, Debug, Clone)]
+#[group(skip)]
+pub struct ExtractArgs {
+    pub handle: String,
+    /// What to extract, as the model asked.
+    pub instructions: String,
+    #[arg(long, value_enum, default_value = "auto")]
+    pub mode: ModeArg,
+}
+
+/// One stored output.
+#[derive(Args, Debug, Clone)]
+#[group(skip)]
+pub struct HandleArgs {
+    pub handle: String,
+}
+
+/// Lines of a stored output.
+#[derive(Args, Debug, Clone)]
+#[group(skip)]
+pub struct ReadArgs {
+    pub handle: String,
+    /// Line range A:B (1-based, inclusive); A: reads to the end.
+    #[arg(long, value_name = "A:B")]
+    pub lines: String,
+}
+
+impl ReadArgs {
+    /// `--lines` as (first, last); `A:` reads to the end (`u64::MAX`).
+    pub fn range(&self) -> Result<(u64, u64), String> {
+        let text = &self.lines;
+        let (a, b) = text
+            .split_once(':')
+            .ok_or_else(|| format!("--lines takes A:B (e.g. 100:140), not {text:?}"))?;
+        let first: u64 = a
+            .trim()
+            .parse()
+            .map_err(|_| format!("bad first line {a:?}"))?;
+        let last: u64 = if b.trim().is_empty() {
+            u64::MAX
+        } else {
+            b.trim()
+                .parse()
+                .map_err(|_| format!("bad last line {b:?}"))?
+        };
+        Ok((first, last))
+    }
+}
+
+/// Lines matching a regular expression.
+#[derive(Args, Debug, Clone)]
+#[group(skip)]
+pub struct GrepArgs {
+    pub handle: String,
+    pub pattern: String,
+    /// Lines of context around each match.
+    #[arg(short = 'C', long, default_value_t = 0)]
+    pub context: u32,
+    #[arg(short = 'i', long)]
+    pub ignore_case: bool,
+    /// At most this many matches (N ≥ 1); under the byte cap, context shrinks, never a match.
+    #[arg(long)]
+    pub max_matches: Option<u32>,
+}
+
+/// The last lines of a stored output.
+#[derive(Args, Debug, Clone)]
+#[group(skip)]
+pub struct TailArgs {
+    pub handle: String,
+    #[arg(short = 'n', long, default_value_t = 20)]
+    pub lines: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ReadArgs;
+
+    fn range(lines: &str) -> Result<(u64, u64), String> {
+        ReadArgs {
+            handle: String::new(),
+            lines: lines.into(),
+        }
+        .range()
+    }
+
+    #[test]
+    fn lines_are_a_closed_or_open_range() {
+        assert_eq!(range("100:140"), Ok((100, 140)));
+        assert_eq!(range(" 7 : "), Ok((7, u64::MAX)));
+        assert_eq!(
+            range("100"),
+            Err("--lines takes A:B (e.g. 100:140), not \"100\"".into())
+        );
+        assert_eq!(range("x:3"), Err("bad first line \"x\"".into()));
+        assert_eq!(range("3:y"), Err("bad last line \"y\"".into()));
+    }
+}
