@@ -20,6 +20,8 @@ pub mod shapes;
 
 #[cfg(test)]
 mod corpus_tests;
+#[cfg(test)]
+mod heldout_tests;
 
 use crate::tokens::floor_char_boundary;
 
