@@ -13,6 +13,7 @@
 
 pub mod ansi;
 pub mod columns;
+pub mod errors;
 pub mod json;
 pub mod json_shape;
 pub mod lines;

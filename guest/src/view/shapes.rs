@@ -96,9 +96,20 @@ impl ShapeTable {
         if top * 100 < self.lines * COMMON_SHARE {
             return none;
         }
+        // Lines before the first routine one are the output's preamble (a
+        // command echo, a banner, an installer's summary): unique, not odd.
+        let routine_start = entries
+            .iter()
+            .take(TOP_SHAPES)
+            .filter(|e| e.count * 100 >= self.lines)
+            .map(|e| e.first.line)
+            .min()
+            .unwrap_or(0);
         let mut rare: Vec<PreviewLine> = entries
             .iter()
-            .filter(|e| e.count <= RARE_COUNT && !shown_anyway(e.first.line))
+            .filter(|e| {
+                e.count <= RARE_COUNT && e.first.line > routine_start && !shown_anyway(e.first.line)
+            })
             .map(|e| e.first.clone())
             .collect();
         if rare.len() > MAX_RARE {
@@ -226,6 +237,29 @@ mod tests {
             );
         }
         assert_eq!(varied.rare_lines(|_| false).0, vec![]);
+    }
+
+    #[test]
+    fn a_preamble_before_the_routine_lines_is_not_rare() {
+        let mut t = ShapeTable::default();
+        let preamble = [
+            "added 1423 packages in 32s",
+            "",
+            "found 0 vulnerabilities",
+            "> webpack",
+        ];
+        for (i, line) in preamble.iter().enumerate() {
+            t.push(i as u64 + 1, line);
+        }
+        for i in 5..=1000u64 {
+            match i {
+                600 => t.push(i, "chunk 600 FAILED to minify"),
+                _ => t.push(i, &format!("asset chunk-{i}.js {} KiB [emitted]", i % 90)),
+            }
+        }
+        let (rare, _) = t.rare_lines(|_| false);
+        let lines: Vec<u64> = rare.iter().map(|l| l.line).collect();
+        assert_eq!(lines, vec![600]);
     }
 
     #[test]

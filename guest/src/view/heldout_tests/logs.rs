@@ -244,21 +244,25 @@ fn node_type_error() -> Needle {
                 h(i, 30) % 1000
             )
         },
-        "/app/src/services/orders.js:88\n\
-    const customerId = order.customer.id;\n\
-                                      ^\n\
-\n\
-TypeError: Cannot read properties of undefined (reading 'id')\n\
-    at OrderService.total (/app/src/services/orders.js:88:39)\n\
-    at async /app/src/routes/orders.js:41:19\n\
-    at async Promise.all (index 3)\n\
-    at async handler (/app/src/routes/orders.js:37:5)\n\
-\n\
-Node.js v20.11.1\n\
-[nodemon] app crashed - waiting for file changes before starting...\n\
-[nodemon] restarting due to changes...\n\
-[nodemon] starting `node src/server.js`\n\
-Server listening on :3000",
+        // Joined, not `\`-continued: a continued literal drops indents.
+        &[
+            "/app/src/services/orders.js:88",
+            "    const customerId = order.customer.id;",
+            "                                      ^",
+            "",
+            "TypeError: Cannot read properties of undefined (reading 'id')",
+            "    at OrderService.total (/app/src/services/orders.js:88:39)",
+            "    at async /app/src/routes/orders.js:41:19",
+            "    at async Promise.all (index 3)",
+            "    at async handler (/app/src/routes/orders.js:37:5)",
+            "",
+            "Node.js v20.11.1",
+            "[nodemon] app crashed - waiting for file changes before starting...",
+            "[nodemon] restarting due to changes...",
+            "[nodemon] starting `node src/server.js`",
+            "Server listening on :3000",
+        ]
+        .join("\n"),
         0.6,
     );
     Needle {
@@ -459,16 +463,20 @@ fn terraform_replace() -> Needle {
     refreshes.push(String::new());
     let head = refreshes.join("\n")
         + "Terraform used the selected providers to generate the following execution\nplan. Resource actions are indicated with the following symbols:\n  ~ update in-place\n-/+ destroy and then create replacement\n\nTerraform will perform the following actions:\n\n";
-    let needle = "  # aws_db_instance.main must be replaced\n\
--/+ resource \"aws_db_instance\" \"main\" {\n\
-      ~ address                = \"main.c9x2k.eu-west-1.rds.amazonaws.com\" -> (known after apply)\n\
-      ~ id                     = \"db-4XQ2KZ7R3M\" -> (known after apply)\n\
-      ~ storage_encrypted      = false -> true # forces replacement\n\
-        # (41 unchanged attributes hidden)\n    }\n";
+    let needle = [
+        "  # aws_db_instance.main must be replaced",
+        "-/+ resource \"aws_db_instance\" \"main\" {",
+        "      ~ address                = \"main.c9x2k.eu-west-1.rds.amazonaws.com\" -> (known after apply)",
+        "      ~ id                     = \"db-4XQ2KZ7R3M\" -> (known after apply)",
+        "      ~ storage_encrypted      = false -> true # forces replacement",
+        "        # (41 unchanged attributes hidden)",
+        "    }\n",
+    ]
+    .join("\n");
     let blocks: Vec<String> = (0..1500).map(block).collect();
     let output = head
         + &blocks[..700].concat()
-        + needle
+        + &needle
         + &blocks[700..].concat()
         + "\nPlan: 1 to add, 1500 to change, 1 to destroy.\n";
     Needle {
