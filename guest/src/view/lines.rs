@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::columns::Columns;
 use super::errors::{error_spots, is_continuation, looks_like_error};
+use super::json_lines::JsonLines;
 use super::shapes::{LineShape, ShapeTable};
 use crate::tokens::floor_char_boundary;
 
@@ -85,6 +86,7 @@ pub struct LineSink {
     block: Block,
     shapes: ShapeTable,
     columns: Columns,
+    json_lines: JsonLines,
     /// The JSON view's shape line, set when the document ends.
     json_shape: Vec<String>,
 }
@@ -176,10 +178,15 @@ impl LineSink {
             tail: self.tail.iter().cloned().collect(),
             rare,
             common,
-            summary: if self.json_shape.is_empty() {
-                self.columns.render()
-            } else {
+            summary: if !self.json_shape.is_empty() {
                 self.json_shape.clone()
+            } else {
+                let records = self.json_lines.render();
+                if records.is_empty() {
+                    self.columns.render()
+                } else {
+                    records
+                }
             },
         }
     }
@@ -199,6 +206,7 @@ impl LineSink {
                 .find(|&i| matches!(bytes[i - 1], b' ' | b','))
                 .unwrap_or(limit);
             self.columns.off();
+            self.json_lines.off();
             self.emit(&rest[..cut], true);
             start += cut;
         }
@@ -246,6 +254,7 @@ impl LineSink {
         self.tail.push_back(slot);
         self.shapes.push(number, line);
         self.columns.push_line(line);
+        self.json_lines.push_line(line);
         let is_error = match error_hit {
             Some(false) => false,
             _ => looks_like_error(line.as_bytes()),
