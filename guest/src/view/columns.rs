@@ -14,7 +14,7 @@
 
 use csv_core::{ReadFieldResult, Reader, ReaderBuilder};
 
-use super::lines::{SUMMARY_BYTES, clip};
+use super::lines::{PREVIEW_LINE_BYTES, PreviewLine, SUMMARY_BYTES, clip};
 
 /// Columns whose statistics are kept; the rest are counted.
 pub const MAX_COLUMNS: usize = 64;
@@ -30,6 +30,20 @@ const VALUE_BYTES: usize = 24;
 const MIN_ROWS: u64 = 2;
 /// Records with another field count tolerated (the odd row of a table).
 const MAX_ODD_ROWS: u64 = 16;
+/// What a field holds, for the odd row of a column: [`EMPTY`], a negative
+/// number, another number, text.
+const KINDS: usize = 4;
+const EMPTY: usize = 0;
+const NEGATIVE: usize = 1;
+const NUMBER: usize = 2;
+const TEXT: usize = 3;
+/// A kind of value met at most this often in a column of at least
+/// [`MIN_ODD_TABLE`] rows, all others of one other kind, marks an odd row:
+/// the empty email, the negative amount, the text among numbers.
+const ODD_VALUES: u64 = 2;
+const MIN_ODD_TABLE: u64 = 100;
+/// More odd rows than this: the table is not uniform; none is shown.
+const MAX_ODD_SHOWN: usize = 8;
 
 #[derive(PartialEq)]
 enum State {
@@ -46,6 +60,9 @@ struct Column {
     values: u64,
     min: (f64, String),
     max: (f64, String),
+    /// Rows holding each kind of value, and the line of the first.
+    kinds: [u64; KINDS],
+    first: [u64; KINDS],
 }
 
 pub struct Columns {
@@ -68,6 +85,13 @@ pub struct Columns {
     pending_len: usize,
     /// The reader is inside a quoted field that spans lines.
     open: bool,
+    /// Kinds of the current record's fields (the first [`MAX_COLUMNS`]).
+    pending_kinds: Vec<usize>,
+    /// The view line being read, and whether its record was the first
+    /// with some column's kind of value (its text is then kept).
+    line: u64,
+    new_kind: bool,
+    samples: Vec<PreviewLine>,
 }
 
 /// One field of the current record: a number (and its text) or not.
@@ -95,13 +119,29 @@ impl Default for Columns {
             pending: Vec::new(),
             pending_len: 0,
             open: false,
+            pending_kinds: Vec::new(),
+            line: 0,
+            new_kind: false,
+            samples: Vec::new(),
         }
     }
 }
 
 impl Columns {
-    /// One view line (without its newline).
-    pub fn push_line(&mut self, line: &str) {
+    /// View line `number` (without its newline).
+    pub fn push_line(&mut self, number: u64, line: &str) {
+        self.line = number;
+        self.read_line(line);
+        if std::mem::take(&mut self.new_kind) {
+            // At most one sample per column and kind: bounded.
+            self.samples.push(PreviewLine {
+                line: number,
+                text: clip(line, PREVIEW_LINE_BYTES),
+            });
+        }
+    }
+
+    fn read_line(&mut self, line: &str) {
         match self.state {
             State::Off => return,
             State::Start => {
@@ -204,9 +244,14 @@ impl Columns {
                     values: 0,
                     min: (f64::INFINITY, String::new()),
                     max: (f64::NEG_INFINITY, String::new()),
+                    kinds: [0; KINDS],
+                    first: [0; KINDS],
                 });
             }
             return;
+        }
+        if index < self.columns.len() {
+            self.pending_kinds.push(kind_of(value, long));
         }
         if value.is_empty() || !self.columns.get(index).is_some_and(|c| c.numeric) {
             return;
@@ -227,6 +272,13 @@ impl Columns {
 
     /// The record had the header's width: its values count.
     fn apply_pending(&mut self) {
+        for (column, &kind) in self.columns.iter_mut().zip(&self.pending_kinds) {
+            column.kinds[kind] += 1;
+            if column.kinds[kind] == 1 {
+                column.first[kind] = self.line;
+                self.new_kind = true;
+            }
+        }
         for slot in &self.pending[..self.pending_len] {
             let column = &mut self.columns[slot.index];
             match slot.number {
@@ -272,6 +324,36 @@ impl Columns {
             _ => self.state = State::Off,
         }
         self.pending_len = 0;
+        self.pending_kinds.clear();
+    }
+
+    /// The first row of each kind of value that is odd in its column (see
+    /// [`ODD_VALUES`]), in line order; empty unless the output was a table
+    /// with few odd rows.
+    pub fn odd_rows(&self) -> Vec<PreviewLine> {
+        if self.render().is_empty() || self.rows < MIN_ODD_TABLE {
+            return Vec::new();
+        }
+        let mut lines: Vec<u64> = Vec::new();
+        for c in &self.columns {
+            let kinds = c.kinds.iter().filter(|&&n| n > 0).count();
+            for kind in 0..KINDS {
+                let n = c.kinds[kind];
+                if kinds == 2 && n > 0 && n <= ODD_VALUES && n * 100 < self.rows {
+                    lines.push(c.first[kind]);
+                }
+            }
+        }
+        lines.sort_unstable();
+        lines.dedup();
+        if lines.len() > MAX_ODD_SHOWN {
+            return Vec::new();
+        }
+        self.samples
+            .iter()
+            .filter(|s| lines.binary_search(&s.line).is_ok())
+            .cloned()
+            .collect()
     }
 
     /// The summary line, most detailed first (with min/max, names only);
@@ -322,6 +404,15 @@ fn is_name(value: &str) -> bool {
         && !value.ends_with(['.', '!', '?', ';', ':'])
         && !value.chars().any(char::is_control)
         && value.split_whitespace().count() <= NAME_WORDS
+}
+
+fn kind_of(value: &str, long: bool) -> usize {
+    match number(value).filter(|_| !long) {
+        _ if value.is_empty() => EMPTY,
+        Some(n) if n < 0.0 => NEGATIVE,
+        Some(_) => NUMBER,
+        None => TEXT,
+    }
 }
 
 /// A plain decimal number (not `inf`, `NaN`, dates or versions).

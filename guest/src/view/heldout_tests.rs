@@ -94,7 +94,7 @@ fn the_held_out_messages_show_the_needle() {
         println!("{m}");
     }
     // The figure reached so far: a floor, so it cannot silently regress.
-    assert!(found >= 8, "{found} of {}", corpus.len());
+    assert!(found >= 15, "{found} of {}", corpus.len());
 }
 
 #[test]
@@ -125,10 +125,36 @@ fn no_noise_on_held_out_outputs_without_a_needle() {
             noisy.push(format!("== {name}\n{message}"));
         }
     }
-    assert!(noisy.len() <= 3, "{}", noisy.join("\n"));
+    // Prose that mentions errors in passing is still shown as error lines.
+    assert!(noisy.len() <= 1, "{}", noisy.join("\n"));
     for m in &noisy {
         println!("{m}");
     }
+}
+
+#[test]
+fn json_lines_show_their_records_shape() {
+    let line_after_header = |name: &str| {
+        let corpus = structured::needles();
+        let output = &corpus.iter().find(|n| n.name == name).expect(name).output;
+        let message = message_of(output, crate::default_policy());
+        let lines: Vec<String> = message.lines().map(String::from).collect();
+        let at = lines
+            .iter()
+            .position(|l| l.starts_with("--- partial"))
+            .unwrap();
+        lines[at + 1].clone()
+    };
+    let zap = line_after_header("JSON Lines, one fatal");
+    assert!(
+        zap.starts_with("shape: 1773 JSON lines of {level: string, ts: string, caller: string, msg: string, req_id (1771 of 1773): string"),
+        "{zap}"
+    );
+    let nginx = line_after_header("nginx JSON access log, one 504");
+    assert!(
+        nginx.starts_with("shape: 1427 JSON lines of {time_local: string, remote_addr: string, request: string, status: string"),
+        "{nginx}"
+    );
 }
 
 #[test]

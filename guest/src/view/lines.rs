@@ -29,7 +29,7 @@ const SHALLOW: usize = 2;
 /// bytes; the message clips it further to its budget.
 pub const SUMMARY_BYTES: usize = 1024;
 /// Preview lines are cut to this many bytes.
-const PREVIEW_LINE_BYTES: usize = 240;
+pub const PREVIEW_LINE_BYTES: usize = 240;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PreviewLine {
@@ -169,9 +169,14 @@ impl LineSink {
             .map(|k| k.line.clone())
             .collect();
         let lines = self.lines;
-        let (rare, common) = self
-            .shapes
-            .rare_lines(|n| n <= HEAD_LINES as u64 || n + TAIL_LINES as u64 > lines);
+        let shown_anyway = |n| n <= HEAD_LINES as u64 || n + TAIL_LINES as u64 > lines;
+        let (mut rare, common) = self.shapes.rare_lines(shown_anyway);
+        // A table's odd rows (an empty or negative value among thousands)
+        // stand out by value, not by shape.
+        let odd = self.columns.odd_rows().into_iter();
+        rare.extend(odd.filter(|l| !shown_anyway(l.line)));
+        rare.sort_by_key(|l| l.line);
+        rare.dedup_by_key(|l| l.line);
         PreviewLines {
             head: self.head.clone(),
             errors,
@@ -253,7 +258,7 @@ impl LineSink {
         clip_into(line, PREVIEW_LINE_BYTES, &mut slot.text);
         self.tail.push_back(slot);
         self.shapes.push(number, line);
-        self.columns.push_line(line);
+        self.columns.push_line(number, line);
         self.json_lines.push_line(line);
         let is_error = match error_hit {
             Some(false) => false,
