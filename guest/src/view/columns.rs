@@ -15,6 +15,7 @@
 use csv_core::{ReadFieldResult, Reader, ReaderBuilder};
 
 use super::lines::{PREVIEW_LINE_BYTES, PreviewLine, SUMMARY_BYTES, clip};
+use odd_rows::{KINDS, kind_of};
 
 /// Columns whose statistics are kept; the rest are counted.
 pub const MAX_COLUMNS: usize = 64;
@@ -30,20 +31,6 @@ const VALUE_BYTES: usize = 24;
 const MIN_ROWS: u64 = 2;
 /// Records with another field count tolerated (the odd row of a table).
 const MAX_ODD_ROWS: u64 = 16;
-/// What a field holds, for the odd row of a column: [`EMPTY`], a negative
-/// number, another number, text.
-const KINDS: usize = 4;
-const EMPTY: usize = 0;
-const NEGATIVE: usize = 1;
-const NUMBER: usize = 2;
-const TEXT: usize = 3;
-/// A kind of value met at most this often in a column of at least
-/// [`MIN_ODD_TABLE`] rows, all others of one other kind, marks an odd row:
-/// the empty email, the negative amount, the text among numbers.
-const ODD_VALUES: u64 = 2;
-const MIN_ODD_TABLE: u64 = 100;
-/// More odd rows than this: the table is not uniform; none is shown.
-const MAX_ODD_SHOWN: usize = 8;
 
 #[derive(PartialEq)]
 enum State {
@@ -327,35 +314,6 @@ impl Columns {
         self.pending_kinds.clear();
     }
 
-    /// The first row of each kind of value that is odd in its column (see
-    /// [`ODD_VALUES`]), in line order; empty unless the output was a table
-    /// with few odd rows.
-    pub fn odd_rows(&self) -> Vec<PreviewLine> {
-        if self.render().is_empty() || self.rows < MIN_ODD_TABLE {
-            return Vec::new();
-        }
-        let mut lines: Vec<u64> = Vec::new();
-        for c in &self.columns {
-            let kinds = c.kinds.iter().filter(|&&n| n > 0).count();
-            for kind in 0..KINDS {
-                let n = c.kinds[kind];
-                if kinds == 2 && n > 0 && n <= ODD_VALUES && n * 100 < self.rows {
-                    lines.push(c.first[kind]);
-                }
-            }
-        }
-        lines.sort_unstable();
-        lines.dedup();
-        if lines.len() > MAX_ODD_SHOWN {
-            return Vec::new();
-        }
-        self.samples
-            .iter()
-            .filter(|s| lines.binary_search(&s.line).is_ok())
-            .cloned()
-            .collect()
-    }
-
     /// The summary line, most detailed first (with min/max, names only);
     /// empty unless the output was a table throughout.
     pub fn render(&self) -> Vec<String> {
@@ -406,15 +364,6 @@ fn is_name(value: &str) -> bool {
         && value.split_whitespace().count() <= NAME_WORDS
 }
 
-fn kind_of(value: &str, long: bool) -> usize {
-    match number(value).filter(|_| !long) {
-        _ if value.is_empty() => EMPTY,
-        Some(n) if n < 0.0 => NEGATIVE,
-        Some(_) => NUMBER,
-        None => TEXT,
-    }
-}
-
 /// A plain decimal number (not `inf`, `NaN`, dates or versions).
 fn number(value: &str) -> Option<f64> {
     let plain = value
@@ -427,5 +376,6 @@ fn number(value: &str) -> Option<f64> {
     value.parse::<f64>().ok().filter(|n| n.is_finite())
 }
 
+mod odd_rows;
 #[cfg(test)]
 mod tests;
