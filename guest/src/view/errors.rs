@@ -24,7 +24,8 @@ static ERROR_LINE: LazyLock<Regex> = LazyLock::new(|| {
         r#"|(?m:^E {2,}\S)|" 5\d\d \d|"(?:status|status_?code)" ?: ?"?5\d\d\b|\bstatus=5\d\d\b"#,
         // An exception named at the start of a line, as JavaScript, Python
         // and Java print it: `TypeError: …`, `java.io.IOException`.
-        r"|(?m-i:^[ \t]*(?:Uncaught |Unhandled )?(?:[A-Za-z_$][\w$]*\.)*[A-Z]\w*(?:Error|Exception)(?::|[ \t]*$))",
+        // Not indented: a docstring's `    ValueError: if …` is no failure.
+        r"|(?m-i:^(?:Uncaught |Unhandled )?(?:[A-Za-z_$][\w$]*\.)*[A-Z]\w*(?:Error|Exception)(?::|[ \t]*$))",
         // One-letter severity prefixes: kotlinc and apt `e: `, glog/klog
         // `E1123 10:04:17`, `F…` fatal.
         r"|(?m:^e: |^[EF]\d{4} \d\d:\d\d:\d\d)",
@@ -94,7 +95,16 @@ fn zero_count(line: &[u8], m: &Match) -> bool {
         .position(|b| !matches!(b, b':' | b'=' | b'"' | b' '))
         .map_or(&value[value.len()..], |at| &value[at..]);
     let separated = value.len() < rest.len();
-    zero_before || (separated && lone_zero(value))
+    // `Failures: 0, Errors: 0`, `errors=0 retried=3`; not `failed: 0 bytes
+    // written`, where the zero says what failed.
+    let ends_counter = |after: &[u8]| match after.first() {
+        None | Some(b',' | b';' | b')' | b']' | b'}' | b'|' | b'"') => true,
+        Some(_) => {
+            let next = after.trim_ascii_start().split(|&b| b == b' ').next();
+            next.is_some_and(|w| w.contains(&b'=') || w.ends_with(b":"))
+        }
+    };
+    zero_before || (separated && lone_zero(value) && ends_counter(&value[1..]))
 }
 
 /// `log.error(`, `console.error(`: a method call in source code.
@@ -121,6 +131,8 @@ mod tests {
             "jobs done=120 errors=0 retried=3",
             "        log.error(\"no node for key %s\", key)",
             "    except KeyError:",
+            "        ValueError: if the port is out of range.",
+            "Errors: 0 Warnings: 2",
             "    raise ValueError(f\"bad {x}\")",
             r#"{"status":"200","request_time":"0.500"}"#,
         ] {
@@ -149,6 +161,7 @@ mod tests {
             "[ERROR] Tests run: 9, Failures: 0, Errors: 1",
             "10 failed, 0.5 errors",
             "error 0x80004005: access denied",
+            "upload failed: 0 bytes written",
             // Exceptions named at the start of a line.
             "TypeError: Cannot read properties of undefined (reading 'id')",
             "java.lang.IllegalStateException: Failed to load ApplicationContext",
