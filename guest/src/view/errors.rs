@@ -26,6 +26,9 @@ static ERROR_LINE: LazyLock<Regex> = LazyLock::new(|| {
         // and Java print it: `TypeError: …`, `java.io.IOException`.
         // Not indented: a docstring's `    ValueError: if …` is no failure.
         r"|(?m-i:^(?:Uncaught |Unhandled )?(?:[A-Za-z_$][\w$]*\.)*[A-Z]\w*(?:Error|Exception)(?::|[ \t]*$))",
+        // Severities above error, as Python logging, syslog and JUL name
+        // them: upper case (`critical path` in prose is none), or a level field.
+        r#"|(?-i:\b(?:CRITICAL|CRIT|EMERG|SEVERE)\b)|\blevel"? ?[=:] ?"?(?:crit|critical|emerg|alert)\b"#,
         // One-letter severity prefixes: kotlinc and apt `e: `, glog/klog
         // `E1123 10:04:17`, `F…` fatal.
         r"|(?m:^e: |^[EF]\d{4} \d\d:\d\d:\d\d)",
@@ -133,6 +136,7 @@ mod tests {
             "    except KeyError:",
             "        ValueError: if the port is out of range.",
             "Errors: 0 Warnings: 2",
+            "The critical path of the build is the linker.",
             "    raise ValueError(f\"bad {x}\")",
             r#"{"status":"200","request_time":"0.500"}"#,
         ] {
@@ -174,6 +178,10 @@ mod tests {
             "e: file:///src/Ledger.kt:42:13 Unresolved reference 'fooBar'.",
             "E1123 10:04:17.482311    1 reflector.go:147] failed to list",
             "kernel: Out of memory: Killed process 48213 (java)",
+            "2026-11-23 10:41:07,882 CRITICAL [worker] Disk quota exceeded",
+            "Nov 23 10:41:07 db-1 postgres[7]: [7-1] CRIT: could not write to file",
+            r#"{"level":"critical","msg":"replica lost"}"#,
+            "ts=10:41:07 level=emerg msg=\"power failure\"",
             "kernel: worker[3312]: segfault at 0 ip 000055d4c1a2b3c4",
         ] {
             assert!(looks_like_error(line.as_bytes()), "{line}");
