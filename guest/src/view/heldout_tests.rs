@@ -12,6 +12,7 @@
 mod clean;
 mod fresh;
 mod logs;
+mod runs;
 mod structured;
 
 use super::corpus_tests::{MIN_BYTES, assert_within_budgets, message_of};
@@ -52,7 +53,8 @@ pub(super) fn hms(i: usize, step: u64) -> String {
 }
 
 fn corpus() -> Vec<Needle> {
-    let mut all = logs::needles();
+    let mut all = runs::needles();
+    all.extend(logs::needles());
     all.extend(structured::needles());
     all
 }
