@@ -10,7 +10,7 @@
 use crate::bindings::types::StorePolicy;
 use crate::meta::Meta;
 use crate::tokens::Encoding;
-use crate::view::{PreviewLine, PreviewLines, lines::clip};
+use crate::view::{PreviewLine, PreviewLines, errors::looks_like_error, lines::clip};
 
 /// The preview block never exceeds this, whatever the budget.
 pub const PREVIEW_MAX_BYTES: usize = 2048;
@@ -104,7 +104,15 @@ fn render_preview(captured: &PreviewLines, total_lines: u64, step: &Step) -> Str
     let mut shown: Vec<&PreviewLine> = captured.head.iter().take(head).collect();
     shown.extend(&captured.tail[tail_start..]);
     // Errors from the middle first: the head and tail are shown anyway.
-    pick(&mut shown, &captured.errors, errors);
+    // Lines that look like errors before the lines continuing their
+    // blocks: when room is short, the next failure (a Java `Caused by:`,
+    // the assertion under a panic) says more than a deeper frame.
+    let (starts, rest): (Vec<&PreviewLine>, Vec<&PreviewLine>) = captured
+        .errors
+        .iter()
+        .partition(|l| looks_like_error(l.text.as_bytes()));
+    let picked = pick(&mut shown, starts, errors);
+    pick(&mut shown, rest, errors - picked);
     let rare_shown = pick(&mut shown, &captured.rare, rare);
     shown.sort_by_key(|l| l.line);
     shown.dedup_by_key(|l| l.line);
@@ -165,7 +173,11 @@ fn summary_line(variants: &[String], width: usize) -> Option<String> {
 }
 
 /// Adds up to `max` lines of `from` not shown yet; returns how many.
-fn pick<'a>(shown: &mut Vec<&'a PreviewLine>, from: &'a [PreviewLine], max: usize) -> usize {
+fn pick<'a>(
+    shown: &mut Vec<&'a PreviewLine>,
+    from: impl IntoIterator<Item = &'a PreviewLine>,
+    max: usize,
+) -> usize {
     let mut picked = 0;
     for line in from {
         if picked == max {
@@ -264,6 +276,33 @@ mod tests {
             shapes_only += usize::from(shape.is_some() && !error);
         }
         assert!(shapes_only > 0, "the shape line outlived the error lines");
+    }
+
+    #[test]
+    fn every_error_line_shows_before_the_frames_of_any_block() {
+        // Three failures with nine-line blocks: shown in line order, the
+        // first two blocks filled the twelve error slots and hid the third.
+        let mut lines: Vec<String> = (0..3000)
+            .map(|i| format!("INFO job {i} done in {}ms", i % 97))
+            .collect();
+        for (n, at) in [(1, 1000), (2, 1500), (3, 2000)] {
+            let frames = (0..8).map(|k| format!("    at com.acme.Worker.step{k}(Worker.java:{k})"));
+            let block: Vec<String> = std::iter::once(format!("error: failure {n} in job {at}"))
+                .chain(frames)
+                .collect();
+            lines.splice(at..at, block);
+        }
+        let message = stored(&(lines.join("\n") + "\n"), 12288);
+        for n in 1..=3 {
+            assert!(
+                message.contains(&format!("error: failure {n} in job")),
+                "{message}"
+            );
+        }
+        assert!(
+            message.contains("    at com.acme.Worker.step0(Worker.java:0)"),
+            "{message}"
+        );
     }
 
     #[test]

@@ -14,7 +14,8 @@
 
 use csv_core::{ReadFieldResult, Reader, ReaderBuilder};
 
-use super::lines::{SUMMARY_BYTES, clip};
+use super::lines::{PREVIEW_LINE_BYTES, PreviewLine, SUMMARY_BYTES, clip};
+use odd_rows::{KINDS, kind_of};
 
 /// Columns whose statistics are kept; the rest are counted.
 pub const MAX_COLUMNS: usize = 64;
@@ -46,6 +47,9 @@ struct Column {
     values: u64,
     min: (f64, String),
     max: (f64, String),
+    /// Rows holding each kind of value, and the line of the first.
+    kinds: [u64; KINDS],
+    first: [u64; KINDS],
 }
 
 pub struct Columns {
@@ -68,6 +72,13 @@ pub struct Columns {
     pending_len: usize,
     /// The reader is inside a quoted field that spans lines.
     open: bool,
+    /// Kinds of the current record's fields (the first [`MAX_COLUMNS`]).
+    pending_kinds: Vec<usize>,
+    /// The view line being read, and whether its record was the first
+    /// with some column's kind of value (its text is then kept).
+    line: u64,
+    new_kind: bool,
+    samples: Vec<PreviewLine>,
 }
 
 /// One field of the current record: a number (and its text) or not.
@@ -95,13 +106,29 @@ impl Default for Columns {
             pending: Vec::new(),
             pending_len: 0,
             open: false,
+            pending_kinds: Vec::new(),
+            line: 0,
+            new_kind: false,
+            samples: Vec::new(),
         }
     }
 }
 
 impl Columns {
-    /// One view line (without its newline).
-    pub fn push_line(&mut self, line: &str) {
+    /// View line `number` (without its newline).
+    pub fn push_line(&mut self, number: u64, line: &str) {
+        self.line = number;
+        self.read_line(line);
+        if std::mem::take(&mut self.new_kind) {
+            // At most one sample per column and kind: bounded.
+            self.samples.push(PreviewLine {
+                line: number,
+                text: clip(line, PREVIEW_LINE_BYTES),
+            });
+        }
+    }
+
+    fn read_line(&mut self, line: &str) {
         match self.state {
             State::Off => return,
             State::Start => {
@@ -204,9 +231,14 @@ impl Columns {
                     values: 0,
                     min: (f64::INFINITY, String::new()),
                     max: (f64::NEG_INFINITY, String::new()),
+                    kinds: [0; KINDS],
+                    first: [0; KINDS],
                 });
             }
             return;
+        }
+        if index < self.columns.len() {
+            self.pending_kinds.push(kind_of(value, long));
         }
         if value.is_empty() || !self.columns.get(index).is_some_and(|c| c.numeric) {
             return;
@@ -227,6 +259,13 @@ impl Columns {
 
     /// The record had the header's width: its values count.
     fn apply_pending(&mut self) {
+        for (column, &kind) in self.columns.iter_mut().zip(&self.pending_kinds) {
+            column.kinds[kind] += 1;
+            if column.kinds[kind] == 1 {
+                column.first[kind] = self.line;
+                self.new_kind = true;
+            }
+        }
         for slot in &self.pending[..self.pending_len] {
             let column = &mut self.columns[slot.index];
             match slot.number {
@@ -272,6 +311,7 @@ impl Columns {
             _ => self.state = State::Off,
         }
         self.pending_len = 0;
+        self.pending_kinds.clear();
     }
 
     /// The summary line, most detailed first (with min/max, names only);
@@ -336,5 +376,6 @@ fn number(value: &str) -> Option<f64> {
     value.parse::<f64>().ok().filter(|n| n.is_finite())
 }
 
+mod odd_rows;
 #[cfg(test)]
 mod tests;

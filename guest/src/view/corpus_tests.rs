@@ -6,11 +6,11 @@
 use crate::bindings::types::{CallInfo, StoreOutcome, StorePolicy};
 use crate::storage::MemStorage;
 
-const MIN_BYTES: usize = 350_000;
+pub(super) const MIN_BYTES: usize = 350_000;
 
 /// Repeats `line(i)` until the output passes [`MIN_BYTES`], with `needle`
 /// (one or more lines) at about `at` of the way through.
-fn flood(line: impl Fn(usize) -> String, needle: &str, at: f64) -> String {
+pub(super) fn flood(line: impl Fn(usize) -> String, needle: &str, at: f64) -> String {
     let mut lines = Vec::new();
     let mut bytes = 0;
     let mut i = 0;
@@ -245,7 +245,7 @@ fn no_needles() -> Vec<(&'static str, String)> {
     ]
 }
 
-fn message_of(output: &str, policy: StorePolicy) -> String {
+pub(super) fn message_of(output: &str, policy: StorePolicy) -> String {
     let st = MemStorage::new();
     let call = CallInfo {
         tool: "t".into(),
@@ -333,32 +333,38 @@ fn the_message_stays_within_any_budget() {
     let mut all: Vec<String> = needles().into_iter().map(|n| n.1).collect();
     all.extend(no_needles().into_iter().map(|n| n.1));
     for output in &all {
-        for max in [200u64, 400, 700, 1000, 1500, 2500, 4000, 12288] {
-            let policy = StorePolicy {
-                max_inline_bytes: max,
-                ..crate::default_policy()
-            };
-            let message = message_of(output, policy);
-            assert!(
-                message.len() as u64 <= max || !message.contains("partial preview"),
-                "{max}: {message}"
-            );
-            assert!(
-                message.len() as u64 <= max.max(350),
-                "{max}: {} bytes",
-                message.len()
-            );
-        }
-        for tokens in [60u64, 150, 400, 900] {
-            let policy = StorePolicy {
-                remaining_tokens: Some(tokens),
-                ..crate::default_policy()
-            };
-            let message = message_of(output, policy);
-            if message.contains("partial preview") {
-                let n = crate::tokens::Encoding::Cl100k.count(&message);
-                assert!(n <= tokens, "{tokens}: {n} tokens");
-            }
+        assert_within_budgets(output);
+    }
+}
+
+/// The message of `output` never exceeds `max_inline_bytes` (but for the
+/// bare handle lines) nor the caller's remaining tokens, at any budget.
+pub(super) fn assert_within_budgets(output: &str) {
+    for max in [200u64, 400, 700, 1000, 1500, 2500, 4000, 12288] {
+        let policy = StorePolicy {
+            max_inline_bytes: max,
+            ..crate::default_policy()
+        };
+        let message = message_of(output, policy);
+        assert!(
+            message.len() as u64 <= max || !message.contains("partial preview"),
+            "{max}: {message}"
+        );
+        assert!(
+            message.len() as u64 <= max.max(350),
+            "{max}: {} bytes",
+            message.len()
+        );
+    }
+    for tokens in [60u64, 150, 400, 900] {
+        let policy = StorePolicy {
+            remaining_tokens: Some(tokens),
+            ..crate::default_policy()
+        };
+        let message = message_of(output, policy);
+        if message.contains("partial preview") {
+            let n = crate::tokens::Encoding::Cl100k.count(&message);
+            assert!(n <= tokens, "{tokens}: {n} tokens");
         }
     }
 }

@@ -221,13 +221,27 @@ impl JsonShape {
     /// first, duplicates dropped), each at most [`SUMMARY_BYTES`];
     /// empty when nothing was seen.
     pub fn render(&self) -> Vec<String> {
-        let mut variants: Vec<String> = Vec::new();
         if self.nodes.is_empty() {
-            return variants;
+            return Vec::new();
         }
+        self.variants("shape: ", 0)
+    }
+
+    /// The shape of the top-level array's items after `label`, worded as
+    /// [`Self::render`] words them (JSON Lines records are fed as the items
+    /// of one array that never closes).
+    pub fn render_items(&self, label: &str) -> Vec<String> {
+        match self.nodes.first().and_then(|root| root.items) {
+            Some(items) => self.variants(label, items),
+            None => Vec::new(),
+        }
+    }
+
+    fn variants(&self, label: &str, id: u32) -> Vec<String> {
+        let mut variants: Vec<String> = Vec::new();
         for detail in (0..=DETAIL_LEVELS).rev() {
-            let mut line = String::from("shape: ");
-            self.render_node(0, detail, &mut line);
+            let mut line = String::from(label);
+            self.render_node(id, detail, &mut line);
             let line = clip(&line, SUMMARY_BYTES);
             if variants.last() != Some(&line) {
                 variants.push(line);

@@ -1,11 +1,12 @@
 //! The last stage of the view: lines.
 
 use std::collections::VecDeque;
-use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
 use super::columns::Columns;
+use super::errors::{error_spots, is_continuation, looks_like_error};
+use super::json_lines::JsonLines;
 use super::shapes::{LineShape, ShapeTable};
 use crate::tokens::floor_char_boundary;
 
@@ -22,51 +23,13 @@ pub const FIRST_ERRORS: usize = 16;
 pub const LAST_ERRORS: usize = 8;
 /// An error block: the error line and at most this many continuation lines.
 const BLOCK_LINES: usize = 8;
+/// Continuation lines of a block that a later error line never displaces.
+const SHALLOW: usize = 2;
 /// A summary line (JSON shape, CSV columns) is stored up to this many
 /// bytes; the message clips it further to its budget.
 pub const SUMMARY_BYTES: usize = 1024;
 /// Preview lines are cut to this many bytes.
-const PREVIEW_LINE_BYTES: usize = 240;
-
-/// Lines that look like a failure, wherever they are: what a model most
-/// needs and a head+tail cut most often loses.
-static ERROR_LINE: LazyLock<regex::bytes::Regex> = LazyLock::new(|| {
-    regex::bytes::Regex::new(
-        concat!(
-            r"(?i-u)\b(?:error|exception|fatal|panic(?:ked)?|traceback|fail(?:ed|ure)?|segmentation fault|abort(?:ed)?",
-            // German, French, Spanish, Portuguese (ASCII-folded forms too).
-            r"|fehler|fehlgeschlagen|erreur|echec|fallo|erro|falha|excecao)\b",
-            // Accented, Russian, Chinese, Japanese, Korean (no ASCII word
-            // boundaries in these scripts).
-            r"|(?u:échec|falló|exceção|ошибка|ошибки|сбой|错误|錯誤|失败|異常|异常|致命|エラー|例外|失敗|오류|실패|에러)",
-            // pytest's assertion detail lines; HTTP 5xx in an access log.
-            r#"|(?m:^E {2,}\S)|" 5\d\d \d"#,
-        ),
-    )
-    .expect("static regex")
-});
-
-/// A JSON member that only *names* an error field, empty: `"error": null,`.
-static EMPTY_ERROR_FIELD: LazyLock<regex::bytes::Regex> = LazyLock::new(|| {
-    regex::bytes::Regex::new(
-        r#"(?i-u)^\s*"[a-z_]*(?:error|errors|exception|failure|failed)[a-z_]*"\s*:\s*(?:null|\[\s*\]|\{\s*\}|false|0|""|\[|\{)?\s*,?\s*$"#,
-    )
-    .expect("static regex")
-});
-
-fn looks_like_error(line: &[u8]) -> bool {
-    ERROR_LINE.is_match(line) && !EMPTY_ERROR_FIELD.is_match(line)
-}
-
-/// Lines that continue an error block: pytest `E` lines, indented frames
-/// (`  File …`, `    at …`, `\tat …`), rustc's `  --> src/…`, ` |`, `12 | …`,
-/// `  = note`, and lines indented by four spaces or a tab.
-static CONTINUATION: LazyLock<regex::bytes::Regex> = LazyLock::new(|| {
-    regex::bytes::Regex::new(
-        r"(?-u)^(?:E\s|\t|    |\s*(?:File |at |--> |\||\d+ *\||= |\^|Caused by))",
-    )
-    .expect("static regex")
-});
+pub const PREVIEW_LINE_BYTES: usize = 240;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PreviewLine {
@@ -92,6 +55,12 @@ pub struct PreviewLines {
     pub summary: Vec<String>,
 }
 
+/// A line of an error block and its depth in the block (0: the error line).
+struct KeptLine {
+    line: PreviewLine,
+    depth: usize,
+}
+
 /// The error block being collected.
 #[derive(Default)]
 struct Block {
@@ -111,12 +80,13 @@ pub struct LineSink {
     lines: u64,
     index: Vec<u64>,
     head: Vec<PreviewLine>,
-    first_errors: Vec<PreviewLine>,
-    last_errors: VecDeque<PreviewLine>,
+    first_errors: Vec<KeptLine>,
+    last_errors: VecDeque<KeptLine>,
     tail: VecDeque<PreviewLine>,
     block: Block,
     shapes: ShapeTable,
     columns: Columns,
+    json_lines: JsonLines,
     /// The JSON view's shape line, set when the document ends.
     json_shape: Vec<String>,
 }
@@ -129,10 +99,7 @@ impl LineSink {
     pub fn push(&mut self, text: &str) {
         // One scan of the whole piece finds error-looking spots; lines are
         // checked against these offsets instead of running a regex per line.
-        let mut hits = ERROR_LINE
-            .find_iter(text.as_bytes())
-            .map(|m| m.start())
-            .peekable();
+        let mut hits = error_spots(text).peekable();
         let mut offset = 0;
         for segment in text.split_inclusive('\n') {
             let start = offset;
@@ -195,22 +162,36 @@ impl LineSink {
     }
 
     pub fn preview(&self) -> PreviewLines {
-        let mut errors = self.first_errors.clone();
-        errors.extend(self.last_errors.iter().cloned());
+        let errors = self
+            .first_errors
+            .iter()
+            .chain(&self.last_errors)
+            .map(|k| k.line.clone())
+            .collect();
         let lines = self.lines;
-        let (rare, common) = self
-            .shapes
-            .rare_lines(|n| n <= HEAD_LINES as u64 || n + TAIL_LINES as u64 > lines);
+        let shown_anyway = |n| n <= HEAD_LINES as u64 || n + TAIL_LINES as u64 > lines;
+        let (mut rare, common) = self.shapes.rare_lines(shown_anyway);
+        // A table's odd rows (an empty or negative value among thousands)
+        // stand out by value, not by shape.
+        let odd = self.columns.odd_rows().into_iter();
+        rare.extend(odd.filter(|l| !shown_anyway(l.line)));
+        rare.sort_by_key(|l| l.line);
+        rare.dedup_by_key(|l| l.line);
         PreviewLines {
             head: self.head.clone(),
             errors,
             tail: self.tail.iter().cloned().collect(),
             rare,
             common,
-            summary: if self.json_shape.is_empty() {
-                self.columns.render()
-            } else {
+            summary: if !self.json_shape.is_empty() {
                 self.json_shape.clone()
+            } else {
+                let records = self.json_lines.render();
+                if records.is_empty() {
+                    self.columns.render()
+                } else {
+                    records
+                }
             },
         }
     }
@@ -230,6 +211,7 @@ impl LineSink {
                 .find(|&i| matches!(bytes[i - 1], b' ' | b','))
                 .unwrap_or(limit);
             self.columns.off();
+            self.json_lines.off();
             self.emit(&rest[..cut], true);
             start += cut;
         }
@@ -276,14 +258,15 @@ impl LineSink {
         clip_into(line, PREVIEW_LINE_BYTES, &mut slot.text);
         self.tail.push_back(slot);
         self.shapes.push(number, line);
-        self.columns.push_line(line);
+        self.columns.push_line(number, line);
+        self.json_lines.push_line(line);
         let is_error = match error_hit {
             Some(false) => false,
             _ => looks_like_error(line.as_bytes()),
         };
         let mut in_block = false;
         if !is_error && (self.block.left > 0 || self.block.traceback) {
-            if CONTINUATION.is_match(line.as_bytes()) {
+            if is_continuation(line.as_bytes()) {
                 if self.block.left > 0 {
                     self.block.left -= 1;
                     in_block = true;
@@ -301,19 +284,35 @@ impl LineSink {
                 traceback: line.trim_start().starts_with("Traceback"),
             };
         }
-        if is_error || in_block {
-            self.keep_error(capture());
+        if is_error {
+            self.keep_error(capture(), 0);
+        } else if in_block {
+            // The exception ending a traceback ranks with a first frame.
+            let depth = (BLOCK_LINES - self.block.left).max(1);
+            self.keep_error(capture(), depth);
         }
     }
 
-    fn keep_error(&mut self, line: PreviewLine) {
+    /// `depth`: 0 for an error line, n for the n-th line continuing it. A
+    /// new failure outranks a deep frame of an earlier one (two blocks of
+    /// nine lines no longer hide the third failure).
+    fn keep_error(&mut self, line: PreviewLine, depth: usize) {
+        let kept = KeptLine { line, depth };
         if self.first_errors.len() < FIRST_ERRORS {
-            self.first_errors.push(line);
-        } else {
-            self.last_errors.push_back(line);
-            if self.last_errors.len() > LAST_ERRORS {
-                self.last_errors.pop_front();
-            }
+            self.first_errors.push(kept);
+            return;
+        }
+        if depth == 0
+            && let Some(at) = self.first_errors.iter().rposition(|k| k.depth > SHALLOW)
+        {
+            self.first_errors.remove(at);
+            self.first_errors.push(kept);
+            return;
+        }
+        self.last_errors.push_back(kept);
+        if self.last_errors.len() > LAST_ERRORS {
+            let at = self.last_errors.iter().position(|k| k.depth > 0);
+            self.last_errors.remove(at.unwrap_or(0));
         }
     }
 }

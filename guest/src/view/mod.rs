@@ -7,19 +7,24 @@
 //!    keeps the preview (head, error blocks, rare-shaped and tail lines;
 //!    [`shapes`] counts line templates in a bounded table) and the summary
 //!    line of a structured output ([`json_shape`] while re-indenting JSON,
-//!    [`columns`] for CSV/TSV lines).
+//!    [`json_lines`] for one JSON object a line, [`columns`] for CSV/TSV
+//!    lines); [`errors`] says which lines look like failures.
 //!
 //! Everything streams: memory stays bounded whatever the output's size.
 
 pub mod ansi;
 pub mod columns;
+pub mod errors;
 pub mod json;
+pub mod json_lines;
 pub mod json_shape;
 pub mod lines;
 pub mod shapes;
 
 #[cfg(test)]
 mod corpus_tests;
+#[cfg(test)]
+mod heldout_tests;
 
 use crate::tokens::floor_char_boundary;
 

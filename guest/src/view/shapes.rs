@@ -1,6 +1,7 @@
 //! Line shapes (Drain-style templates): every view line reduced to its
-//! shape — words holding a digit (numbers, hex, ids, timestamps, IPs) become
-//! `<n>`, quoted values `"<s>"` (quoted keys stay) — and counted in a bounded
+//! shape — words holding a digit (numbers, hex, ids, timestamps, IPs), runs
+//! of 8+ hex letters and the rest of an id joined by `-` become `<n>`,
+//! quoted values `"<s>"` (quoted keys stay) — and counted in a bounded
 //! table while streaming. When most lines share a few shapes, the lines of a
 //! rare shape are what a head+tail cut hides: the odd key of a config dump,
 //! the odd record of a JSON array, the odd row of a CSV.
@@ -96,9 +97,20 @@ impl ShapeTable {
         if top * 100 < self.lines * COMMON_SHARE {
             return none;
         }
+        // Lines before the first routine one are the output's preamble (a
+        // command echo, a banner, an installer's summary): unique, not odd.
+        let routine_start = entries
+            .iter()
+            .take(TOP_SHAPES)
+            .filter(|e| e.count * 100 >= self.lines)
+            .map(|e| e.first.line)
+            .min()
+            .unwrap_or(0);
         let mut rare: Vec<PreviewLine> = entries
             .iter()
-            .filter(|e| e.count <= RARE_COUNT && !shown_anyway(e.first.line))
+            .filter(|e| {
+                e.count <= RARE_COUNT && e.first.line > routine_start && !shown_anyway(e.first.line)
+            })
             .map(|e| e.first.clone())
             .collect();
         if rare.len() > MAX_RARE {
@@ -145,6 +157,10 @@ fn is_word(b: u8) -> bool {
 fn shape_of(line: &str, out: &mut impl FnMut(&[u8])) {
     let b = line.as_bytes();
     let (mut i, mut made) = (0, 0);
+    // The last piece was `<n>`, then `<n>-`: a word joined by `-` to a
+    // masked one is the rest of an id (`api-7d9f8b6c5d-fbeac`, a pod name
+    // whose random suffix has no digit) and is masked too.
+    let (mut masked, mut joined) = (false, false);
     while i < b.len() && made < SHAPE_BYTES {
         let piece: &[u8];
         if b[i] == b'"' {
@@ -166,11 +182,19 @@ fn shape_of(line: &str, out: &mut impl FnMut(&[u8])) {
                 digit |= b[i].is_ascii_digit();
                 i += 1;
             }
-            piece = if digit { b"<n>" } else { &b[start..i] };
+            // A hex run of 8+ letters is an id too (`efbccacb-b929…`).
+            let hex = i - start >= 8 && b[start..i].iter().all(u8::is_ascii_hexdigit);
+            piece = if digit || joined || hex {
+                b"<n>"
+            } else {
+                &b[start..i]
+            };
         } else {
             piece = &b[i..i + 1];
             i += 1;
         }
+        joined = masked && piece == b"-";
+        masked = piece == b"<n>";
         made += piece.len();
         out(piece);
     }
@@ -195,6 +219,16 @@ mod tests {
         assert_eq!(shape(r#"    "name": "user 7","#), r#"    "name": "<s>","#);
         assert_eq!(shape("APP_FLAG_0042=enabled"), "<n>=enabled");
         assert_eq!(shape("id=5f3c-9a 错误"), "id=<n>-<n> 错误");
+        // The rest of an id joined by `-` is masked even without a digit.
+        assert_eq!(
+            shape("api-7d9f8b6c5d-fbeac 1/1 Running"),
+            "api-<n>-<n> <n>/<n> Running"
+        );
+        assert_eq!(shape("crate-0001 build-script"), "crate-<n> build-script");
+        assert_eq!(
+            shape("task[efbccacb-b929] accepted"),
+            "task[<n>-<n>] accepted"
+        );
         // An unterminated quote or trailing backslash stays in bounds.
         assert_eq!(shape(r#"x "abc\"#), r#"x "<s>""#);
     }
@@ -226,6 +260,29 @@ mod tests {
             );
         }
         assert_eq!(varied.rare_lines(|_| false).0, vec![]);
+    }
+
+    #[test]
+    fn a_preamble_before_the_routine_lines_is_not_rare() {
+        let mut t = ShapeTable::default();
+        let preamble = [
+            "added 1423 packages in 32s",
+            "",
+            "found 0 vulnerabilities",
+            "> webpack",
+        ];
+        for (i, line) in preamble.iter().enumerate() {
+            t.push(i as u64 + 1, line);
+        }
+        for i in 5..=1000u64 {
+            match i {
+                600 => t.push(i, "chunk 600 FAILED to minify"),
+                _ => t.push(i, &format!("asset chunk-{i}.js {} KiB [emitted]", i % 90)),
+            }
+        }
+        let (rare, _) = t.rare_lines(|_| false);
+        let lines: Vec<u64> = rare.iter().map(|l| l.line).collect();
+        assert_eq!(lines, vec![600]);
     }
 
     #[test]

@@ -4,8 +4,8 @@ use super::*;
 
 fn columns_of(text: &str) -> Vec<String> {
     let mut c = Columns::default();
-    for line in text.lines() {
-        c.push_line(line);
+    for (i, line) in text.lines().enumerate() {
+        c.push_line(i as u64 + 1, line);
     }
     c.finish();
     c.render()
@@ -120,12 +120,45 @@ fn wide_tables_keep_the_first_columns() {
         row.join(",")
     );
     let mut c = Columns::default();
-    for line in text.lines() {
-        c.push_line(line);
+    for (i, line) in text.lines().enumerate() {
+        c.push_line(i as u64 + 1, line);
     }
     c.finish();
     assert_eq!(c.columns.len(), MAX_COLUMNS);
     let line = &c.render()[1];
     assert!(line.starts_with("columns (2 rows): c0, c1,"), "{line}");
     assert!(line.ends_with(", c63, +6 more"), "{line}");
+}
+
+#[test]
+fn a_rare_kind_of_value_marks_the_odd_row() {
+    let mut c = Columns::default();
+    c.push_line(1, "id,email,amount,status");
+    for i in 0..5000u64 {
+        let row = match i {
+            1200 => format!("{i},,12.50,paid"),
+            3100 => format!("{i},u{i}@example.com,-129.90,paid"),
+            _ => format!("{i},u{i}@example.com,{}.50,paid", i % 900),
+        };
+        c.push_line(i + 2, &row);
+    }
+    c.finish();
+    let odd: Vec<(u64, String)> = c.odd_rows().into_iter().map(|l| (l.line, l.text)).collect();
+    assert_eq!(
+        odd,
+        vec![
+            (1202, "1200,,12.50,paid".to_string()),
+            (3102, "3100,u3100@example.com,-129.90,paid".to_string()),
+        ]
+    );
+    // Values of mixed kinds throughout (a signed column, an optional one)
+    // have no odd row.
+    let mut mixed = Columns::default();
+    mixed.push_line(1, "t,delta,note");
+    for i in 0..5000u64 {
+        let note = if i % 3 == 0 { "late" } else { "" };
+        mixed.push_line(i + 2, &format!("{i},{},{note}", i as i64 % 7 - 3));
+    }
+    mixed.finish();
+    assert_eq!(mixed.odd_rows(), vec![]);
 }
