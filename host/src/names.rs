@@ -158,4 +158,15 @@ mod tests {
         let names: Vec<_> = kinds.into_iter().map(LlmCallKind::as_str).collect();
         assert_eq!(names, ["map", "reduce", "sub_agent_turn"]);
     }
+
+    #[test]
+    fn the_command_lines_mode_names_are_the_wits() {
+        use clap::ValueEnum;
+        let args = tool_output_args::ModeArg::value_variants();
+        assert_eq!(args.len(), MODES.len());
+        for arg in args {
+            let name = arg.to_possible_value().unwrap().get_name().to_string();
+            assert_eq!(Mode::from(*arg).as_str(), name);
+        }
+    }
 }
