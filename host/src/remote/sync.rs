@@ -5,7 +5,7 @@
 use std::io::{Read, Write};
 
 use futures::StreamExt;
-use object_store::{ObjectStore, ObjectStoreExt, PutPayload, WriteMultipart};
+use object_store::{GetResult, ObjectStore, ObjectStoreExt, PutPayload, WriteMultipart};
 
 use super::{Remote, RemoteError};
 use crate::bindings::session_fs::FsError;
@@ -145,14 +145,25 @@ pub(crate) async fn fetch(
     result.map(|()| true)
 }
 
+/// The object of session file `name`; `None` when it does not exist.
+async fn get(remote: &Remote, name: &str) -> Result<Option<GetResult>, RemoteError> {
+    let location = remote.store.object(&remote.session, name);
+    match remote.store.store.get(&location).await {
+        Ok(got) => Ok(Some(got)),
+        Err(object_store::Error::NotFound { .. }) => Ok(None),
+        Err(err) => Err(RemoteError::new(
+            &remote.store,
+            format!("fetching {name}"),
+            err,
+        )),
+    }
+}
+
 /// A sidecar whole; `None` when it does not exist.
 async fn get_whole(remote: &Remote, name: &str) -> Result<Option<bytes::Bytes>, RemoteError> {
     let what = || format!("fetching {name}");
-    let location = remote.store.object(&remote.session, name);
-    let got = match remote.store.store.get(&location).await {
-        Ok(got) => got,
-        Err(object_store::Error::NotFound { .. }) => return Ok(None),
-        Err(err) => return Err(RemoteError::new(&remote.store, what(), err)),
+    let Some(got) = get(remote, name).await? else {
+        return Ok(None);
     };
     if got.meta.size > MAX_SIDECAR_BYTES {
         let err = std::io::Error::other(format!(
@@ -171,11 +182,8 @@ async fn get_whole(remote: &Remote, name: &str) -> Result<Option<bytes::Bytes>, 
 /// One file, streamed to disk; `Ok(false)` when the store has no such file.
 async fn download(remote: &Remote, dir: &SessionDir, name: &str) -> Result<bool, RemoteError> {
     let what = || format!("fetching {name}");
-    let location = remote.store.object(&remote.session, name);
-    let got = match remote.store.store.get(&location).await {
-        Ok(got) => got,
-        Err(object_store::Error::NotFound { .. }) => return Ok(false),
-        Err(err) => return Err(RemoteError::new(&remote.store, what(), err)),
+    let Some(got) = get(remote, name).await? else {
+        return Ok(false);
     };
     let announced = got.meta.size;
     let (temp, mut file) = dir

@@ -11,6 +11,17 @@ use tool_output_tests::s3::{Fault, FaultyStore, S3Server};
 
 use crate::common::{big_log, root, run_cmd, stderr, stdout, tool_output};
 
+/// A client's environment (variable, value).
+type Env = Vec<(&'static str, String)>;
+
+/// A server, its clients' environment, and the URL of `prefix` on it;
+/// None: skipped (the server is not installed).
+fn server_at(prefix: &str) -> Option<(S3Server, Env, String)> {
+    let server = S3Server::start()?;
+    let (env, url) = (server.env(), server.url(prefix));
+    Some((server, env, url))
+}
+
 /// The binary on `root` with the server's credentials and `--store url`.
 fn on_store(root: &Path, env: &[(&str, String)], url: &str, args: &[&str], stdin: &[u8]) -> Output {
     let mut all = vec!["--store", url];
@@ -61,11 +72,9 @@ fn answers(ask: impl Fn(&[&str]) -> Output, handle: &str) -> Vec<String> {
 
 #[test]
 fn a_handle_stored_on_one_root_answers_on_another() {
-    let Some(server) = S3Server::start() else {
+    let Some((_server, env, url)) = server_at("fleet") else {
         return;
     };
-    let env = server.env();
-    let url = server.url("fleet");
     let (a, b, c) = (root("s3"), root("s3"), root("s3"));
     let on = |root: &Path, args: &[&str], stdin: &[u8]| {
         let mut all = vec!["--session", "conv-7"];
@@ -115,11 +124,9 @@ fn a_handle_stored_on_one_root_answers_on_another() {
 
 #[test]
 fn an_export_from_a_store_session_imports_into_a_fresh_root() {
-    let Some(server) = S3Server::start() else {
+    let Some((server, env, url)) = server_at("exports") else {
         return;
     };
-    let env = server.env();
-    let url = server.url("exports");
     let (a, b) = (root("s3"), root("s3"));
     let v = store_json(&on_store(
         &a,
@@ -220,11 +227,9 @@ fn wrong_credentials_pass_the_output_through_and_keep_nothing() {
 
 #[test]
 fn a_store_that_goes_away_fails_clearly_and_comes_back() {
-    let Some(mut server) = S3Server::start() else {
+    let Some((mut server, env, url)) = server_at("outage") else {
         return;
     };
-    let env = server.env();
-    let url = server.url("outage");
     let (a, b) = (root("s3"), root("s3"));
     let log = big_log();
     let v = store_json(&on_store(
@@ -282,11 +287,9 @@ fn a_store_that_goes_away_fails_clearly_and_comes_back() {
 
 #[test]
 fn an_object_deleted_under_a_reader_is_a_clear_answer() {
-    let Some(mut server) = S3Server::start() else {
+    let Some((mut server, env, url)) = server_at("deleted") else {
         return;
     };
-    let env = server.env();
-    let url = server.url("deleted");
     let a = root("s3");
     let handles: Vec<String> = (0..2)
         .map(|_| {
@@ -386,11 +389,9 @@ fn a_store_answering_503_or_never_fails_within_bounds() {
 
 #[test]
 fn the_cache_stays_within_its_bound_and_every_handle_still_answers() {
-    let Some(server) = S3Server::start() else {
+    let Some((_server, env, url)) = server_at("bounded") else {
         return;
     };
-    let env = server.env();
-    let url = server.url("bounded");
     let a = root("s3");
     let on = |args: &[&str], stdin: &[u8]| {
         let mut all = vec!["--store-cache-mb", "1"];
@@ -422,11 +423,9 @@ fn the_cache_stays_within_its_bound_and_every_handle_still_answers() {
 
 #[test]
 fn only_a_named_config_file_may_choose_the_store() {
-    let Some(server) = S3Server::start() else {
+    let Some((_server, env, url)) = server_at("configured") else {
         return;
     };
-    let env = server.env();
-    let url = server.url("configured");
     let config = format!("store = \"{url}\"\n");
     let with_env = |mut cmd: std::process::Command| {
         for (k, v) in &env {
@@ -468,11 +467,9 @@ fn only_a_named_config_file_may_choose_the_store() {
 
 #[test]
 fn gc_removes_store_sessions_with_nothing_new_for_the_period() {
-    let Some(server) = S3Server::start() else {
+    let Some((_server, env, url)) = server_at("retention") else {
         return;
     };
-    let env = server.env();
-    let url = server.url("retention");
     let a = root("s3");
     let store_in = |session: &str| {
         let args = ["--session", session, "store", "--tool", "t"];
@@ -494,11 +491,9 @@ fn gc_removes_store_sessions_with_nothing_new_for_the_period() {
 
 #[test]
 fn a_hostile_store_cannot_fill_memory_or_plant_files() {
-    let Some(mut server) = S3Server::start() else {
+    let Some((mut server, env, url)) = server_at("hostile") else {
         return;
     };
-    let env = server.env();
-    let url = server.url("hostile");
     let handle = "0f8fad5b-d9cb-469f-a165-70867728950e";
     // A "sidecar" of 2 MiB: refused before it is read into memory.
     server.put(&format!("hostile/default/{handle}.meta.json"), 2 << 20);
