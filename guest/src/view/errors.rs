@@ -32,6 +32,8 @@ static ERROR_LINE: LazyLock<Regex> = LazyLock::new(|| {
         // One-letter severity prefixes: kotlinc and apt `e: `, glog/klog
         // `E1123 10:04:17`, `F…` fatal.
         r"|(?m:^e: |^[EF]\d{4} \d\d:\d\d:\d\d)",
+        // npm's error marker (`npm ERR! code ERESOLVE`).
+        r"|(?-i:\bERR!)",
     ))
     .expect("static regex")
 });
@@ -60,12 +62,39 @@ pub fn error_spots(text: &str) -> impl Iterator<Item = usize> + '_ {
 
 /// Whether `line` looks like a failure: an error word or marker that is
 /// not an empty JSON error field (`"error": null`), a zero count
-/// (`0 failed`, `Failures: 0`) or a method call in source (`log.error(`).
+/// (`0 failed`, `Failures: 0`), a method call in source (`log.error(`) or
+/// prose about errors (`The call returns an error when …`).
 pub fn looks_like_error(line: &[u8]) -> bool {
     !EMPTY_ERROR_FIELD.is_match(line)
         && ERROR_LINE
             .find_iter(line)
-            .any(|m| !zero_count(line, &m) && !method_call(line, &m))
+            .any(|m| !zero_count(line, &m) && !method_call(line, &m) && !prose_mention(line, &m))
+}
+
+/// Documentation that talks about errors: the word after an article or a
+/// preposition (`returns an error when`, `the section on error handling`)
+/// in a line of prose, a capitalised sentence of eight words or more ending
+/// in a full stop (markdown list and quote markers allowed). A log line
+/// that reports a failure is rarely shaped like that: it starts with a
+/// time, a level or a name, or names the error first.
+fn prose_mention(line: &[u8], m: &Match) -> bool {
+    let text = line.trim_ascii();
+    let text = [&b"- "[..], b"* ", b"> "]
+        .iter()
+        .find_map(|marker| text.strip_prefix(*marker))
+        .unwrap_or(text);
+    let words = text.split(|&b| b == b' ').filter(|w| !w.is_empty()).count();
+    let sentence =
+        text.first().is_some_and(u8::is_ascii_uppercase) && text.ends_with(b".") && words >= 8;
+    let before = &line[..m.start()];
+    let Some(word) = before.strip_suffix(b" ") else {
+        return false;
+    };
+    let word = word.rsplit(|&b| b == b' ').next().unwrap_or(word);
+    let mentions = [&b"a"[..], b"an", b"the", b"on", b"of", b"for", b"any"]
+        .iter()
+        .any(|w| word.eq_ignore_ascii_case(w));
+    sentence && mentions
 }
 
 pub fn is_continuation(line: &[u8]) -> bool {
@@ -138,6 +167,9 @@ mod tests {
             "Errors: 0 Warnings: 2",
             "The critical path of the build is the linker.",
             "    raise ValueError(f\"bad {x}\")",
+            // Documentation about errors.
+            "The function returns an error when the key is missing from the table.",
+            "- See the section on error handling for how failures reach the caller.",
             r#"{"status":"200","request_time":"0.500"}"#,
         ] {
             assert!(!looks_like_error(line.as_bytes()), "{line}");
@@ -183,6 +215,12 @@ mod tests {
             r#"{"level":"critical","msg":"replica lost"}"#,
             "ts=10:41:07 level=emerg msg=\"power failure\"",
             "kernel: worker[3312]: segfault at 0 ip 000055d4c1a2b3c4",
+            "npm ERR! code ERESOLVE",
+            // Not prose: a log line, a message without a full stop, an
+            // error named first.
+            "2026-11-23 10:41:07 Process exited with an error.",
+            "The upload of the nightly backup ended with an error",
+            "Error: the connection to the database was refused by the server.",
         ] {
             assert!(looks_like_error(line.as_bytes()), "{line}");
         }
