@@ -21,18 +21,26 @@ use wac_graph::{CompositionGraph, EncodeOptions, NodeId};
 
 use crate::loader;
 
+/// The WASI adapter implementing `session-fs` and `llm` (built by build.rs).
 pub static ADAPTER_CAPS: &[u8] = include_bytes!(env!("TOOL_OUTPUT_ADAPTER_CAPS_PATH"));
+/// The WASI command line composed around the engine (built by build.rs).
 pub static ADAPTER_CLI: &[u8] = include_bytes!(env!("TOOL_OUTPUT_ADAPTER_CLI_PATH"));
 
+/// The engine's file name in `component --out`.
 pub const ENGINE_FILE: &str = "tool_output.wasm";
+/// The composed command's file name in `component --out`.
 pub const COMMAND_FILE: &str = "tool_output_cli.wasm";
 
 /// What [`write_components`] wrote.
 #[derive(Debug)]
 pub struct Written {
+    /// Where the engine went.
     pub engine: PathBuf,
+    /// Its size.
     pub engine_bytes: usize,
+    /// Where the composed command went.
     pub command: PathBuf,
+    /// Its size.
     pub command_bytes: usize,
 }
 

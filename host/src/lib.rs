@@ -32,9 +32,7 @@
 #[allow(missing_docs)]
 pub mod accounting;
 pub mod agent;
-#[allow(missing_docs)]
 pub mod archive;
-#[allow(missing_docs)]
 pub mod artifacts;
 #[allow(missing_docs)]
 pub mod bindings;
@@ -42,17 +40,14 @@ pub mod bindings;
 pub mod doctor;
 pub mod error;
 pub mod extraction;
-#[allow(missing_docs)]
 pub mod host;
 pub mod interrupt;
 pub mod llm;
-#[allow(missing_docs)]
 pub mod loader;
 #[allow(missing_docs)]
 pub mod mcp;
 pub mod names;
 pub mod remote;
-#[allow(missing_docs)]
 pub mod roots;
 pub mod runtime;
 pub mod session;

@@ -34,13 +34,17 @@ pub fn component_digest() -> String {
     crate::archive::hex(&Sha256::digest(COMPONENT_WASM))
 }
 
+/// A compiled engine component, ready to instantiate.
 pub struct Loaded {
+    /// The wasmtime engine it was compiled for.
     pub engine: Engine,
+    /// The component with its imports linked.
     pub pre: ExtractorPre<HostState>,
     /// Where the compiled artifact came from (for diagnostics).
     pub source: ArtifactSource,
 }
 
+/// Where a compiled component came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ArtifactSource {
     /// Loaded from the on-disk cache.
@@ -49,6 +53,8 @@ pub enum ArtifactSource {
     Compiled(Option<PathBuf>),
 }
 
+/// The wasmtime engine every component runs on: epoch interruption (the
+/// CPU-time limit) and Cranelift at speed.
 pub fn engine() -> Result<Engine> {
     let mut config = Config::new();
     config.epoch_interruption(true);
@@ -56,6 +62,8 @@ pub fn engine() -> Result<Engine> {
     wt(Engine::new(&config), "creating the wasmtime engine")
 }
 
+/// The host's imports for the engine: `session-fs`, `llm` and the WASI
+/// the component needs, nothing else.
 pub fn linker(engine: &Engine) -> Result<Linker<HostState>> {
     let mut linker = Linker::new(engine);
     // The component imports only random, clocks and stderr of WASI (a test

@@ -16,6 +16,8 @@ use crate::loader::{current_uid, ensure_private_dir};
 const RUN_ROOT_PREFIX: &str = "tool-output-";
 const OWNER_FILE: &str = "owner";
 
+/// This process's directory for temporary sessions, under `$TMPDIR`,
+/// removed when the process ends (and swept by the next one if it did not).
 pub struct RunRoot {
     path: PathBuf,
 }
@@ -35,6 +37,7 @@ impl RunRoot {
         Ok(Self { path })
     }
 
+    /// The directory.
     pub fn path(&self) -> &Path {
         &self.path
     }

@@ -16,6 +16,7 @@ use super::manifest::{
     split_file_name,
 };
 
+/// What to export.
 #[derive(Debug, Clone, Default)]
 pub struct ExportOptions {
     /// The session's name, recorded in the manifest.
@@ -27,8 +28,10 @@ pub struct ExportOptions {
     pub zstd: bool,
 }
 
+/// What an export wrote.
 #[derive(Debug, Clone)]
 pub struct ExportSummary {
+    /// The archive's manifest: its handles and files.
     pub manifest: Manifest,
 }
 

@@ -37,15 +37,19 @@ impl Default for ImportLimits {
     }
 }
 
+/// How to import.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ImportOptions {
     /// Replace handles the session already has (else: refuse the import).
     pub replace: bool,
+    /// Bounds on what the archive may hold.
     pub limits: ImportLimits,
 }
 
+/// What an import added.
 #[derive(Debug, Clone)]
 pub struct ImportSummary {
+    /// The archive's manifest, checked: the handles now in the session.
     pub manifest: Manifest,
     /// Handles that were already in the session and were replaced.
     pub replaced: Vec<String>,

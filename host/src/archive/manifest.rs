@@ -14,30 +14,38 @@ pub const MAX_MANIFEST_BYTES: u64 = 4 << 20;
 
 pub use tool_output_wire::contract::{HANDLE_FILE_SUFFIXES as SUFFIXES, is_handle};
 
+/// `manifest.json`, the archive's first member.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Manifest {
+    /// Always [`FORMAT`].
     pub format: String,
+    /// [`VERSION`] for the archives this build writes.
     pub version: u32,
     /// The session the handles were exported from (informational: import
     /// goes to the session it is told).
     pub session: String,
+    /// Each handle, with its files.
     pub handles: Vec<HandleEntry>,
 }
 
+/// One handle in an archive.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HandleEntry {
+    /// The handle id (a lowercase UUID).
     pub handle: String,
     /// In archive order.
     pub files: Vec<FileEntry>,
 }
 
+/// One file of a handle, as a member of the archive.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileEntry {
     /// `<handle>.<suffix>`: a flat name, never a path.
     pub name: String,
+    /// Its exact size in bytes.
     pub size: u64,
     /// Lowercase hex SHA-256 of the member's bytes.
     pub sha256: String,
@@ -121,6 +129,7 @@ impl Manifest {
         self.files().map(|f| f.size).sum()
     }
 
+    /// Every file of every handle, in archive order.
     pub fn files(&self) -> impl Iterator<Item = &FileEntry> {
         self.handles.iter().flat_map(|h| h.files.iter())
     }
@@ -140,6 +149,7 @@ pub fn split_file_name(name: &str) -> Option<(&str, &str)> {
     (is_handle(handle) && SUFFIXES.contains(&suffix)).then_some((handle, suffix))
 }
 
+/// Lowercase hex of `bytes` (the manifest's checksums).
 pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }

@@ -34,6 +34,8 @@ pub struct HostState {
 }
 
 impl HostState {
+    /// The state of one engine instance: its session directory, its LLM
+    /// and its limits.
     pub fn new(session: SessionDir, llm: Arc<dyn LlmEngine>, limits: StoreLimits) -> Self {
         // Only what the engine needs: random, clocks, stderr (into the log).
         // No preopens, no environment, no network.

@@ -44,6 +44,7 @@ impl SessionDir {
         })
     }
 
+    /// Bytes the session's files hold (as this process counts them).
     pub fn usage(&self) -> u64 {
         self.usage.load(Ordering::Relaxed)
     }
@@ -83,6 +84,7 @@ impl SessionDir {
         Ok(())
     }
 
+    /// `name` holds `data` (created or truncated), within the quota.
     pub fn write(&self, name: &str, data: &[u8]) -> Result<(), FsError> {
         check_name(name)?;
         self.charge(data.len() as u64, self.file_len(name).unwrap_or(0))?;
@@ -93,6 +95,7 @@ impl SessionDir {
         file.write_all(data).map_err(|e| fs_error(name, e))
     }
 
+    /// `data` added at the end of `name` (created if missing), within the quota.
     pub fn append(&self, name: &str, data: &[u8]) -> Result<(), FsError> {
         check_name(name)?;
         self.charge(data.len() as u64, 0)?;
@@ -100,6 +103,7 @@ impl SessionDir {
         file.write_all(data).map_err(|e| fs_error(name, e))
     }
 
+    /// Up to `len` bytes of `name` from `offset` (at most [`MAX_READ`]).
     pub fn read(&self, name: &str, offset: u64, len: u64) -> Result<Vec<u8>, FsError> {
         let mut file = self.open(name, OpenOptions::new().read(true))?;
         file.seek(SeekFrom::Start(offset))
@@ -111,6 +115,7 @@ impl SessionDir {
         Ok(out)
     }
 
+    /// The size of regular file `name`.
     pub fn size(&self, name: &str) -> Result<u64, FsError> {
         check_name(name)?;
         let meta = self
@@ -123,6 +128,7 @@ impl SessionDir {
         Ok(meta.len())
     }
 
+    /// `from` renamed to `to`, replacing it (the engine's atomic commit).
     pub fn rename(&self, from: &str, to: &str) -> Result<(), FsError> {
         check_name(from)?;
         check_name(to)?;
@@ -138,6 +144,7 @@ impl SessionDir {
         Ok(())
     }
 
+    /// `name` removed.
     pub fn remove(&self, name: &str) -> Result<(), FsError> {
         check_name(name)?;
         let len = self.file_len(name);
@@ -254,6 +261,7 @@ impl SessionDir {
         }
     }
 
+    /// The names in the directory (the engine ignores what is not its own).
     pub fn list(&self) -> Result<Vec<String>, FsError> {
         let mut names = Vec::new();
         for entry in self.dir.entries().map_err(|e| fs_error(".", e))? {
