@@ -1,31 +1,22 @@
 //! Names of the WIT's enums as they appear in answers, sidecars and
 //! reports: one home for each, on the generated types themselves.
 
+use tool_output_wire::contract::{MODE_NAMES, REASON_NAMES};
+
 use crate::bindings::types::{Mode, StoreReason};
 
 impl Mode {
     /// The mode's WIT name (`full-chunked`, `read-grep`, …), as answers
     /// and reports show it.
     pub fn as_str(self) -> &'static str {
-        match self {
-            Mode::Auto => "auto",
-            Mode::FullChunked => "full-chunked",
-            Mode::ReadGrep => "read-grep",
-            Mode::Truncate => "truncate",
-            Mode::Lexical => "lexical",
-            Mode::Jq => "jq",
-        }
+        MODE_NAMES[self as usize]
     }
 }
 
 impl StoreReason {
     /// The reason as the sidecar stores it.
     pub fn as_str(self) -> &'static str {
-        match self {
-            StoreReason::SizeCap => "size_cap",
-            StoreReason::TokenBudget => "token_budget",
-            StoreReason::ReserveFailed => "reserve_failed",
-        }
+        REASON_NAMES[self as usize]
     }
 
     /// The reason a sidecar names; an unknown name reads as `size_cap`
@@ -42,6 +33,23 @@ impl StoreReason {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The contract's tables follow the WIT's declaration order.
+    #[test]
+    fn names_are_the_wits_in_declaration_order() {
+        let modes = [
+            (Mode::Auto, "auto"),
+            (Mode::FullChunked, "full-chunked"),
+            (Mode::ReadGrep, "read-grep"),
+            (Mode::Truncate, "truncate"),
+            (Mode::Lexical, "lexical"),
+            (Mode::Jq, "jq"),
+        ];
+        for (mode, name) in modes {
+            assert_eq!(mode.as_str(), name);
+        }
+        assert_eq!(StoreReason::TokenBudget.as_str(), "token_budget");
+    }
 
     #[test]
     fn every_store_reason_reads_back_as_itself() {

@@ -6,6 +6,8 @@
 
 use std::str::FromStr;
 
+use tool_output_wire::contract::{MODE_NAMES, REASON_NAMES};
+
 use crate::bindings::types::{LlmCallKind, Mode, StoreOutcome, StoreReason};
 
 /// The modes a caller may name, in the order help texts list them.
@@ -21,14 +23,7 @@ pub const MODES: [Mode; 6] = [
 impl Mode {
     /// The mode's WIT name (`full-chunked`, `read-grep`, …).
     pub fn as_str(self) -> &'static str {
-        match self {
-            Mode::Auto => "auto",
-            Mode::FullChunked => "full-chunked",
-            Mode::ReadGrep => "read-grep",
-            Mode::Truncate => "truncate",
-            Mode::Lexical => "lexical",
-            Mode::Jq => "jq",
-        }
+        MODE_NAMES[self as usize]
     }
 }
 
@@ -79,11 +74,7 @@ impl From<tool_output_args::ModeArg> for Mode {
 impl StoreReason {
     /// The reason as in the reference design and the CLI's JSON.
     pub fn as_str(self) -> &'static str {
-        match self {
-            StoreReason::SizeCap => "size_cap",
-            StoreReason::TokenBudget => "token_budget",
-            StoreReason::ReserveFailed => "reserve_failed",
-        }
+        REASON_NAMES[self as usize]
     }
 }
 

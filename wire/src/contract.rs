@@ -44,6 +44,21 @@ pub fn is_handle(text: &str) -> bool {
         })
 }
 
+/// The WIT's `mode` cases by name, in declaration order: `Mode::X as
+/// usize` indexes it on every side (guest, host, WASI command).
+pub const MODE_NAMES: [&str; 6] = [
+    "auto",
+    "full-chunked",
+    "read-grep",
+    "truncate",
+    "lexical",
+    "jq",
+];
+
+/// The WIT's `store-reason` cases as sidecars, the CLI's JSON and `list`
+/// name them, in declaration order.
+pub const REASON_NAMES: [&str; 3] = ["size_cap", "token_budget", "reserve_failed"];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -229,9 +229,5 @@ fn describe(err: EngineError) -> String {
 }
 
 fn reason_name(reason: StoreReason) -> &'static str {
-    match reason {
-        StoreReason::SizeCap => "size_cap",
-        StoreReason::TokenBudget => "token_budget",
-        StoreReason::ReserveFailed => "reserve_failed",
-    }
+    tool_output_wire::contract::REASON_NAMES[reason as usize]
 }
