@@ -195,7 +195,15 @@ impl Session {
             for chunk in output.chunks(ONE_CALL_MAX) {
                 writer.write(chunk).await?;
             }
-            return writer.finish().await;
+            // The caller has its output: keep nothing a store refused, as
+            // for an output stored in one call.
+            return match writer.finish().await {
+                Err(Error::NotPublished { handle, source }) => {
+                    self.discard(&handle).await;
+                    Err(Error::Remote(source))
+                }
+                result => result,
+            };
         }
         let (mut store, ex) = self.runtime.instance(&self.dir).await?;
         let result = ex

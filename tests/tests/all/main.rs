@@ -11,4 +11,5 @@ mod llm;
 mod llm_failures;
 mod sandbox;
 mod store;
+mod store_remote;
 mod wasmtime_cli;
