@@ -6,6 +6,7 @@ Prints one JSON line {"endpoint", "access_key", "secret_key", "bucket"},
 then takes commands on stdin, one per line, answering "ok" or "error ...":
   delete KEY   delete an object (a store changed under a reader)
   put KEY N    write an object of N bytes "x" (a hostile store)
+  keys PREFIX  answer "ok" and the keys under PREFIX, space-separated
   stop         stop serving (the store goes away; the port stays reserved)
   start        serve again on the same port, with the same objects
 Ends when stdin closes.
@@ -61,6 +62,11 @@ def main():
                 s3.delete_object(Bucket=BUCKET, Key=words[1])
             elif words[:1] == ["put"] and len(words) == 3:
                 s3.put_object(Bucket=BUCKET, Key=words[1], Body=b"x" * int(words[2]))
+            elif words[:1] == ["keys"] and len(words) == 2:
+                pages = s3.get_paginator("list_objects_v2").paginate(Bucket=BUCKET, Prefix=words[1])
+                keys = [o["Key"] for page in pages for o in page.get("Contents", [])]
+                print(" ".join(["ok", *keys]), flush=True)
+                continue
             elif words == ["stop"] and running:
                 server.stop()
                 running = False

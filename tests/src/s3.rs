@@ -88,11 +88,28 @@ impl S3Server {
         format!("s3://{}/{prefix}", self.bucket)
     }
 
+    /// The keys under `prefix` in the bucket, as the server lists them.
+    pub fn keys(&mut self, prefix: &str) -> Vec<String> {
+        let answer = self.ask(&format!("keys {prefix}"));
+        let mut words = answer.split_whitespace().map(str::to_string);
+        assert_eq!(
+            words.next().as_deref(),
+            Some("ok"),
+            "tests/s3/server.py: {answer}"
+        );
+        words.collect()
+    }
+
     fn command(&mut self, line: &str) {
+        let answer = self.ask(line);
+        assert_eq!(answer.trim(), "ok", "tests/s3/server.py: {line}");
+    }
+
+    fn ask(&mut self, line: &str) -> String {
         writeln!(self.commands, "{line}").unwrap();
         let mut answer = String::new();
         self.answers.read_line(&mut answer).unwrap();
-        assert_eq!(answer.trim(), "ok", "tests/s3/server.py: {line}");
+        answer
     }
 
     /// Deletes an object behind every client's back.

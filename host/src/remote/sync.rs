@@ -218,34 +218,41 @@ async fn download(remote: &Remote, dir: &SessionDir, name: &str) -> Result<bool,
 }
 
 /// Deletes `handle` from the store, the sidecar first (it vanishes for
-/// every reader at once); whether the store had any of its files.
+/// every reader at once), then its other files in one batch (partial
+/// uploads too); whether the store had the handle (its sidecar).
 pub(crate) async fn remove_handle(remote: &Remote, handle: &str) -> Result<bool, RemoteError> {
-    let mut found = false;
-    let order = std::iter::once(SIDECAR).chain(SUFFIXES.iter().copied().filter(|s| *s != SIDECAR));
-    for suffix in order {
-        let name = format!("{handle}.{suffix}");
-        let location = remote.store.object(&remote.session, &name);
-        // S3 answers a delete of a missing key with success: ask first.
-        match remote.store.store.head(&location).await {
-            Ok(_) => found = true,
-            Err(object_store::Error::NotFound { .. }) => continue,
-            Err(err) => {
-                return Err(RemoteError::new(
-                    &remote.store,
-                    format!("removing {name}"),
-                    err,
-                ));
-            }
-        }
+    let failed = |name: &str, err| RemoteError::new(&remote.store, format!("removing {name}"), err);
+    let sidecar = format!("{handle}.{SIDECAR}");
+    let location = remote.store.object(&remote.session, &sidecar);
+    // S3 answers a delete of a missing key with success: ask first.
+    let found = match remote.store.store.head(&location).await {
+        Ok(_) => true,
+        Err(object_store::Error::NotFound { .. }) => false,
+        Err(err) => return Err(failed(&sidecar, err)),
+    };
+    if found {
         match remote.store.store.delete(&location).await {
             Ok(()) | Err(object_store::Error::NotFound { .. }) => {}
-            Err(err) => {
-                return Err(RemoteError::new(
-                    &remote.store,
-                    format!("removing {name}"),
-                    err,
-                ));
-            }
+            Err(err) => return Err(failed(&sidecar, err)),
+        }
+    }
+    let others: Vec<_> = SUFFIXES
+        .iter()
+        .filter(|s| **s != SIDECAR)
+        .map(|s| {
+            Ok(remote
+                .store
+                .object(&remote.session, &format!("{handle}.{s}")))
+        })
+        .collect();
+    let mut deleted = remote
+        .store
+        .store
+        .delete_stream(futures::stream::iter(others).boxed());
+    while let Some(result) = deleted.next().await {
+        match result {
+            Ok(_) | Err(object_store::Error::NotFound { .. }) => {}
+            Err(err) => return Err(failed(handle, err)),
         }
     }
     Ok(found)

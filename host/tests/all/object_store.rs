@@ -72,7 +72,7 @@ fn answers(ask: impl Fn(&[&str]) -> Output, handle: &str) -> Vec<String> {
 
 #[test]
 fn a_handle_stored_on_one_root_answers_on_another() {
-    let Some((_server, env, url)) = server_at("fleet") else {
+    let Some((mut server, env, url)) = server_at("fleet") else {
         return;
     };
     let (a, b, c) = (root("s3"), root("s3"), root("s3"));
@@ -103,8 +103,18 @@ fn a_handle_stored_on_one_root_answers_on_another() {
     assert_eq!(list(&c), list(&a));
     assert_eq!(list(&c).lines().count(), 2);
 
-    // Removed on B: gone from the store, so a fresh root does not know it.
+    // Removed on B: gone from the store, every file of it, so a fresh
+    // root does not know it.
+    // Four files each: the original, its view, the line index, the sidecar.
+    let keys = |server: &mut S3Server, handle: &str| server.keys(&format!("fleet/conv-7/{handle}"));
+    assert_eq!(keys(&mut server, &handles[0]).len(), 4, "{handles:?}");
     stdout(&on(&b, &["remove", &handles[0]], b""));
+    assert_eq!(keys(&mut server, &handles[0]), Vec::<String>::new());
+    assert_eq!(
+        keys(&mut server, &handles[1]).len(),
+        4,
+        "the other handle is kept"
+    );
     let d = root("s3");
     let answer = failed(&on(
         &d,

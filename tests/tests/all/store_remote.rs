@@ -41,7 +41,10 @@ async fn a_refused_store_keeps_nothing_whatever_the_output_size() {
             .await
             .expect_err("the store answers 503");
         let Error::Remote(remote) = &err else {
-            panic!("{} bytes: expected Error::Remote, got {err:?}", output.len());
+            panic!(
+                "{} bytes: expected Error::Remote, got {err:?}",
+                output.len()
+            );
         };
         assert!(remote.to_string().contains("503"), "{remote}");
         assert_eq!(
