@@ -116,8 +116,9 @@ impl RunArgs {
         }
         let outcome = match super::store::finish(session, writer).await? {
             super::store::Finished::Outcome(outcome) => outcome,
-            super::store::Finished::Refused(original) => {
-                print_quietly(&original, false);
+            super::store::Finished::Refused(mut original) => {
+                // A reader that went away is not an error here either.
+                let _ = out::copy(&mut original);
                 return Ok(ExitCode::from(exit_code(status)));
             }
         };

@@ -1,6 +1,7 @@
 //! `store`: one tool output, from a file or stdin, streamed into the
 //! engine; printed unchanged if small, else the handle message.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -61,15 +62,19 @@ async fn store(
     }
     let outcome = match finish(&session, writer).await? {
         Finished::Outcome(outcome) => outcome,
-        Finished::Refused(original) => {
+        Finished::Refused(mut original) => {
             if env.json {
+                let mut bytes = Vec::new();
+                original
+                    .read_to_end(&mut bytes)
+                    .context("reading back the output the store refused")?;
                 out::json(&json!({
                     "stored": false, "handle": null, "reason": null,
-                    "message": String::from_utf8_lossy(&original),
+                    "message": String::from_utf8_lossy(&bytes),
                     "warning": "the session's object store refused the output",
                 }))?;
             } else {
-                out::stdout(&original)?;
+                out::copy(&mut original)?;
             }
             return Ok(ExitCode::SUCCESS);
         }
@@ -102,8 +107,9 @@ pub enum Finished {
     /// Stored (and published, on a store) or passed through.
     Outcome(Outcome),
     /// The session's object store refused it: the original, to pass through
-    /// (a warning was said on stderr; nothing is kept).
-    Refused(Vec<u8>),
+    /// (a warning was said on stderr; nothing is kept: the file is open
+    /// but no longer in the session).
+    Refused(std::fs::File),
 }
 
 /// Finishes a streamed store. When the session's object store does not
@@ -116,13 +122,10 @@ pub async fn finish(session: &Session, writer: OutputWriter) -> Result<Finished>
             out::stderr_line(&format!(
                 "warning: {source}; the output is passed through unchanged"
             ));
-            let mut original = Vec::new();
-            let read = session
-                .original(&handle)
-                .map_err(anyhow::Error::from)
-                .and_then(|mut f| Ok(std::io::Read::read_to_end(&mut f, &mut original)?));
+            // Opened before the handle goes: the open file stays readable.
+            let original = session.original(&handle);
             session.discard(&handle).await;
-            read.context("reading back the output the store refused")?;
+            let original = original.context("reading back the output the store refused")?;
             Ok(Finished::Refused(original))
         }
         Err(err) => Err(err.into()),
