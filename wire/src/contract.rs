@@ -28,10 +28,21 @@ pub fn failed_text(tool: &str, handle: &str, mode: &str, error: &str) -> String 
     format!("TOOL_OUTPUT FAILED FOR {tool} WITH HANDLE {handle}, STRATEGY:{mode}:\n\n{error}")
 }
 
+/// The suffix of a handle's original bytes, `<handle>.orig`.
+pub const ORIGINAL_SUFFIX: &str = "orig";
+
+/// The suffix of a handle's metadata sidecar, `<handle>.meta.json`: written
+/// last, so a handle is complete exactly when its sidecar exists.
+pub const SIDECAR_SUFFIX: &str = "meta.json";
+
 /// The suffixes of a handle's files (`<handle>.<suffix>`), in the order
-/// they are written and copied: the sidecar (`meta.json`) last, since a
-/// handle is complete exactly when its sidecar exists.
-pub const HANDLE_FILE_SUFFIXES: [&str; 5] = ["orig", "txt", "json", "idx", "meta.json"];
+/// they are written and copied: the sidecar last.
+pub const HANDLE_FILE_SUFFIXES: [&str; 5] = [ORIGINAL_SUFFIX, "txt", "json", "idx", SIDECAR_SUFFIX];
+
+/// The name of `handle`'s sidecar file.
+pub fn sidecar_name(handle: &str) -> String {
+    format!("{handle}.{SIDECAR_SUFFIX}")
+}
 
 /// A lowercase hyphenated UUID: the only shape a stored handle has (the
 /// engine's `Handle::parse`, without the whitespace it tolerates from

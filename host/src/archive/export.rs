@@ -12,8 +12,8 @@ use anyhow::{Context, Result, bail};
 use sha2::{Digest, Sha256};
 
 use super::manifest::{
-    FORMAT, FileEntry, HandleEntry, MANIFEST_NAME, Manifest, SUFFIXES, VERSION, hex,
-    split_file_name,
+    FORMAT, FileEntry, HandleEntry, MANIFEST_NAME, Manifest, ORIGINAL_SUFFIX, SIDECAR_SUFFIX,
+    SUFFIXES, VERSION, hex, split_file_name,
 };
 
 /// What to export.
@@ -127,7 +127,9 @@ fn build_manifest(session_dir: &Path, options: &ExportOptions) -> Result<Manifes
         found.entry(handle.to_string()).or_default().push(suffix);
     }
     // Complete handles only: the sidecar is written last by a store.
-    found.retain(|_, suffixes| suffixes.contains(&"meta.json") && suffixes.contains(&"orig"));
+    found.retain(|_, suffixes| {
+        suffixes.contains(&SIDECAR_SUFFIX) && suffixes.contains(&ORIGINAL_SUFFIX)
+    });
     let wanted: Vec<String> = match &options.handles {
         None => found.keys().cloned().collect(),
         Some(list) => {

@@ -12,7 +12,9 @@ pub const MANIFEST_NAME: &str = "manifest.json";
 /// Largest manifest read: a handle takes ~400 bytes, so ~2500 handles per MiB.
 pub const MAX_MANIFEST_BYTES: u64 = 4 << 20;
 
-pub use tool_output_wire::contract::{HANDLE_FILE_SUFFIXES as SUFFIXES, is_handle};
+pub use tool_output_wire::contract::{
+    HANDLE_FILE_SUFFIXES as SUFFIXES, ORIGINAL_SUFFIX, SIDECAR_SUFFIX, is_handle,
+};
 
 /// `manifest.json`, the archive's first member.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -110,7 +112,7 @@ impl Manifest {
                 }
                 total = total.saturating_add(file.size);
             }
-            for needed in ["orig", "meta.json"] {
+            for needed in [ORIGINAL_SUFFIX, SIDECAR_SUFFIX] {
                 if !suffixes.contains(&needed) {
                     return Err(format!("handle {} has no {needed} file", entry.handle));
                 }

@@ -9,7 +9,7 @@ use object_store::ObjectStoreExt;
 
 use super::Remote;
 use crate::host::session_fs::SessionDir;
-use tool_output_wire::contract::is_handle;
+use tool_output_wire::contract::{is_handle, sidecar_name};
 
 /// Evicts handles other than `keep` until the cache is within its bound;
 /// how many went. Failures only leave the cache larger.
@@ -40,7 +40,7 @@ pub(crate) async fn evict(remote: &Remote, dir: &SessionDir, keep: &str) -> usiz
         if dir.usage() <= remote.cache_bytes {
             break;
         }
-        let sidecar = format!("{handle}.meta.json");
+        let sidecar = sidecar_name(&handle);
         let in_store = remote
             .store
             .store

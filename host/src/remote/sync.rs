@@ -10,11 +10,12 @@ use object_store::{GetResult, ObjectStore, ObjectStoreExt, PutPayload, WriteMult
 use super::{Remote, RemoteError};
 use crate::bindings::session_fs::FsError;
 use crate::host::session_fs::SessionDir;
-use tool_output_wire::contract::{HANDLE_FILE_SUFFIXES as SUFFIXES, is_handle};
+// The sidecar is written last and read first: a handle is in the store
+// exactly when its sidecar is.
+use tool_output_wire::contract::{
+    HANDLE_FILE_SUFFIXES as SUFFIXES, SIDECAR_SUFFIX as SIDECAR, is_handle, sidecar_name,
+};
 
-/// The sidecar's suffix: written last, read first; a handle is in the
-/// store exactly when its sidecar is.
-const SIDECAR: &str = "meta.json";
 /// Files above this go up in parts of this size (S3's minimum part is 5 MiB).
 const PART_BYTES: usize = 8 << 20;
 /// Parts in flight at once.
@@ -112,7 +113,7 @@ pub(crate) async fn fetch(
     dir: &SessionDir,
     handle: &str,
 ) -> Result<bool, RemoteError> {
-    let sidecar = format!("{handle}.{SIDECAR}");
+    let sidecar = sidecar_name(handle);
     let Some(meta) = get_whole(remote, &sidecar).await? else {
         return Ok(false);
     };
@@ -222,7 +223,7 @@ async fn download(remote: &Remote, dir: &SessionDir, name: &str) -> Result<bool,
 /// uploads too); whether the store had the handle (its sidecar).
 pub(crate) async fn remove_handle(remote: &Remote, handle: &str) -> Result<bool, RemoteError> {
     let failed = |name: &str, err| RemoteError::new(&remote.store, format!("removing {name}"), err);
-    let sidecar = format!("{handle}.{SIDECAR}");
+    let sidecar = sidecar_name(handle);
     let location = remote.store.object(&remote.session, &sidecar);
     // S3 answers a delete of a missing key with success: ask first.
     let found = match remote.store.store.head(&location).await {

@@ -7,7 +7,7 @@ use crate::bindings::types::EngineError;
 use crate::error::{Error, Result};
 use crate::names::Outcome;
 use crate::remote::{self, Remote, RemoteStore};
-use tool_output_wire::contract::is_handle;
+use tool_output_wire::contract::{is_handle, sidecar_name};
 
 impl Session {
     /// Keep the session on an object store, as `name` (sessions keep their
@@ -71,9 +71,7 @@ impl Session {
         };
         let mut fetched = 0;
         for handle in remote::handles(remote).await? {
-            if self.dir.size(&format!("{handle}.meta.json")).is_err()
-                && remote::fetch(remote, &self.dir, &handle).await?
-            {
+            if !self.has_locally(&handle) && remote::fetch(remote, &self.dir, &handle).await? {
                 fetched += 1;
             }
         }
@@ -100,15 +98,19 @@ impl Session {
         if !is_handle(handle) {
             return Ok(());
         }
-        let sidecar = format!("{handle}.meta.json");
-        if self.dir.size(&sidecar).is_ok() {
-            self.dir.touch(&sidecar);
+        if self.has_locally(handle) {
+            self.dir.touch(&sidecar_name(handle));
             return Ok(());
         }
         if remote::fetch(remote, &self.dir, handle).await? {
             remote::evict(remote, &self.dir, handle).await;
         }
         Ok(())
+    }
+
+    /// Whether this directory has `handle` whole (its sidecar, written last).
+    fn has_locally(&self, handle: &str) -> bool {
+        self.dir.size(&sidecar_name(handle)).is_ok()
     }
 
     /// With a store: publish a stored output. On failure the local handle
