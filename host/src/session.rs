@@ -14,7 +14,8 @@ use crate::bindings::types::{
 };
 use crate::error::{Error, Result};
 use crate::extraction::{CallControl, ExtractOptions};
-use crate::host::session_fs::SessionDir;
+use crate::host::AbandonGuard;
+use crate::host::session_fs::{SessionDir, UnfinishedHandle};
 use crate::loader::ensure_private_dir;
 use crate::names::Outcome;
 use crate::remote::Remote;
@@ -205,16 +206,20 @@ impl Session {
                 result => result,
             };
         }
-        let (mut store, ex) = self.runtime.instance(&self.dir).await?;
+        let (store, ex) = self.runtime.instance(&self.dir).await?;
+        let mut instance = AbandonGuard::new(store);
         let result = ex
             .tool_output_core_engine()
-            .call_store_output(&mut store, &call.info(), output, *policy)
+            .call_store_output(&mut instance.store, &call.info(), output, *policy)
             .await;
-        if result.is_err() {
-            store.data_mut().discard_uncommitted();
+        if result.is_ok() {
+            instance.returned();
         }
         let outcome = result.map_err(Error::trap)?.map_err(Error::Engine)?;
-        let outcome = self.published(outcome).await?;
+        let stored = UnfinishedHandle::new(&self.dir, outcome.handle());
+        let outcome = self.published(outcome).await;
+        stored.done();
+        let outcome = outcome?;
         log_stored(&call.tool, &outcome);
         self.accounts.record(Event::Store(StoreEvent::new(
             &call.tool,

@@ -11,6 +11,7 @@ use crate::accounting::{Event, StoreEvent};
 use crate::bindings::Extractor;
 use crate::error::{Error, Result};
 use crate::host::HostState;
+use crate::host::session_fs::UnfinishedHandle;
 use crate::names::Outcome;
 use crate::remote::{self, Remote};
 use crate::runtime::ONE_CALL_MAX;
@@ -94,19 +95,25 @@ impl OutputWriter {
         if !matches!(outcome, Ok(Ok(_))) {
             self.store.data_mut().discard_uncommitted();
         }
+        let dir = self.store.data().session.clone();
+        let stored = match &outcome {
+            Ok(Ok(stored)) => UnfinishedHandle::new(&dir, stored.handle()),
+            _ => UnfinishedHandle::new(&dir, None),
+        };
         let _ = resource.resource_drop_async(&mut self.store).await;
         let outcome = outcome.map_err(Error::trap)?.map_err(Error::Engine)?;
         if let (Some(remote), Some(handle)) = (&self.remote, outcome.handle()) {
-            let dir = self.store.data().session.clone();
             // Files that reached the store without their sidecar are no
             // handle for any reader; they go with the session.
             if let Err(source) = remote::commit(remote, &dir, handle).await {
+                stored.done();
                 return Err(Error::NotPublished {
                     handle: handle.to_string(),
                     source,
                 });
             }
         }
+        stored.done();
         log_stored(&self.tool, &outcome);
         self.accounts.record(Event::Store(StoreEvent::new(
             &self.tool,

@@ -101,3 +101,33 @@ impl WasiView for HostState {
 }
 
 impl crate::bindings::types::Host for HostState {}
+
+/// An instance making a call that writes to the session: dropped before
+/// [`AbandonGuard::returned`] (a caller's timeout, a signal), or after a
+/// trap, the files its call created and did not commit go.
+pub(crate) struct AbandonGuard {
+    pub(crate) store: wasmtime::Store<HostState>,
+    returned: bool,
+}
+
+impl AbandonGuard {
+    pub(crate) fn new(store: wasmtime::Store<HostState>) -> Self {
+        Self {
+            store,
+            returned: false,
+        }
+    }
+
+    /// The call returned without trapping: what it wrote is its own to keep.
+    pub(crate) fn returned(mut self) {
+        self.returned = true;
+    }
+}
+
+impl Drop for AbandonGuard {
+    fn drop(&mut self) {
+        if !self.returned {
+            self.store.data_mut().discard_uncommitted();
+        }
+    }
+}

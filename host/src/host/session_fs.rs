@@ -14,6 +14,7 @@ use cap_std::fs::{Dir, OpenOptions, OpenOptionsExt};
 
 use crate::bindings::session_fs::{FsError, Host};
 use crate::host::HostState;
+use tool_output_wire::contract::HANDLE_FILE_SUFFIXES;
 
 /// The most bytes one `read` returns (the WIT promises at least 1 MiB).
 pub const MAX_READ: u64 = 16 << 20;
@@ -154,6 +155,14 @@ impl SessionDir {
                 .fetch_sub(len.min(self.usage()), Ordering::Relaxed);
         }
         Ok(())
+    }
+
+    /// Every file of `handle` removed, the sidecar first (the handle is gone
+    /// at once for any reader); best effort.
+    pub(crate) fn remove_handle(&self, handle: &str) {
+        for suffix in HANDLE_FILE_SUFFIXES.iter().rev() {
+            let _ = self.remove(&format!("{handle}.{suffix}"));
+        }
     }
 
     /// A stored file for the host to read (publishing it to a store):
@@ -325,5 +334,36 @@ impl Host for HostState {
     }
     fn list(&mut self) -> Result<Vec<String>, FsError> {
         self.timed(|s| s.session.list())
+    }
+}
+
+/// A handle the engine stored whose store call has not returned yet: if
+/// the call is dropped before [`UnfinishedHandle::done`] (a signal, a
+/// caller's timeout, a publish cut short), the handle's files go, so an
+/// unfinished store leaves nothing.
+pub(crate) struct UnfinishedHandle {
+    dir: SessionDir,
+    handle: Option<String>,
+}
+
+impl UnfinishedHandle {
+    pub(crate) fn new(dir: &SessionDir, handle: Option<&str>) -> Self {
+        Self {
+            dir: dir.clone(),
+            handle: handle.map(str::to_string),
+        }
+    }
+
+    /// The call returned: the handle is the caller's to keep or remove.
+    pub(crate) fn done(mut self) {
+        self.handle = None;
+    }
+}
+
+impl Drop for UnfinishedHandle {
+    fn drop(&mut self) {
+        if let Some(handle) = &self.handle {
+            self.dir.remove_handle(handle);
+        }
     }
 }

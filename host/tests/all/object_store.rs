@@ -398,6 +398,56 @@ fn a_store_answering_503_or_never_fails_within_bounds() {
 }
 
 #[test]
+fn a_signal_while_the_store_is_publishing_keeps_nothing() {
+    let stalled = FaultyStore::start(Fault::Stalled);
+    let a = root("s3");
+    let input = a.join("input.log");
+    std::fs::write(&input, big_log()).unwrap();
+    let mut cmd = tool_output(&a, &["--store", "s3://bucket/x", "store", "--tool", "t"]);
+    cmd.envs([
+        ("AWS_ACCESS_KEY_ID", "AKIAEXAMPLEEXAMPLE00"),
+        ("AWS_SECRET_ACCESS_KEY", "secret"),
+        ("AWS_REGION", "us-east-1"),
+        ("AWS_ENDPOINT_URL", stalled.endpoint.as_str()),
+        ("AWS_ALLOW_HTTP", "true"),
+    ])
+    .stdin(std::fs::File::open(&input).unwrap())
+    .stdout(std::process::Stdio::piped())
+    .stderr(std::process::Stdio::piped());
+    let child = cmd.spawn().unwrap();
+    // The engine has stored the output here (its sidecar is written last):
+    // the upload, to a store that never answers, is under way.
+    let dir = a.join("sessions/default");
+    let stored_here = || {
+        std::fs::read_dir(&dir).is_ok_and(|d| {
+            d.flatten()
+                .any(|e| e.file_name().to_string_lossy().ends_with(".meta.json"))
+        })
+    };
+    let waited = std::time::Instant::now();
+    while !stored_here() {
+        assert!(waited.elapsed() < Duration::from_secs(60), "never stored");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(128 + libc::SIGTERM),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(stderr(&out), "tool-output: error: interrupted by SIGTERM\n");
+    assert!(out.stdout.is_empty(), "nothing printed");
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .filter(|n| n != ".last-used")
+        .collect();
+    assert!(left.is_empty(), "nothing kept: {left:?}");
+}
+
+#[test]
 fn the_cache_stays_within_its_bound_and_every_handle_still_answers() {
     let Some((_server, env, url)) = server_at("bounded") else {
         return;
