@@ -16,6 +16,21 @@ fn visible_files(dir: &std::path::Path) -> Vec<String> {
         .collect()
 }
 
+/// `s3://bucket/x` on `faulty`, credentials given (not from the environment).
+fn store_at(faulty: &FaultyStore) -> RemoteStore {
+    RemoteStore::open_with(
+        "s3://bucket/x",
+        &[
+            ("aws_endpoint", faulty.endpoint.as_str()),
+            ("aws_allow_http", "true"),
+            ("aws_access_key_id", "AKIAEXAMPLEEXAMPLE00"),
+            ("aws_secret_access_key", "secret"),
+            ("aws_region", "us-east-1"),
+        ],
+    )
+    .unwrap()
+}
+
 #[tokio::test]
 async fn a_refused_store_keeps_nothing_whatever_the_output_size() {
     let faulty = FaultyStore::start(Fault::Unavailable);
@@ -23,18 +38,9 @@ async fn a_refused_store_keeps_nothing_whatever_the_output_size() {
     // 200 KB goes to the engine in one call; 6 MiB through the writer.
     for lines in [4_000, 120_000] {
         let session = runtime.session().unwrap();
-        let store = RemoteStore::open_with(
-            "s3://bucket/x",
-            &[
-                ("aws_endpoint", faulty.endpoint.as_str()),
-                ("aws_allow_http", "true"),
-                ("aws_access_key_id", "AKIAEXAMPLEEXAMPLE00"),
-                ("aws_secret_access_key", "secret"),
-                ("aws_region", "us-east-1"),
-            ],
-        )
-        .unwrap();
-        session.set_store(store, "refused", None).unwrap();
+        session
+            .set_store(store_at(&faulty), "refused", None)
+            .unwrap();
         let output = build_log(lines);
         let err = session
             .store(&ToolCall::new("make"), output.as_bytes())
@@ -72,18 +78,9 @@ async fn a_store_call_dropped_at_any_point_keeps_nothing() {
         let output = build_log(lines);
         for wait_ms in [5, 40, 150, 600, 3000] {
             let session = runtime.session().unwrap();
-            let store = RemoteStore::open_with(
-                "s3://bucket/x",
-                &[
-                    ("aws_endpoint", stalled.endpoint.as_str()),
-                    ("aws_allow_http", "true"),
-                    ("aws_access_key_id", "AKIAEXAMPLEEXAMPLE00"),
-                    ("aws_secret_access_key", "secret"),
-                    ("aws_region", "us-east-1"),
-                ],
-            )
-            .unwrap();
-            session.set_store(store, "dropped", None).unwrap();
+            session
+                .set_store(store_at(&stalled), "dropped", None)
+                .unwrap();
             let call = ToolCall::new("make");
             let wait = std::time::Duration::from_millis(wait_ms);
             let stored = tokio::time::timeout(wait, session.store(&call, output.as_bytes())).await;
