@@ -31,7 +31,7 @@ pub static COMPONENT_WASM: &[u8] = include_bytes!(env!("TOOL_OUTPUT_COMPONENT_PA
 
 /// sha256 of the embedded component, hex.
 pub fn component_digest() -> String {
-    crate::archive::hex(&Sha256::digest(COMPONENT_WASM))
+    format!("{:x}", Sha256::digest(COMPONENT_WASM))
 }
 
 /// A compiled engine component, ready to instantiate.

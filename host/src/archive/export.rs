@@ -13,7 +13,7 @@ use sha2::{Digest, Sha256};
 
 use super::manifest::{
     FORMAT, FileEntry, HandleEntry, MANIFEST_NAME, Manifest, ORIGINAL_SUFFIX, SIDECAR_SUFFIX,
-    SUFFIXES, VERSION, hex, split_file_name,
+    SUFFIXES, VERSION, split_file_name,
 };
 
 /// What to export.
@@ -188,7 +188,7 @@ fn hash_file(path: &Path) -> Result<(u64, String)> {
     let mut hasher = Sha256::new();
     let size =
         io::copy(&mut file, &mut hasher).with_context(|| format!("reading {}", path.display()))?;
-    Ok((size, hex(&hasher.finalize())))
+    Ok((size, format!("{:x}", hasher.finalize())))
 }
 
 fn write_tar<W: Write>(session_dir: &Path, manifest: &Manifest, out: W) -> Result<W> {
@@ -205,7 +205,7 @@ fn write_tar<W: Write>(session_dir: &Path, manifest: &Manifest, out: W) -> Resul
         };
         tar.append(&header(&file.name, file.size)?, &mut reader)
             .with_context(|| format!("writing {} into the archive", file.name))?;
-        if hex(&reader.hasher.finalize()) != file.sha256 {
+        if format!("{:x}", reader.hasher.finalize()) != file.sha256 {
             bail!("{} changed while it was being exported", path.display());
         }
     }

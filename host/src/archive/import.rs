@@ -16,7 +16,7 @@ use anyhow::{Context, Result, bail};
 use sha2::{Digest, Sha256};
 
 use super::ZSTD_MAGIC;
-use super::manifest::{MANIFEST_NAME, MAX_MANIFEST_BYTES, Manifest, SUFFIXES, hex};
+use super::manifest::{MANIFEST_NAME, MAX_MANIFEST_BYTES, Manifest, SUFFIXES};
 use crate::loader::ensure_private_dir;
 
 /// Bounds on what an archive may make us write.
@@ -202,7 +202,7 @@ fn import_tar(
                 "the archive is truncated (member {shown:?} ends after {copied} of {size} bytes)"
             );
         }
-        if hex(&hashing.hasher.finalize()) != file.sha256 {
+        if format!("{:x}", hashing.hasher.finalize()) != file.sha256 {
             bail!("member {shown:?} does not match its checksum in the manifest");
         }
         out.sync_all()

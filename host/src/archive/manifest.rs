@@ -151,11 +151,6 @@ pub fn split_file_name(name: &str) -> Option<(&str, &str)> {
     (is_handle(handle) && SUFFIXES.contains(&suffix)).then_some((handle, suffix))
 }
 
-/// Lowercase hex of `bytes` (the manifest's checksums).
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -31,7 +31,7 @@ mod manifest;
 pub use export::{ExportOptions, ExportSummary, export, export_to_path, export_to_path_with};
 pub use import::{ImportLimits, ImportOptions, ImportSummary, import, import_from_path};
 pub use manifest::{
-    FORMAT, FileEntry, HandleEntry, MANIFEST_NAME, MAX_MANIFEST_BYTES, Manifest, VERSION, hex,
+    FORMAT, FileEntry, HandleEntry, MANIFEST_NAME, MAX_MANIFEST_BYTES, Manifest, VERSION,
 };
 
 /// The first bytes of a zstd frame.
