@@ -1,0 +1,195 @@
+//! `mcp serve` over a named session, a Streamable HTTP downstream, and
+//! cancellation reaching the LLM requests.
+
+use super::*;
+
+#[test]
+fn serve_offers_the_tools_over_a_named_session_the_cli_stored_into() {
+    let Some(python) = python() else { return };
+    let root = root();
+    let mut log = String::new();
+    for i in 0..3000 {
+        log.push_str(&format!("step {i} ok\n"));
+    }
+    log.push_str("error: needle in the served session\n");
+    let mut store = Command::new(bin())
+        .arg("--root")
+        .arg(&root)
+        .arg("--cache-dir")
+        .arg(cache())
+        .args(["--session", "served", "store", "--tool", "make"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    store
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(log.as_bytes())
+        .unwrap();
+    let message = String::from_utf8(store.wait_with_output().unwrap().stdout).unwrap();
+    let handle = handle_in(&message);
+    let server = vec![
+        bin(),
+        "--root".into(),
+        root.display().to_string(),
+        "--cache-dir".into(),
+        cache().display().to_string(),
+        "--session".into(),
+        "served".into(),
+        "mcp".into(),
+        "serve".into(),
+    ];
+    let steps = json!([
+        {"op": "list_tools"},
+        {"op": "call", "name": "tool_output", "args": {"handle": handle, "extract": "needle error"}},
+        {"op": "call", "name": "tool_output_tail", "args": {"handle": handle, "lines": 1}},
+        {"op": "list_resources"},
+        {"op": "read_resource", "uri": format!("tool-output://{handle}?from=3001")},
+    ]);
+    let report = client(&python, steps, &server, &[]);
+    let r = report["results"].as_array().unwrap();
+    let names: Vec<&str> = r[0]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "tool_output",
+            "tool_output_read",
+            "tool_output_grep",
+            "tool_output_tail"
+        ]
+    );
+    assert!(text(&r[1], 0).starts_with(&format!(
+        "ABSTRACT FROM TOOL OUTPUT make WITH HANDLE {handle}, STRATEGY:lexical:"
+    )));
+    assert!(text(&r[1], 0).contains("3001: error: needle in the served session"));
+    assert_eq!(
+        text(&r[2], 0),
+        "3001: error: needle in the served session\n"
+    );
+    assert_eq!(
+        r[3]["resources"][0]["uri"],
+        format!("tool-output://{handle}")
+    );
+    assert_eq!(
+        r[4]["contents"][0]["text"],
+        "3001: error: needle in the served session\n"
+    );
+    assert!(
+        report["initialize"]["instructions"]
+            .as_str()
+            .unwrap()
+            .contains("tool_output")
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_streamable_http_downstream_works_through_url() {
+    let Some(python) = python() else { return };
+    let root = root();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut server = Command::new(&everything_server()[0])
+        .arg("streamableHttp")
+        .env("PORT", port.to_string())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait for "listening" on its stderr.
+    let mut stderr = BufReader::new(server.stderr.take().unwrap());
+    let mut line = String::new();
+    while !line.contains("listening") {
+        line.clear();
+        assert!(
+            stderr.read_line(&mut line).unwrap() > 0,
+            "the HTTP server did not start"
+        );
+    }
+    let url = format!("http://127.0.0.1:{port}/mcp");
+    let steps = json!([
+        {"op": "call", "name": "get-sum", "args": {"a": 2, "b": 40}},
+        {"op": "call", "name": "get-tiny-image"},
+        {"op": "list_tools"},
+    ]);
+    let report = client(
+        &python,
+        steps.clone(),
+        &proxy(&root, &["--url", &url], &[]),
+        &[],
+    );
+    let direct = client(&python, steps, &everything_server(), &[]);
+    let (r, d) = (&report["results"], &direct["results"]);
+    assert_eq!(r[0], d[0]);
+    assert_eq!(r[1], d[1]);
+    let names: Vec<&str> = r[2]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"echo") && names.contains(&"tool_output"),
+        "{names:?}"
+    );
+    let _ = server.kill();
+    let _ = server.wait();
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cancelling_a_tool_output_call_stops_its_llm_requests() {
+    use tool_output_tests::llm_server::{Reply, Scripted, ScriptedServer};
+    if python().is_none() {
+        return;
+    }
+    let llm = ScriptedServer::start(|_| Scripted::now(Reply::Hang)).await;
+    let root = root();
+    let base = format!("{}/v1", llm.base_url());
+    let cmd = proxy(&root, &[], &fault_server());
+    let mut raw = tokio::task::spawn_blocking(move || {
+        let envs = [
+            ("OPENAI_BASE_URL", OsStr::new(&base)),
+            ("TOOL_OUTPUT_MODEL", OsStr::new("test-model")),
+            ("OPENAI_API_KEY", OsStr::new("sk-test")),
+        ];
+        Raw::start(&cmd, &envs)
+    })
+    .await
+    .unwrap();
+    let stored = raw.call(1, "error_log", json!({}));
+    let handle = handle_in(stored["result"]["content"][0]["text"].as_str().unwrap());
+    raw.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "tool_output",
+        "arguments": {"handle": handle, "extract": "the fatal error", "mode": "full-chunked"}}}).to_string());
+    let started = Instant::now();
+    while llm.in_flight() == 0 {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the extraction never called the LLM"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    raw.send(r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2}}"#);
+    while llm.in_flight() > 0 {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the LLM request was not dropped"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    raw.send(r#"{"jsonrpc":"2.0","id":3,"method":"ping"}"#);
+    let next: Value = serde_json::from_str(&raw.line()).unwrap();
+    assert_eq!(next["id"], 3, "the cancelled call is not answered");
+    raw.close();
+    std::fs::remove_dir_all(&root).unwrap();
+}
