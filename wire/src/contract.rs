@@ -59,9 +59,18 @@ pub const MODE_NAMES: [&str; 6] = [
 /// name them, in declaration order.
 pub const REASON_NAMES: [&str; 3] = ["size_cap", "token_budget", "reserve_failed"];
 
+/// The WIT's `engine-error` cases by name, in declaration order (as the
+/// JS host sees them: `err.code`).
+pub const ENGINE_ERROR_CASES: [&str; 4] = [
+    "invalid-handle",
+    "unknown-handle",
+    "invalid-argument",
+    "storage",
+];
+
 /// The WIT's `engine-error` cases as a user reads them, in declaration
-/// order (`invalid-handle`, `unknown-handle`, `invalid-argument`,
-/// `storage`): each side maps its generated case to its index.
+/// order ([`ENGINE_ERROR_CASES`]): each side maps its generated case to its
+/// index.
 pub const ENGINE_ERROR_KINDS: [&str; 4] = [
     "invalid handle",
     "unknown handle",
@@ -98,15 +107,7 @@ mod tests {
             .filter(|l| !l.is_empty() && !l.starts_with("//"))
             .map(|l| l.split('(').next().unwrap())
             .collect();
-        assert_eq!(
-            cases,
-            [
-                "invalid-handle",
-                "unknown-handle",
-                "invalid-argument",
-                "storage"
-            ]
-        );
+        assert_eq!(cases, ENGINE_ERROR_CASES);
         assert_eq!(
             ENGINE_ERROR_KINDS,
             [
