@@ -5,7 +5,7 @@
 //! the key (`GET /models`, which also says whether it lists the model and,
 //! on some servers, its context window); is the model in the model table;
 //! then the two LLM strategies run for real through the engine on a tiny
-//! stored output ([`probe`]), so what is checked is exactly what
+//! stored output (`probe`), so what is checked is exactly what
 //! extractions do. The verdicts are cached ([`cache`]); the CLI hands them
 //! to the engine in the model's profile, and `auto` passes over a strategy
 //! the model does not manage.

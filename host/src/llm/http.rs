@@ -27,7 +27,7 @@ use super::{
     BoxFuture, Capabilities, LlmEngine, LlmError, ModelProfile, Request, Response, Role, ToolChoice,
 };
 
-/// The [`LlmEngine`](crate::LlmEngine) over HTTP: OpenAI-compatible chat
+/// The [`LlmEngine`] over HTTP: OpenAI-compatible chat
 /// completions and Anthropic messages, with retries and per-model
 /// concurrency, as configured by [`LlmConfig`].
 pub struct HttpLlm {
