@@ -16,17 +16,25 @@ use crate::bindings::types::{ExtractResult, FailureKind, StoreOutcome};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
+    /// An output handed to `store` (`"event": "store"`).
     Store(StoreEvent),
+    /// An answered `tool_output` call (`"event": "extract"`).
     Extract(ExtractEvent),
 }
 
+/// One store: what came in and what the model got instead.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct StoreEvent {
+    /// When, in milliseconds since the Unix epoch.
     pub ts_ms: u64,
+    /// The tool whose output it was.
     pub tool: String,
     /// None: passed through.
     pub handle: Option<String>,
+    /// Why it was stored (`size_cap`, `token_budget`, `reserve_failed`);
+    /// None for a passthrough.
     pub reason: Option<String>,
+    /// The output's size in bytes.
     pub bytes: u64,
     /// Bytes the model got instead (the handle message); the output's own
     /// size for a passthrough.
@@ -36,22 +44,37 @@ pub struct StoreEvent {
 /// The engine's extraction report, as it is logged and printed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ExtractEvent {
+    /// When it finished, in milliseconds since the Unix epoch.
     pub ts_ms: u64,
+    /// The handle asked about.
     pub handle: String,
+    /// The answer was the `FAILED` form (bad handle, empty `extract`,
+    /// unreadable storage).
     pub failed: bool,
+    /// The mode the caller asked for (`auto`, `lexical`, …).
     pub requested: String,
+    /// The mode that answered, after any fallbacks.
     pub used: String,
+    /// Each step down the fallback chain, in order.
     pub fallbacks: Vec<FallbackEvent>,
+    /// Each LLM call the extraction made, failed ones included.
     pub llm_calls: Vec<LlmCallEvent>,
+    /// Wall time inside the engine, in milliseconds.
     pub wall_ms: u64,
+    /// Bytes of the stored original the answer stands in for.
     pub source_bytes: u64,
+    /// Bytes of the answer text.
     pub answer_bytes: u64,
 }
 
+/// One step down the fallback chain (`full-chunked` → `lexical`, …).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FallbackEvent {
+    /// The mode that failed.
     pub from: String,
+    /// The mode tried next.
     pub to: String,
+    /// Why `from` failed, in words (as the answer's `WARNING:` line).
     pub reason: String,
     /// `model` (the model or its endpoint failed: no other LLM strategy was
     /// tried) or `strategy`. Empty in logs written before it existed.
@@ -59,18 +82,25 @@ pub struct FallbackEvent {
     pub kind: String,
 }
 
+/// One LLM call of an extraction.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LlmCallEvent {
     /// `map`, `reduce` or `sub_agent_turn`.
     pub kind: String,
+    /// The chunk a map call read (0-based); None for other calls.
     pub chunk: Option<u32>,
+    /// Prompt tokens, as the provider counted them (0 if it did not say).
     pub input_tokens: u64,
+    /// Answer tokens, likewise.
     pub output_tokens: u64,
+    /// Wall time of the call in milliseconds, retries included.
     pub latency_ms: u64,
+    /// Why the call failed; None when it answered.
     pub error: Option<String>,
 }
 
 impl StoreEvent {
+    /// The event for a store of `bytes` bytes of `tool`'s output, stamped now.
     pub fn new(tool: &str, bytes: u64, outcome: &StoreOutcome) -> Self {
         let (handle, reason, message_bytes) = match outcome {
             StoreOutcome::Passthrough(_) => (None, None, bytes),
@@ -92,6 +122,7 @@ impl StoreEvent {
 }
 
 impl ExtractEvent {
+    /// The event for the engine's answer about `handle`, stamped now.
     pub fn new(handle: &str, result: &ExtractResult) -> Self {
         let r = &result.report;
         Self {
@@ -136,33 +167,46 @@ impl ExtractEvent {
 /// A session's totals.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SessionStats {
+    /// Outputs handed to `store`.
     pub stores: u64,
+    /// Of those, the outputs stored behind a handle.
     pub stored: u64,
+    /// Of those, the outputs passed through unchanged.
     pub passed_through: u64,
     /// Bytes of every output handed to `store`.
     pub bytes_in: u64,
-    /// Bytes of the stored outputs, and of the handle messages that stood
-    /// in for them.
+    /// Bytes of the stored outputs.
     pub bytes_stored: u64,
+    /// Bytes of the handle messages that stood in for them.
     pub handle_message_bytes: u64,
+    /// `tool_output` calls answered.
     pub extractions: u64,
+    /// Of those, answered with the `FAILED` form.
     pub extractions_failed: u64,
     /// Extractions that fell back at least once, and the steps in all.
     pub extractions_with_fallback: u64,
+    /// Fallback steps, over all extractions.
     pub fallbacks: u64,
     /// Extractions by the strategy that answered.
     pub strategies: BTreeMap<String, u64>,
+    /// LLM calls made by extractions.
     pub llm_calls: u64,
+    /// Of those, calls that failed.
     pub llm_errors: u64,
+    /// Prompt tokens over all LLM calls.
     pub input_tokens: u64,
+    /// Answer tokens over all LLM calls.
     pub output_tokens: u64,
     /// Sum of the calls' latencies (concurrent calls overlap in time).
     pub llm_latency_ms: u64,
+    /// Sum of the extractions' wall times inside the engine.
     pub extract_wall_ms: u64,
+    /// Bytes of all extraction answers.
     pub answer_bytes: u64,
 }
 
 impl SessionStats {
+    /// Count one event in (saturating: a hand-edited log cannot overflow it).
     pub fn add(&mut self, event: &Event) {
         match event {
             Event::Store(s) => {
@@ -229,6 +273,7 @@ pub struct EventLog {
 }
 
 impl EventLog {
+    /// Open `path` for appending, creating it (owner-only) if missing.
     pub fn open(path: &Path) -> std::io::Result<Self> {
         let mut options = std::fs::OpenOptions::new();
         options.create(true).append(true);

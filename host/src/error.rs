@@ -1,5 +1,7 @@
 //! The library's error type.
 
+use tool_output_wire::contract::engine_error_text;
+
 use crate::bindings::types::EngineError;
 
 #[derive(Debug, thiserror::Error)]
@@ -50,12 +52,14 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 impl EngineError {
     /// A short human description (the generated `Display` is the debug form).
     pub fn message(&self) -> String {
-        match self {
-            EngineError::InvalidHandle(m) => format!("invalid handle: {m}"),
-            EngineError::UnknownHandle(m) => format!("unknown handle: {m}"),
-            EngineError::InvalidArgument(m) => format!("invalid argument: {m}"),
-            EngineError::Storage(m) => format!("storage error: {m}"),
-        }
+        // The WIT's declaration order indexes the contract's table.
+        let (case, detail) = match self {
+            EngineError::InvalidHandle(m) => (0, m),
+            EngineError::UnknownHandle(m) => (1, m),
+            EngineError::InvalidArgument(m) => (2, m),
+            EngineError::Storage(m) => (3, m),
+        };
+        engine_error_text(case, detail)
     }
 }
 
@@ -83,6 +87,20 @@ impl Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_engine_error_case_reads_as_its_kind_then_its_detail() {
+        let d = || "x".to_string();
+        for (err, text) in [
+            (EngineError::InvalidHandle(d()), "invalid handle: x"),
+            (EngineError::UnknownHandle(d()), "unknown handle: x"),
+            (EngineError::InvalidArgument(d()), "invalid argument: x"),
+            (EngineError::Storage(d()), "storage error: x"),
+        ] {
+            assert_eq!(err.message(), text);
+            assert_eq!(Error::Engine(err).to_string(), text);
+        }
+    }
 
     #[test]
     fn an_io_error_says_its_cause_once() {

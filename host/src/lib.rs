@@ -26,17 +26,14 @@
 //! crate is its runtime: one directory per session (cap-std), LLM calls,
 //! limits, and the `tool-output` CLI.
 #![warn(missing_docs)]
-// Modules marked `allow(missing_docs)` below are described by their module
-// docs and the README but not yet item by item; `bindings` is generated.
+// `bindings` is generated (the WIT documents its items).
 
-#[allow(missing_docs)]
 pub mod accounting;
 pub mod agent;
 pub mod archive;
 pub mod artifacts;
 #[allow(missing_docs)]
 pub mod bindings;
-#[allow(missing_docs)]
 pub mod doctor;
 pub mod error;
 pub mod extraction;
@@ -44,7 +41,6 @@ pub mod host;
 pub mod interrupt;
 pub mod llm;
 pub mod loader;
-#[allow(missing_docs)]
 pub mod mcp;
 pub mod names;
 pub mod remote;

@@ -93,11 +93,18 @@ function plain(v) {
 const u64 = (n) => (n == null ? undefined : BigInt(n));
 const u32 = (n) => (n == null ? undefined : Number(n) >>> 0);
 
+/**
+ * The WIT's engine-error cases as a user reads them: the Rust host's words
+ * (`ENGINE_ERROR_KINDS` in wire/src/contract.rs; tests/tests/all/contract.rs
+ * pins this copy to it).
+ */
+const ENGINE_ERROR_KINDS = { 'invalid-handle': 'invalid handle', 'unknown-handle': 'unknown handle', 'invalid-argument': 'invalid argument', 'storage': 'storage error' };
+
 /** An engine-error (or a trap) as a plain Error with a clear message. */
 function engineError(e, what) {
   const p = e?.payload;
   if (p && typeof p === 'object' && typeof p.tag === 'string') {
-    const err = new Error(`${p.tag.replace(/-/g, ' ')}: ${p.val}`);
+    const err = new Error(`${ENGINE_ERROR_KINDS[p.tag] ?? p.tag}: ${p.val}`);
     err.code = p.tag;
     err.detail = p.val;
     return err;

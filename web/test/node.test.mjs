@@ -159,6 +159,11 @@ test('engine errors are thrown as Errors with a clear message', async () => {
   assert.ok((await to.tail(stored.handle, 1)).length > 0);
 });
 
+test('a storage error reads as the native host words it', async () => {
+  const full = await ToolOutput.create({ build: 'sync', quotaBytes: 1024 });
+  await assert.rejects(full.store('bash', '{}', 'x\n'.repeat(20000)), (e) => e.code === 'storage' && /^storage error: /.test(e.message));
+});
+
 test('calls run one at a time, in order', async () => {
   const order = [];
   const a = to.store('t', '{}', log.text.slice(0, 200_000)).then((r) => (order.push('store'), r));

@@ -70,9 +70,69 @@ pub const MODE_NAMES: [&str; 6] = [
 /// name them, in declaration order.
 pub const REASON_NAMES: [&str; 3] = ["size_cap", "token_budget", "reserve_failed"];
 
+/// The WIT's `engine-error` cases by name, in declaration order (as the
+/// JS host sees them: `err.code`).
+pub const ENGINE_ERROR_CASES: [&str; 4] = [
+    "invalid-handle",
+    "unknown-handle",
+    "invalid-argument",
+    "storage",
+];
+
+/// The WIT's `engine-error` cases as a user reads them, in declaration
+/// order ([`ENGINE_ERROR_CASES`]): each side maps its generated case to its
+/// index.
+pub const ENGINE_ERROR_KINDS: [&str; 4] = [
+    "invalid handle",
+    "unknown handle",
+    "invalid argument",
+    "storage error",
+];
+
+/// An engine error's text, `<kind>: <detail>`, for the case at `case` in
+/// the WIT's declaration order: what the library's `Display`, the native
+/// CLI and the WASI command print (the generated `Display` is the debug
+/// form).
+pub fn engine_error_text(case: usize, detail: &str) -> String {
+    format!("{}: {detail}", ENGINE_ERROR_KINDS[case])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The table follows `types.wit`'s `engine-error`, case by case: a
+    /// case added, removed or moved there fails here until the table (and
+    /// the sides indexing it) follow.
+    #[test]
+    fn engine_error_kinds_are_the_wits_cases_in_declaration_order() {
+        let wit = include_str!("../../wit/types.wit");
+        let body = wit
+            .split("variant engine-error {")
+            .nth(1)
+            .and_then(|rest| rest.split('}').next())
+            .expect("types.wit declares variant engine-error");
+        let cases: Vec<&str> = body
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with("//"))
+            .map(|l| l.split('(').next().unwrap())
+            .collect();
+        assert_eq!(cases, ENGINE_ERROR_CASES);
+        assert_eq!(
+            ENGINE_ERROR_KINDS,
+            [
+                "invalid handle",
+                "unknown handle",
+                "invalid argument",
+                "storage error"
+            ]
+        );
+        assert_eq!(
+            engine_error_text(1, "0f8fad5b-d9cb-469f-a165-70867728950e"),
+            "unknown handle: 0f8fad5b-d9cb-469f-a165-70867728950e"
+        );
+    }
 
     #[test]
     fn session_file_names_are_flat_short_and_not_hidden() {

@@ -218,14 +218,16 @@ fn store(call: CallArgs, policy: PolicyArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// As the native library words them.
+/// As the native library words them (the contract's table, indexed by the
+/// WIT's declaration order).
 fn describe(err: EngineError) -> String {
-    match err {
-        EngineError::InvalidHandle(m) => format!("invalid handle: {m}"),
-        EngineError::UnknownHandle(m) => format!("unknown handle: {m}"),
-        EngineError::InvalidArgument(m) => format!("invalid argument: {m}"),
-        EngineError::Storage(m) => format!("storage error: {m}"),
-    }
+    let (case, detail) = match err {
+        EngineError::InvalidHandle(m) => (0, m),
+        EngineError::UnknownHandle(m) => (1, m),
+        EngineError::InvalidArgument(m) => (2, m),
+        EngineError::Storage(m) => (3, m),
+    };
+    tool_output_wire::contract::engine_error_text(case, &detail)
 }
 
 fn reason_name(reason: StoreReason) -> &'static str {

@@ -51,6 +51,7 @@ pub fn key(config: &LlmConfig, spec: &ModelSpec) -> String {
     digest[..16].iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The verdict file for `key` (from [`key`]) in the cache directory `dir`.
 pub fn path(dir: &Path, key: &str) -> PathBuf {
     dir.join(format!("{key}.json"))
 }

@@ -5,7 +5,7 @@
 //! the key (`GET /models`, which also says whether it lists the model and,
 //! on some servers, its context window); is the model in the model table;
 //! then the two LLM strategies run for real through the engine on a tiny
-//! stored output ([`probe`]), so what is checked is exactly what
+//! stored output (`probe`), so what is checked is exactly what
 //! extractions do. The verdicts are cached ([`cache`]); the CLI hands them
 //! to the engine in the model's profile, and `auto` passes over a strategy
 //! the model does not manage.
@@ -46,6 +46,7 @@ pub struct DoctorOptions {
 pub struct Diagnosis {
     /// Some LLM mode works with every configured model.
     pub usable: bool,
+    /// One diagnosis per configured model, in the configuration's order.
     pub models: Vec<ModelDiagnosis>,
 }
 
@@ -58,17 +59,23 @@ pub struct ModelDiagnosis {
     pub endpoint: String,
     /// It answered, and accepted the key.
     pub reachable: bool,
+    /// What the endpoint answered, or why it could not be reached, in
+    /// plain words.
     pub endpoint_detail: String,
     /// Whether the endpoint lists the model (None: it does not list).
     pub listed: Option<bool>,
     /// The model table knows it (else safe defaults are used).
     pub in_model_table: bool,
+    /// The context window extractions budget for, in tokens (0: the
+    /// model's profile could not be had).
     pub context_window: u32,
     /// `configured`, `model table` or `default`.
     pub context_window_source: &'static str,
     /// What the server says, when it says.
     pub server_context_window: Option<u32>,
+    /// The answer room an LLM call asks for, in tokens (0 likewise).
     pub max_output_tokens: u32,
+    /// What each mode's probe found.
     pub modes: Modes,
     /// Some LLM mode works.
     pub usable: bool,
@@ -76,13 +83,18 @@ pub struct ModelDiagnosis {
     pub verdict_file: Option<PathBuf>,
 }
 
+/// A verdict per strategy `auto` chooses among.
 #[derive(Debug, Serialize)]
 pub struct Modes {
+    /// The map-reduce strategy, probed for real.
     #[serde(rename = "full-chunked")]
     pub full_chunked: Verdict,
+    /// The sub-agent strategy, probed for real.
     #[serde(rename = "read-grep")]
     pub read_grep: Verdict,
+    /// No LLM: always works.
     pub lexical: Verdict,
+    /// No LLM: always works.
     pub truncate: Verdict,
 }
 

@@ -29,6 +29,7 @@ pub struct Verdict {
 }
 
 impl Verdict {
+    /// Not known (`works: None`), and why.
     pub fn unknown(detail: impl Into<String>) -> Self {
         Self {
             works: None,

@@ -39,64 +39,25 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use tool_output_wire::models::{self, ModelDefaults};
 use tool_output_wire::settings;
 
 mod file;
+mod model;
 
 use file::locate;
 pub use file::{CONFIG_FILE_NAME, FileConfig, ProviderFile};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Provider {
-    /// Chat Completions: OpenAI, vLLM, llama.cpp, Ollama, LM Studio, OpenRouter…
-    OpenAi,
-    /// Anthropic Messages.
-    Anthropic,
-}
-
-/// A model as configured (`anthropic/claude-sonnet-4-5`) and as sent.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ModelSpec {
-    pub provider: Provider,
-    /// The id the provider gets (`claude-sonnet-4-5`).
-    pub id: String,
-    /// As configured, for reports and logs.
-    pub name: String,
-}
-
-impl ModelSpec {
-    pub fn parse(name: &str) -> Result<Self, ConfigError> {
-        let name = name.trim();
-        let (provider, id) = if let Some(id) = name.strip_prefix("openai/") {
-            (Provider::OpenAi, id)
-        } else if let Some(id) = name.strip_prefix("anthropic/") {
-            (Provider::Anthropic, id)
-        } else {
-            (Provider::OpenAi, name)
-        };
-        if id.is_empty() {
-            return Err(ConfigError::Invalid(format!("model {name:?} has no id")));
-        }
-        Ok(Self {
-            provider,
-            id: id.to_string(),
-            name: name.to_string(),
-        })
-    }
-
-    pub fn defaults(&self) -> ModelDefaults {
-        models::defaults(&self.id)
-    }
-}
+pub use model::{ModelSpec, Provider};
 
 /// One provider's endpoint. The key is read from the environment when the
 /// configuration is loaded and never printed.
 #[derive(Clone)]
 pub struct Endpoint {
+    /// Where requests go: OpenAI's with `/v1`, Anthropic's without
+    /// (loading trims a trailing `/`).
     pub base_url: String,
     /// The variable the key came from (for error messages).
     pub api_key_env: String,
+    /// The key; None: the variable is unset (no `authorization` header).
     pub api_key: Option<String>,
 }
 
@@ -113,8 +74,12 @@ impl std::fmt::Debug for Endpoint {
 /// Per-extraction limits the host hands the engine with every request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ExtractDefaults {
+    /// Chunks `auto` may send to `full-chunked` (more: `read-grep`).
     pub max_chunks: u32,
+    /// LLM calls one extraction may make.
     pub max_llm_calls: u32,
+    /// Share of a chunk repeated at the start of the next, in percent
+    /// (0–50).
     pub overlap_percent: u32,
     /// One whole extraction; past it, LLM calls fail as timed out and the
     /// engine falls back to its deterministic strategies.
@@ -137,8 +102,12 @@ impl Default for ExtractDefaults {
 /// up to `max_delay`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RetryPolicy {
+    /// Retries after the first attempt (0: none).
     pub retries: u32,
+    /// The first wait; each retry doubles it.
     pub base_delay: Duration,
+    /// The longest backoff (before its jitter); a longer `Retry-After`
+    /// fails the request instead.
     pub max_delay: Duration,
 }
 
@@ -157,16 +126,24 @@ impl Default for RetryPolicy {
 pub struct LlmConfig {
     /// Extraction models in failover order; empty: no LLM.
     pub models: Vec<ModelSpec>,
+    /// Where OpenAI-compatible models are asked.
     pub openai: Endpoint,
+    /// Where Anthropic models are asked.
     pub anthropic: Endpoint,
-    /// Overrides of the model table.
+    /// Overrides of the model table, in tokens; None: the table's.
     pub context_window: Option<u32>,
+    /// The answer room to ask for, in tokens; None: the table's.
     pub max_output_tokens: Option<u32>,
+    /// Requests in flight at once, over all extractions sharing the
+    /// engine ([`HttpLlm`](crate::HttpLlm)).
     pub concurrency: u32,
     /// One HTTP request, body included.
     pub request_timeout: Duration,
+    /// How failed requests are retried.
     pub retry: RetryPolicy,
+    /// A larger answer is refused (a `bad-response` LLM error).
     pub max_response_bytes: u64,
+    /// The limits each extraction gets.
     pub extract: ExtractDefaults,
     /// What `tool-output doctor` found, by model name as configured;
     /// a model not in it: unknown.
@@ -179,22 +156,36 @@ pub struct LlmConfig {
     pub warnings: Vec<String>,
 }
 
+/// Why a configuration could not be loaded; nothing was called.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
+    /// The file could not be read.
     #[error("reading {path}")]
     Read {
+        /// The file.
         path: PathBuf,
+        /// Why.
         source: std::io::Error,
     },
+    /// The file is not valid TOML, or has a key that is not a setting.
     #[error("{path}: {message}")]
-    Parse { path: PathBuf, message: String },
+    Parse {
+        /// The file.
+        path: PathBuf,
+        /// The TOML parser's message (line and column included).
+        message: String,
+    },
+    /// A value out of range, a model with no id, a client that could not
+    /// be built: the text says which.
     #[error("{0}")]
     Invalid(String),
 }
 
 pub use tool_output_wire::settings::RANGES;
 
+/// `[openai] base_url` when neither the file nor `OPENAI_BASE_URL` sets it.
 pub const DEFAULT_OPENAI_BASE_URL: &str = "https://api.openai.com/v1";
+/// `[anthropic] base_url` likewise (`ANTHROPIC_BASE_URL`).
 pub const DEFAULT_ANTHROPIC_BASE_URL: &str = "https://api.anthropic.com";
 impl LlmConfig {
     /// From the file (`explicit`, else `TOOL_OUTPUT_CONFIG`, else
@@ -377,6 +368,7 @@ impl LlmConfig {
         !self.models.is_empty()
     }
 
+    /// The endpoint `provider`'s models are asked at.
     pub fn endpoint(&self, provider: Provider) -> &Endpoint {
         match provider {
             Provider::OpenAi => &self.openai,

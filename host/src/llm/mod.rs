@@ -13,7 +13,6 @@
 //! `llm` import (`crate::host::llm`) runs a batch's requests concurrently
 //! through [`LlmEngine::complete`].
 
-#[allow(missing_docs)] // the TOML keys are documented in the README
 pub mod config;
 pub mod http;
 mod retry;

@@ -3,16 +3,18 @@
 //! over a session that something else stores into. Both speak MCP on stdio
 //! and answer from a [`Session`]; the policy stays in the engine.
 
-pub mod decode;
-pub mod downstream;
-pub mod framing;
+// The library's MCP API is the command ([`McpArgs`]); the pieces behind it
+// are private.
+mod decode;
+mod downstream;
+mod framing;
 mod http;
-pub mod limits;
-pub mod proxy;
+mod limits;
+mod proxy;
 mod rewrite;
-pub mod serve;
-pub mod store_result;
-pub mod tools;
+mod serve;
+mod store_result;
+mod tools;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -22,14 +24,18 @@ use anyhow::{Result, bail};
 use crate::runtime::Runtime;
 use crate::session::Session;
 
-use limits::{LimitArgs, Limits};
+pub use limits::LimitArgs;
+use limits::Limits;
 
+/// `tool-output mcp`: its arguments, and [`McpArgs::execute`] to run it.
 #[derive(Debug, clap::Args)]
 pub struct McpArgs {
+    /// `proxy` or `serve`.
     #[command(subcommand)]
     pub command: McpCommand,
 }
 
+/// The two ways to offer the tools over MCP.
 #[derive(Debug, clap::Subcommand)]
 pub enum McpCommand {
     /// Stand in for an MCP server: start it, relay everything, store its oversized tool results.
@@ -42,8 +48,10 @@ pub enum McpCommand {
     Serve,
 }
 
+/// `tool-output mcp proxy`'s arguments.
 #[derive(Debug, clap::Args)]
 pub struct ProxyArgs {
+    /// When a tool's result is stored: the size caps, per tool or for all.
     #[command(flatten)]
     pub limits: LimitArgs,
     /// The downstream server's streamable-HTTP endpoint, instead of a command.

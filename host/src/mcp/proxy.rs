@@ -5,6 +5,12 @@
 //! `tools/list` (our tools added), `tools/call` results (oversized parts
 //! stored), and it answers calls of its own tools and resources itself.
 //! Request ids are never rewritten: the proxy originates no requests.
+//!
+//! This file relays and rewrites; `local` answers our own tools and
+//! resources; `deadlines` fails what the downstream never answers.
+
+mod deadlines;
+mod local;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -17,7 +23,6 @@ use serde_json::{Value, json};
 use tokio::sync::mpsc;
 use tokio_util::codec::FramedRead;
 
-use crate::error::Error;
 use crate::extraction::CancellationToken;
 
 use super::downstream::{Downstream, FromDownstream};
@@ -25,10 +30,7 @@ use super::framing::{Frame, LineCodec, Outgoing, write_lines};
 use super::limits::Limits;
 use super::rewrite;
 use super::store_result::{ResultContext, store_oversized};
-use super::tools::{Notify, Tools, URI_SCHEME};
-
-/// MCP's "request timed out" code (as the SDKs use it).
-const REQUEST_TIMEOUT: i32 = -32001;
+use super::tools::{Tools, URI_SCHEME};
 
 pub struct ProxyOptions {
     pub limits: Limits,
@@ -298,105 +300,6 @@ impl Proxy {
         });
     }
 
-    fn call_ours(&self, id: Value, name: String, args: JsonObject, token: Option<String>) {
-        let cancel = CancellationToken::new();
-        let id_key = key(&id);
-        self.local
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(id_key.clone(), cancel.clone());
-        let (tools, up, local) = (self.tools.clone(), self.up.clone(), self.local.clone());
-        let notify = token.map(|token| progress_notifier(up.clone(), token));
-        tokio::spawn(async move {
-            let result = tools.call(&name, args, cancel, notify).await;
-            local
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .remove(&id_key);
-            let message = match result {
-                Ok(result) => json!({"jsonrpc": "2.0", "id": id, "result": result}),
-                // A cancelled request gets no answer (the client stopped waiting).
-                Err(Error::Cancelled) => return,
-                Err(e) => error_message(&id, ErrorCode::INTERNAL_ERROR.0, &e.to_string()),
-            };
-            let _ = up.send(Outgoing::Value(message));
-        });
-    }
-
-    fn read_ours(&self, id: Value, uri: String) {
-        let (tools, up) = (self.tools.clone(), self.up.clone());
-        tokio::spawn(async move {
-            let message = match tools.read_resource(&uri).await {
-                Ok(result) => json!({"jsonrpc": "2.0", "id": id, "result": result}),
-                Err(e) => json!({"jsonrpc": "2.0", "id": id, "error": e}),
-            };
-            let _ = up.send(Outgoing::Value(message));
-        });
-    }
-
-    fn list_ours(&self, id: Value) {
-        let (tools, up) = (self.tools.clone(), self.up.clone());
-        tokio::spawn(async move {
-            let message = match tools.resources().await {
-                Ok(list) => json!({"jsonrpc": "2.0", "id": id, "result": {"resources": list}}),
-                Err(e) => error_message(&id, ErrorCode::INTERNAL_ERROR.0, &e.to_string()),
-            };
-            let _ = up.send(Outgoing::Value(message));
-        });
-    }
-
-    fn progressed(&mut self, token: Option<&Value>) {
-        let (Some(token), Some(timeout)) = (token.map(key), self.options.timeout) else {
-            return;
-        };
-        for pending in self.pending.values_mut() {
-            if pending.progress_token.as_deref() == Some(token.as_str()) {
-                pending.deadline = Some(Instant::now() + timeout);
-            }
-        }
-    }
-
-    /// Requests past their deadline fail, and the downstream is told.
-    fn expire(&mut self) {
-        let now = Instant::now();
-        let late: Vec<String> = self
-            .pending
-            .iter()
-            .filter(|(_, p)| p.deadline.is_some_and(|d| d <= now))
-            .map(|(k, _)| k.clone())
-            .collect();
-        for k in late {
-            let Some(pending) = self.pending.remove(&k) else {
-                continue;
-            };
-            let id: Value = serde_json::from_str(&k).unwrap_or(Value::Null);
-            let secs = self.options.timeout.map_or(0, |t| t.as_secs());
-            let message = format!(
-                "tool-output proxy: the downstream server did not answer {} within {secs} s (see --timeout)",
-                pending.method
-            );
-            self.reply_error(&id, REQUEST_TIMEOUT, &message);
-            if let Some(down) = &self.down {
-                let cancel = json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
-                    "params": {"requestId": id, "reason": "timed out in the tool-output proxy"}});
-                let _ = down.send(Outgoing::Value(cancel));
-            }
-        }
-    }
-
-    /// Every waiting request fails with the reason; later ones at once.
-    /// Our own tools keep working.
-    fn downstream_gone(&mut self, reason: String) {
-        tracing::error!("{reason}");
-        let message = format!("tool-output proxy: {reason}");
-        for (k, _) in std::mem::take(&mut self.pending) {
-            let id: Value = serde_json::from_str(&k).unwrap_or(Value::Null);
-            self.reply_error(&id, ErrorCode::INTERNAL_ERROR.0, &message);
-        }
-        self.down = None;
-        self.gone = Some(reason);
-    }
-
     fn reply(&self, id: &Value, result: Value) {
         let _ = self.up.send(Outgoing::Value(
             json!({"jsonrpc": "2.0", "id": id, "result": result}),
@@ -421,13 +324,4 @@ fn key(id: &Value) -> String {
 
 fn progress_token(params: Option<&Value>) -> Option<String> {
     params?.pointer("/_meta/progressToken").map(key)
-}
-
-fn progress_notifier(up: mpsc::UnboundedSender<Outgoing>, token: String) -> Notify {
-    let token: Value = serde_json::from_str(&token).unwrap_or(Value::Null);
-    Arc::new(move |done, message| {
-        let note = json!({"jsonrpc": "2.0", "method": "notifications/progress",
-            "params": {"progressToken": token, "progress": done, "message": message}});
-        let _ = up.send(Outgoing::Value(note));
-    })
 }

@@ -106,3 +106,18 @@ fn the_js_archive_format_is_the_hosts() {
         assert_eq!(handle.is_match(text), is_handle(text), "{text:?}");
     }
 }
+
+#[test]
+fn the_js_engine_error_words_are_the_contracts() {
+    use tool_output_wire::contract::{ENGINE_ERROR_CASES, ENGINE_ERROR_KINDS};
+    let entries: Vec<String> = ENGINE_ERROR_CASES
+        .iter()
+        .zip(ENGINE_ERROR_KINDS)
+        .map(|(case, kind)| format!("'{case}': '{kind}'"))
+        .collect();
+    let line = format!("const ENGINE_ERROR_KINDS = {{ {} }};", entries.join(", "));
+    assert!(
+        web("src/index.js").contains(&line),
+        "web/src/index.js: {line}"
+    );
+}

@@ -175,6 +175,54 @@ async fn the_composed_command_runs_under_the_wasmtime_cli() {
     );
     assert_eq!(tail, "4000: INFO request 3999 served in 22 ms\n");
 
+    // The engine's errors read as the native library's (one table,
+    // wire::contract), each case by its own kind.
+    let unknown = "0f8fad5b-d9cb-469f-a165-70867728950e";
+    let errors = [
+        (
+            vec!["tail", "nope"],
+            "invalid handle: ",
+            native.tail("nope", 1).await,
+        ),
+        (
+            vec!["tail", unknown],
+            "unknown handle: ",
+            native.tail(unknown, 1).await,
+        ),
+        (
+            vec!["grep", handle.as_str(), "("],
+            "invalid argument: ",
+            native
+                .grep(
+                    &s.handle,
+                    "(",
+                    tool_output::GrepOptions {
+                        context: 0,
+                        ignore_case: false,
+                        max_matches: None,
+                    },
+                )
+                .await,
+        ),
+    ];
+    for (args, kind, native_result) in errors {
+        let mut argv = vec!["run", "-S", "http", "--dir", &dir, &cli];
+        argv.extend(args);
+        let out = run(&wasmtime, &argv, b"").await;
+        let said = String::from_utf8_lossy(&out.stderr).into_owned();
+        let native_text = native_result.unwrap_err().to_string();
+        assert!(!out.status.success(), "{said}");
+        assert!(native_text.starts_with(kind), "{native_text}");
+        assert_eq!(
+            without_handles(&said),
+            // On one line, as the native CLI prints it.
+            without_handles(&format!(
+                "tool-output: error: {}\n",
+                native_text.replace('\n', " ")
+            ))
+        );
+    }
+
     // An LLM extraction over wasi:http, configured by --env.
     let server = ScriptedServer::start(|req| {
         let answer = final_report(&nonce(req), "FATAL at line 2001: disk quota exceeded");

@@ -9,6 +9,9 @@ use super::{ConfigError, LlmConfig};
 
 /// The file's keys (all optional). Unknown keys are an error: a typo must
 /// not silently fall back to a default.
+// Each field is a TOML key, documented once: in the module header of
+// `config` and the README.
+#[allow(missing_docs)]
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileConfig {
@@ -33,6 +36,8 @@ pub struct FileConfig {
     pub store_cache_mb: Option<u64>,
 }
 
+/// An `[openai]` or `[anthropic]` section.
+#[allow(missing_docs)] // TOML keys, as `FileConfig`'s
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ProviderFile {
@@ -40,6 +45,7 @@ pub struct ProviderFile {
     pub api_key_env: Option<String>,
 }
 
+/// The file looked for in the working directory.
 pub const CONFIG_FILE_NAME: &str = "tool-output.toml";
 
 /// The configuration file and whether it may choose endpoints, keys and the
@@ -101,6 +107,7 @@ impl LlmConfig {
         (store, cache_mb, Vec::new())
     }
 
+    /// Read and parse `path` (no environment, no checks of the values).
     pub fn read_file(path: &Path) -> Result<FileConfig, ConfigError> {
         let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
             path: path.to_path_buf(),
