@@ -1,0 +1,106 @@
+//! Sessions on object storage, against a real S3-compatible server on
+//! loopback (moto, signatures checked): two roots sharing a bucket are two
+//! machines of one fleet. A handle stored by one answers on the other, byte
+//! for byte; a store that fails never loses the output, and nothing hangs.
+
+use std::path::Path;
+use std::process::Output;
+use std::time::Duration;
+
+use tool_output_tests::s3::{Fault, FaultyStore, S3Server};
+
+use crate::common::{big_log, root, run_cmd, stderr, stdout, tool_output};
+
+/// A client's environment (variable, value).
+type Env = Vec<(&'static str, String)>;
+
+/// A server, its clients' environment, and the URL of `prefix` on it;
+/// None: skipped (the server is not installed).
+fn server_at(prefix: &str) -> Option<(S3Server, Env, String)> {
+    let server = S3Server::start()?;
+    let (env, url) = (server.env(), server.url(prefix));
+    Some((server, env, url))
+}
+
+/// The binary on `root` with the server's credentials and `--store url`.
+fn on_store(root: &Path, env: &[(&str, String)], url: &str, args: &[&str], stdin: &[u8]) -> Output {
+    let mut all = vec!["--store", url];
+    all.extend_from_slice(args);
+    let mut cmd = tool_output(root, &all);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    run_cmd(cmd, stdin)
+}
+
+fn store_json(out: &Output) -> serde_json::Value {
+    serde_json::from_str(&stdout(out)).unwrap()
+}
+
+/// A JSON output with one odd record.
+fn json_output() -> String {
+    let items: Vec<String> = (0..3000)
+        .map(|i| {
+            let status = if i == 1777 { "FAILED" } else { "ok" };
+            format!("{{\"id\":{i},\"status\":\"{status}\"}}")
+        })
+        .collect();
+    format!("[{}]", items.join(","))
+}
+
+/// What a model would see of `handle`.
+const QUESTIONS: [&[&str]; 5] = [
+    &["read", "HANDLE", "--lines", "1500:1520"],
+    &["grep", "HANDLE", "FAILED|ERROR", "-C", "1"],
+    &["tail", "HANDLE", "-n", "7"],
+    &["preview", "HANDLE"],
+    &["extract", "HANDLE", "which ids failed", "--mode", "lexical"],
+];
+
+fn answers(ask: impl Fn(&[&str]) -> Output, handle: &str) -> Vec<String> {
+    QUESTIONS
+        .iter()
+        .map(|q| {
+            let args: Vec<&str> = q
+                .iter()
+                .map(|a| if *a == "HANDLE" { handle } else { a })
+                .collect();
+            stdout(&ask(&args))
+        })
+        .collect()
+}
+
+/// The FAILED form of an extraction (exit 1, the text on stdout).
+fn failed(out: &Output) -> String {
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(out));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(text.starts_with("TOOL_OUTPUT FAILED"), "{text}");
+    text
+}
+
+/// A store that refuses or fails: `store` passes the original through
+/// unchanged with a warning, keeps nothing, and no other root sees a handle.
+fn assert_passed_through(out: &Output, output: &[u8], root: &Path) {
+    assert!(out.status.success(), "{}", stderr(out));
+    assert_eq!(out.stdout, output, "the original, unchanged");
+    let said = stderr(out);
+    assert!(said.contains("warning: object store s3://"), "{said}");
+    assert!(
+        said.contains("the output is passed through unchanged"),
+        "{said}"
+    );
+    assert!(!said.contains("panicked"), "{said}");
+    let dir = root.join("sessions/default");
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .map(|d| {
+            d.map(|e| e.unwrap().file_name())
+                .filter(|n| n != ".last-used")
+                .collect()
+        })
+        .unwrap_or_default();
+    assert!(left.is_empty(), "nothing kept: {left:?}");
+}
+
+mod faults;
+mod fleet;
+mod lifecycle;
