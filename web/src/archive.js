@@ -11,7 +11,7 @@
 // the session until all of them are verified; then each handle is written
 // in one synchronous step, its sidecar last.
 import { Decompress } from 'fzstd';
-import { isSessionName } from './host.js';
+import { isSessionName } from './session-fs.js';
 import { readTar, writeTar } from './tar.js';
 
 export const FORMAT = 'tool-output-archive';

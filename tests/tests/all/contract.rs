@@ -30,11 +30,11 @@ fn the_js_default_inline_size_is_the_contracts() {
 
 #[test]
 fn the_js_session_file_name_rule_is_the_contracts() {
-    let host = web("src/host.js");
+    let host = web("src/session-fs.js");
     let line = host
         .lines()
         .find(|l| l.starts_with("const NAME = /"))
-        .expect("web/src/host.js defines NAME");
+        .expect("web/src/session-fs.js defines NAME");
     let pattern = line
         .trim_start_matches("const NAME = /")
         .trim_end_matches(';')
@@ -66,7 +66,7 @@ fn the_js_session_file_name_rule_is_the_contracts() {
         assert_eq!(
             js.is_match(&name),
             is_session_file_name(&name),
-            "{name:?}: web/src/host.js and the contract disagree"
+            "{name:?}: web/src/session-fs.js and the contract disagree"
         );
     }
 }
