@@ -104,20 +104,34 @@ mod tests {
     /// The table follows `types.wit`'s `engine-error`, case by case: a
     /// case added, removed or moved there fails here until the table (and
     /// the sides indexing it) follow.
-    #[test]
-    fn engine_error_kinds_are_the_wits_cases_in_declaration_order() {
+    /// The cases of `kind name { … }` in `wit/types.wit`, in order.
+    fn wit_cases(kind_and_name: &str) -> Vec<&'static str> {
         let wit = include_str!("../../wit/types.wit");
         let body = wit
-            .split("variant engine-error {")
+            .split(&format!("{kind_and_name} {{"))
             .nth(1)
             .and_then(|rest| rest.split('}').next())
-            .expect("types.wit declares variant engine-error");
-        let cases: Vec<&str> = body
-            .lines()
+            .unwrap_or_else(|| panic!("types.wit declares {kind_and_name}"));
+        body.lines()
             .map(str::trim)
             .filter(|l| !l.is_empty() && !l.starts_with("//"))
-            .map(|l| l.split('(').next().unwrap())
+            .map(|l| l.split('(').next().unwrap().trim_end_matches(','))
+            .collect()
+    }
+
+    #[test]
+    fn mode_and_reason_names_are_the_wits_cases_in_declaration_order() {
+        assert_eq!(wit_cases("enum mode"), MODE_NAMES);
+        let reasons: Vec<String> = wit_cases("enum store-reason")
+            .iter()
+            .map(|c| c.replace('-', "_"))
             .collect();
+        assert_eq!(reasons, REASON_NAMES);
+    }
+
+    #[test]
+    fn engine_error_kinds_are_the_wits_cases_in_declaration_order() {
+        let cases = wit_cases("variant engine-error");
         assert_eq!(cases, ENGINE_ERROR_CASES);
         assert_eq!(
             ENGINE_ERROR_KINDS,
