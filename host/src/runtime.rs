@@ -1,4 +1,4 @@
-//! The library: a [`Runtime`] per process, a [`Session`] per conversation.
+//! The library: a [`Runtime`] per process, a [`Session`](crate::Session) per conversation.
 //!
 //! Every call gets a fresh instance of the engine (microseconds, from a
 //! pre-instantiated component), so calls run concurrently and a trap in one
