@@ -103,3 +103,35 @@ fn gc_removes_store_sessions_with_nothing_new_for_the_period() {
     assert_eq!(list("old"), "");
     assert_eq!(list("new").lines().count(), 1);
 }
+
+#[test]
+fn a_store_url_that_cannot_be_used_is_one_clear_line() {
+    let a = root("s3");
+    for (url, said) in [
+        (
+            "file:///etc",
+            "--store \"file:///etc\": Local is not supported; use s3://, gs:// or az:// (or an https URL of one of them)",
+        ),
+        (
+            "s3://",
+            "--store \"s3://\": Unable to recognise URL \"s3://\"",
+        ),
+        // object_store repeats its source's words: said once.
+        (
+            "az://c/x",
+            "--store az://c/x: Generic MicrosoftAzure error: Account must be specified",
+        ),
+    ] {
+        let out = run_cmd(
+            tool_output(&a, &["--store", url, "store", "--tool", "t"]),
+            b"hi\n",
+        );
+        assert_eq!(out.status.code(), Some(1), "{url}");
+        assert_eq!(
+            stderr(&out),
+            format!("tool-output: error: {said}\n"),
+            "{url}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+}
