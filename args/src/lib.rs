@@ -132,9 +132,28 @@ pub struct TailArgs {
     pub lines: u32,
 }
 
+/// One line of `list`: handle, tool, size, lines, tokens and why it was
+/// stored, in the columns both command lines print.
+pub fn list_line(
+    handle: &str,
+    tool: &str,
+    (bytes, lines, tokens): (u64, u64, Option<u64>),
+    reason: &str,
+) -> String {
+    format!(
+        "{handle}  {tool:<20} {bytes:>10} bytes {lines:>8} lines {:>9} tokens  {reason}",
+        tokens.unwrap_or(0)
+    )
+}
+
+/// The `list` line of a handle whose files cannot be read.
+pub fn broken_list_line(handle: &str, problem: &str) -> String {
+    format!("{handle}  BROKEN: {problem}")
+}
+
 #[cfg(test)]
 mod tests {
-    use super::ReadArgs;
+    use super::{ReadArgs, broken_list_line, list_line};
 
     fn range(lines: &str) -> Result<(u64, u64), String> {
         ReadArgs {
@@ -154,5 +173,20 @@ mod tests {
         );
         assert_eq!(range("x:3"), Err("bad first line \"x\"".into()));
         assert_eq!(range("3:y"), Err("bad last line \"y\"".into()));
+    }
+
+    #[test]
+    fn a_list_line_has_fixed_columns() {
+        let handle = "0b7d7e0c-6c1e-4b6e-9a8e-3f0f1b2a4c5d";
+        assert_eq!(
+            list_line(handle, "make", (123_456, 789, Some(30_000)), "size_cap"),
+            format!(
+                "{handle}  make                     123456 bytes      789 lines     30000 tokens  size_cap"
+            )
+        );
+        assert_eq!(
+            broken_list_line(handle, "meta.json is not JSON"),
+            format!("{handle}  BROKEN: meta.json is not JSON")
+        );
     }
 }

@@ -128,19 +128,14 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Tail(a) => engine::tail(&a.handle, a.lines, max).map_err(describe)?,
         Command::List => {
             for i in engine::list().map_err(describe)? {
-                if let Some(problem) = &i.problem {
-                    println!("{}  BROKEN: {problem}", i.handle);
-                    continue;
+                let stats = (i.stats.bytes, i.stats.lines, i.stats.tokens);
+                match &i.problem {
+                    Some(problem) => println!("{}", shared::broken_list_line(&i.handle, problem)),
+                    None => println!(
+                        "{}",
+                        shared::list_line(&i.handle, &i.tool, stats, reason_name(i.reason))
+                    ),
                 }
-                println!(
-                    "{}  {:<20} {:>10} bytes {:>8} lines {:>9} tokens  {}",
-                    i.handle,
-                    i.tool,
-                    i.stats.bytes,
-                    i.stats.lines,
-                    i.stats.tokens.unwrap_or(0),
-                    reason_name(i.reason)
-                );
             }
             return Ok(ExitCode::SUCCESS);
         }

@@ -36,19 +36,11 @@ pub async fn list(env: &Env) -> Result<ExitCode> {
         out::json(&Value::Array(list))?;
     } else {
         for i in infos {
-            if let Some(problem) = &i.problem {
-                out::line(&format!("{}  BROKEN: {problem}", i.handle))?;
-                continue;
-            }
-            out::line(&format!(
-                "{}  {:<20} {:>10} bytes {:>8} lines {:>9} tokens  {}",
-                i.handle,
-                i.tool,
-                i.stats.bytes,
-                i.stats.lines,
-                i.stats.tokens.unwrap_or(0),
-                i.reason.as_str()
-            ))?;
+            let stats = (i.stats.bytes, i.stats.lines, i.stats.tokens);
+            out::line(&match &i.problem {
+                Some(problem) => tool_output_args::broken_list_line(&i.handle, problem),
+                None => tool_output_args::list_line(&i.handle, &i.tool, stats, i.reason.as_str()),
+            })?;
         }
     }
     Ok(ExitCode::SUCCESS)
