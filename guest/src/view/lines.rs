@@ -8,12 +8,8 @@ use super::columns::Columns;
 use super::errors::{error_spots, is_continuation, looks_like_error};
 use super::json_lines::JsonLines;
 use super::shapes::{LineShape, ShapeTable};
+use crate::line_index::{LINE_INDEX_STRIDE, WRAP_BYTES};
 use crate::tokens::floor_char_boundary;
-
-/// View lines longer than this are soft-wrapped (minified JSON, base64 blobs).
-pub const WRAP_BYTES: usize = 2000;
-/// The line index records the byte offset of lines 1, 1+STRIDE, 1+2·STRIDE…
-pub const LINE_INDEX_STRIDE: u64 = 1024;
 
 const HEAD_LINES: usize = 6;
 const TAIL_LINES: usize = 4;

@@ -28,7 +28,9 @@ mod heldout_tests;
 
 use crate::tokens::floor_char_boundary;
 
-pub use lines::{LINE_INDEX_STRIDE, LineSink, PreviewLine, PreviewLines, WRAP_BYTES};
+// The layout the view is built to, defined with the index reader that checks it.
+pub use crate::line_index::{LINE_INDEX_STRIDE, WRAP_BYTES};
+pub use lines::{LineSink, PreviewLine, PreviewLines};
 
 /// Lossy UTF-8 decoding of a byte stream: each run of invalid sequences
 /// becomes one U+FFFD (every sequence is counted), a sequence split across
