@@ -163,6 +163,3 @@ fn check_offsets(offsets: &[u64], lines: u64, view_bytes: u64) -> Result<(), Str
     }
     Ok(())
 }
-
-#[cfg(test)]
-mod tests;
