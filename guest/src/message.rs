@@ -10,7 +10,7 @@
 use crate::bindings::types::StorePolicy;
 use crate::meta::Meta;
 use crate::tokens::Encoding;
-use crate::view::{PreviewLine, PreviewLines, errors::looks_like_error, lines::clip};
+use crate::view::{PreviewLine, PreviewLines, errors::looks_like_error, preview::clip};
 
 /// The preview block never exceeds this, whatever the budget.
 pub const PREVIEW_MAX_BYTES: usize = 2048;

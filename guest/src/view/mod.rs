@@ -21,6 +21,7 @@ pub mod json;
 pub mod json_lines;
 pub mod json_shape;
 pub mod lines;
+pub mod preview;
 pub mod shapes;
 #[cfg(test)]
 pub(crate) mod test_util;
@@ -29,7 +30,8 @@ pub(crate) mod test_util;
 pub use crate::line_index::{LINE_INDEX_STRIDE, WRAP_BYTES};
 pub use builder::{DECIDE_WITHIN, JSON_ALLOWANCE, JSON_GROWTH, ViewBuilder, is_json};
 pub use decode::Utf8Decoder;
-pub use lines::{LineSink, PreviewLine, PreviewLines};
+pub use lines::{LineSink, PreviewLines};
+pub use preview::PreviewLine;
 
 #[cfg(test)]
 mod tests;
