@@ -1,7 +1,8 @@
 //! Text to view text: JSON re-indented, anything else cleaned, decided
 //! on the first bytes and streamed into a [`LineSink`].
 
-use super::{LineSink, ansi, json};
+use super::lines::LineSink;
+use super::{ansi, json};
 use crate::tokens::floor_char_boundary;
 
 /// Whether `text` is one JSON object or array (the same test the view uses).
