@@ -19,7 +19,7 @@
 //! - the line sink's counts, index and preview describe the view it wrote.
 
 use tool_output_guest::view::ansi::TextCleaner;
-use tool_output_guest::view::lines::{SUMMARY_BYTES, clip};
+use tool_output_guest::view::preview::{SUMMARY_BYTES, clip};
 use tool_output_guest::view::{DECIDE_WITHIN, LINE_INDEX_STRIDE, LineSink, WRAP_BYTES};
 
 use crate::known::{Defect, check};

@@ -8,10 +8,9 @@ use std::collections::VecDeque;
 use crate::EngineError;
 use crate::bindings::types::{GrepOptions, LineRange};
 use crate::handle::Handle;
-use crate::line_index::{LineIndex, corrupt};
+use crate::line_index::{LINE_INDEX_STRIDE, LineIndex, corrupt};
 use crate::meta::Meta;
 use crate::storage::{READ_BLOCK, Storage};
-use crate::view::LINE_INDEX_STRIDE;
 
 pub const DEFAULT_MAX_MATCHES: u32 = 100;
 /// A grep pattern may compile to at most this much (hostile patterns).
@@ -45,7 +44,7 @@ impl<'a> Doc<'a> {
                 ),
             ));
         }
-        let index = LineIndex::load(st, &handle, &meta)?;
+        let index = LineIndex::load(st, &handle, meta.view.lines, meta.view.bytes)?;
         Ok(Doc {
             st,
             handle,

@@ -30,6 +30,9 @@ pub mod view;
 #[cfg(target_arch = "wasm32")]
 mod component;
 
+#[cfg(test)]
+mod tests;
+
 pub use bindings::types::{EngineError, StorePolicy};
 
 pub use tool_output_wire::contract::DEFAULT_MAX_INLINE_BYTES;

@@ -15,9 +15,15 @@ use std::cell::RefCell;
 
 use crate::EngineError;
 use crate::handle::{FileKind, Handle};
-use crate::meta::Meta;
 use crate::storage::Storage;
-use crate::view::{LINE_INDEX_STRIDE, WRAP_BYTES};
+
+// The view's layout lives here, below `view`: the index reader checks
+// stored views against it, and `view` builds with it.
+
+/// View lines longer than this are soft-wrapped (minified JSON, base64 blobs).
+pub const WRAP_BYTES: usize = 2000;
+/// The line index records the byte offset of lines 1, 1+STRIDE, 1+2·STRIDE…
+pub const LINE_INDEX_STRIDE: u64 = 1024;
 
 /// Longest line a view can hold: the view builder wraps lines at
 /// [`WRAP_BYTES`]. A longer one means the view file is not what was stored.
@@ -37,11 +43,16 @@ pub fn corrupt(handle: &Handle, what: &str) -> EngineError {
 }
 
 impl LineIndex {
-    /// Read and check the index of `handle`, whose sidecar is `meta`. The
-    /// view's real size must already match the sidecar.
-    pub fn load(st: &dyn Storage, handle: &Handle, meta: &Meta) -> Result<Self, EngineError> {
+    /// Read and check the index of `handle`, whose view holds `lines`
+    /// lines in `view_bytes` bytes as its sidecar says. The view's real
+    /// size must already match the sidecar.
+    pub fn load(
+        st: &dyn Storage,
+        handle: &Handle,
+        lines: u64,
+        view_bytes: u64,
+    ) -> Result<Self, EngineError> {
         let name = handle.file(FileKind::LineIndex);
-        let lines = meta.view.lines;
         let entries = lines.div_ceil(LINE_INDEX_STRIDE);
         let size = st
             .size(&name)
@@ -67,7 +78,7 @@ impl LineIndex {
             .chunks_exact(8)
             .map(|c| u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]))
             .collect();
-        check_offsets(&offsets, lines, meta.view.bytes).map_err(|what| corrupt(handle, &what))?;
+        check_offsets(&offsets, lines, view_bytes).map_err(|what| corrupt(handle, &what))?;
         let checked = RefCell::new(vec![false; offsets.len()]);
         Ok(LineIndex { offsets, checked })
     }
@@ -152,6 +163,3 @@ fn check_offsets(offsets: &[u64], lines: u64, view_bytes: u64) -> Result<(), Str
     }
     Ok(())
 }
-
-#[cfg(test)]
-mod tests;

@@ -11,7 +11,7 @@
 //! longest-prefix automaton is replaced: by a binary search over the tokens
 //! in byte order, which costs a sort to build instead of ~0.6 s.
 
-use super::bpe::Ranks;
+use super::table::RankTable;
 
 const NONE: u32 = u32::MAX;
 
@@ -35,8 +35,9 @@ pub struct Backtrack {
 }
 
 impl Backtrack {
-    /// `table`: the one `ranks` was built from. `bpe`'s `from_dictionary`.
-    pub fn new(table: &'static [u8], ranks: &Ranks) -> Self {
+    /// The encoder's tables for `ranks` (`bpe`'s `from_dictionary`).
+    pub fn new(ranks: &RankTable) -> Self {
+        let table = ranks.bytes;
         let mut starts = Vec::with_capacity(ranks.len());
         let mut at = 0usize;
         while at < table.len() {
@@ -156,7 +157,7 @@ impl Backtrack {
     /// Whether BPE, merging `left`'s and `right`'s bytes, leaves them as
     /// these two tokens: no merge across their border comes before the
     /// merges that built them (`bpe`'s `is_valid_token_pair`).
-    fn valid_pair(&self, ranks: &Ranks, mut left: u32, mut right: u32) -> bool {
+    fn valid_pair(&self, ranks: &RankTable, mut left: u32, mut right: u32) -> bool {
         let mut limit = u32::MAX;
         loop {
             if let Some(combined) = self.merged(ranks, left, right)
@@ -192,7 +193,7 @@ impl Backtrack {
     /// The token BPE merges `left` and `right` into, if any: `bpe`'s
     /// `pair_lookup`, looked up in the rank map instead of a second map
     /// (which would be the largest table, and slower to build).
-    fn merged(&self, ranks: &Ranks, left: u32, right: u32) -> Option<u32> {
+    fn merged(&self, ranks: &RankTable, left: u32, right: u32) -> Option<u32> {
         let (left_bytes, right_bytes) = (self.bytes(left), self.bytes(right));
         let len = left_bytes.len() + right_bytes.len();
         if len > self.max_len {
@@ -210,7 +211,7 @@ impl Backtrack {
     /// How many tokens tiktoken encodes `piece` into (`bpe`'s
     /// `BacktrackEncoder`, counting only). `ranks`: the map this was built
     /// with.
-    pub fn count(&self, ranks: &Ranks, piece: &[u8]) -> usize {
+    pub fn count(&self, ranks: &RankTable, piece: &[u8]) -> usize {
         let mut tokens: Vec<u32> = Vec::with_capacity(piece.len() / 4);
         // Positions not yet known to be a dead end.
         let mut open = vec![u64::MAX; (piece.len() + 1).div_ceil(64)];

@@ -13,13 +13,11 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::OnceLock;
 
-use rustc_hash::FxHashMap;
-
 use super::backtrack::Backtrack;
+use super::table::RankTable;
 
 pub struct Ranks {
-    table: &'static [u8],
-    map: FxHashMap<&'static [u8], u32>,
+    table: RankTable,
     backtrack: OnceLock<Backtrack>,
 }
 
@@ -33,29 +31,10 @@ pub(super) const HEAP_MAX: usize = 256 * 1024;
 impl Ranks {
     /// `table`: per rank from 0, a length byte and that many bytes.
     pub fn from_table(table: &'static [u8]) -> Self {
-        let mut map = FxHashMap::default();
-        map.reserve(table.len() / 6);
-        let (mut at, mut rank) = (0usize, 0u32);
-        while at < table.len() {
-            let len = usize::from(table[at]);
-            map.insert(&table[at + 1..at + 1 + len], rank);
-            at += 1 + len;
-            rank += 1;
-        }
         Self {
-            table,
-            map,
+            table: RankTable::from_table(table),
             backtrack: OnceLock::new(),
         }
-    }
-
-    /// How many ordinary tokens the encoding has.
-    pub fn len(&self) -> usize {
-        self.map.len()
-    }
-
-    pub fn rank(&self, bytes: &[u8]) -> Option<u32> {
-        self.map.get(bytes).copied()
     }
 
     /// How many tokens tiktoken encodes `piece` (one pre-token) into.
@@ -63,23 +42,22 @@ impl Ranks {
         if piece.len() <= 1 {
             return piece.len();
         }
-        if self.rank(piece).is_some() {
+        if self.table.rank(piece).is_some() {
             return 1;
         }
         if piece.len() <= SCAN_MAX {
             self.count_scan(piece)
         } else if let Some(backtrack) = self.backtrack.get() {
-            backtrack.count(self, piece)
+            backtrack.count(&self.table, piece)
         } else if piece.len() <= HEAP_MAX {
             self.count_heap(piece)
         } else {
-            self.backtrack().count(self, piece)
+            self.backtrack().count(&self.table, piece)
         }
     }
 
     fn backtrack(&self) -> &Backtrack {
-        self.backtrack
-            .get_or_init(|| Backtrack::new(self.table, self))
+        self.backtrack.get_or_init(|| Backtrack::new(&self.table))
     }
 
     /// tiktoken's `_byte_pair_merge`: `parts[i]` starts a part and holds the
@@ -87,7 +65,8 @@ impl Ranks {
     fn count_scan(&self, piece: &[u8]) -> usize {
         let pair_rank = |parts: &[(usize, u32)], i: usize| -> u32 {
             if i + 2 < parts.len() {
-                self.rank(&piece[parts[i].0..parts[i + 2].0])
+                self.table
+                    .rank(&piece[parts[i].0..parts[i + 2].0])
                     .unwrap_or(u32::MAX)
             } else {
                 u32::MAX
@@ -130,7 +109,7 @@ impl Ranks {
         let mut prev: Vec<u32> = (0..n).map(|i| i.wrapping_sub(1)).collect();
         let bytes = |from: u32, to: u32| &piece[from as usize..to as usize];
         let mut heap: BinaryHeap<Reverse<(u32, u32, u32)>> = (0..n - 1)
-            .filter_map(|i| Some(Reverse((self.rank(bytes(i, i + 2))?, i, i + 2))))
+            .filter_map(|i| Some(Reverse((self.table.rank(bytes(i, i + 2))?, i, i + 2))))
             .collect();
         let mut parts = piece.len();
         while let Some(Reverse((_, start, pair_end))) = heap.pop() {
@@ -146,13 +125,13 @@ impl Ranks {
             parts -= 1;
             let before = prev[start as usize];
             if before != NONE
-                && let Some(rank) = self.rank(bytes(before, pair_end))
+                && let Some(rank) = self.table.rank(bytes(before, pair_end))
             {
                 heap.push(Reverse((rank, before, pair_end)));
             }
             if pair_end < n {
                 let after = end[pair_end as usize];
-                if let Some(rank) = self.rank(bytes(start, after)) {
+                if let Some(rank) = self.table.rank(bytes(start, after)) {
                     heap.push(Reverse((rank, start, after)));
                 }
             }
@@ -210,7 +189,7 @@ mod tests {
                     for _ in 0..20 {
                         let piece = bytes(&mut seed, len, alphabet);
                         assert_eq!(
-                            backtrack.count(&ranks, &piece),
+                            backtrack.count(&ranks.table, &piece),
                             ranks.count_scan(&piece),
                             "{:?}",
                             String::from_utf8_lossy(&piece)
@@ -219,9 +198,9 @@ mod tests {
                 }
             }
             // Every token is its own encoding.
-            for &token in ranks.map.keys() {
+            for &token in ranks.table.map.keys() {
                 assert_eq!(
-                    backtrack.count(&ranks, token),
+                    backtrack.count(&ranks.table, token),
                     1,
                     "{:?}",
                     String::from_utf8_lossy(token)
@@ -233,10 +212,10 @@ mod tests {
     #[test]
     fn tables_hold_every_ordinary_rank() {
         let ranks = cl100k();
-        assert_eq!(ranks.map.len(), 100_256);
+        assert_eq!(ranks.table.map.len(), 100_256);
         let o200k = Ranks::from_table(crate::tokens::O200K_TABLE);
-        assert_eq!(o200k.map.len(), 199_998);
+        assert_eq!(o200k.table.map.len(), 199_998);
         // Byte-level BPE: every single byte is a token.
-        assert!((0..=255u8).all(|b| ranks.rank(&[b]).is_some()));
+        assert!((0..=255u8).all(|b| ranks.table.rank(&[b]).is_some()));
     }
 }

@@ -11,6 +11,7 @@
 mod backtrack;
 mod bpe;
 mod pretokenize;
+mod table;
 
 use std::sync::LazyLock;
 

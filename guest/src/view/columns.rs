@@ -14,7 +14,7 @@
 
 use csv_core::{ReadFieldResult, Reader, ReaderBuilder};
 
-use super::lines::{PREVIEW_LINE_BYTES, PreviewLine, SUMMARY_BYTES, clip};
+use super::preview::{PREVIEW_LINE_BYTES, PreviewLine, SUMMARY_BYTES, clip};
 use odd_rows::{KINDS, kind_of};
 
 /// Columns whose statistics are kept; the rest are counted.

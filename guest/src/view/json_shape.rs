@@ -9,7 +9,7 @@
 //! tracked levels and [`KEY_BYTES`] per key; what is past a bound shows as
 //! `…`.
 
-use super::lines::{SUMMARY_BYTES, clip};
+use super::preview::{SUMMARY_BYTES, clip};
 use crate::tokens::floor_char_boundary;
 
 /// Distinct paths tracked (each key of each tracked object is one).

@@ -7,13 +7,10 @@ use serde::{Deserialize, Serialize};
 use super::columns::Columns;
 use super::errors::{error_spots, is_continuation, looks_like_error};
 use super::json_lines::JsonLines;
+use super::preview::{PREVIEW_LINE_BYTES, PreviewLine, clip, clip_into};
 use super::shapes::{LineShape, ShapeTable};
+use crate::line_index::{LINE_INDEX_STRIDE, WRAP_BYTES};
 use crate::tokens::floor_char_boundary;
-
-/// View lines longer than this are soft-wrapped (minified JSON, base64 blobs).
-pub const WRAP_BYTES: usize = 2000;
-/// The line index records the byte offset of lines 1, 1+STRIDE, 1+2·STRIDE…
-pub const LINE_INDEX_STRIDE: u64 = 1024;
 
 const HEAD_LINES: usize = 6;
 const TAIL_LINES: usize = 4;
@@ -25,17 +22,6 @@ pub const LAST_ERRORS: usize = 8;
 const BLOCK_LINES: usize = 8;
 /// Continuation lines of a block that a later error line never displaces.
 const SHALLOW: usize = 2;
-/// A summary line (JSON shape, CSV columns) is stored up to this many
-/// bytes; the message clips it further to its budget.
-pub const SUMMARY_BYTES: usize = 1024;
-/// Preview lines are cut to this many bytes.
-pub const PREVIEW_LINE_BYTES: usize = 240;
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct PreviewLine {
-    pub line: u64,
-    pub text: String,
-}
 
 /// What the handle message shows of an output, captured while storing.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -314,22 +300,6 @@ impl LineSink {
             let at = self.last_errors.iter().position(|k| k.depth > 0);
             self.last_errors.remove(at.unwrap_or(0));
         }
-    }
-}
-
-/// At most `max` bytes of `line` (on a char boundary), `…` marking a cut.
-pub fn clip(line: &str, max: usize) -> String {
-    let mut out = String::new();
-    clip_into(line, max, &mut out);
-    out
-}
-
-fn clip_into(line: &str, max: usize, out: &mut String) {
-    if line.len() <= max {
-        out.push_str(line);
-    } else {
-        out.push_str(&line[..floor_char_boundary(line, max)]);
-        out.push('…');
     }
 }
 

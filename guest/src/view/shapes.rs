@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::lines::{PreviewLine, clip};
+use super::preview::{PreviewLine, clip};
 
 /// Distinct shapes tracked; past this the output is too varied to have
 /// "rare" lines and none are reported (memory stays bounded).

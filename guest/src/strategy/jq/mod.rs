@@ -323,6 +323,3 @@ fn one_line(text: &str) -> String {
     let end = floor_char_boundary(&flat, 300);
     flat[..end].to_string()
 }
-
-#[cfg(test)]
-mod tests;

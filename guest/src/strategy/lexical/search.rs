@@ -7,7 +7,14 @@
 //! window is held as a compact record of its query-term frequencies, because
 //! BM25's document frequencies are only known at the end of the stream.
 
+mod query;
+mod terms;
+
 use std::collections::HashMap;
+
+pub use query::Query;
+use terms::for_each_term;
+pub use terms::terms;
 
 /// Lines per scored window ("document" in BM25 terms).
 pub const WINDOW_LINES: u64 = 8;
@@ -20,191 +27,6 @@ const B: f64 = 0.75;
 const MAX_CANDIDATES: usize = 200_000;
 /// Up to this many query terms a linear scan beats hashing every token.
 const LINEAR_SCAN_MAX: usize = 16;
-/// Weight of a snake_case part (`foo` of `foo_bar`): the whole term already
-/// carries the evidence, a part alone is weaker.
-const PART_WEIGHT: f64 = 0.5;
-
-/// Request words that say *what to do*, not *what to find*. Small and fixed on
-/// purpose: anything that could be log content (`not`, `error`, `no`) stays.
-const STOPWORDS: &[&str] = &[
-    "a", "about", "all", "an", "and", "any", "are", "as", "at", "be", "been", "by", "can", "could",
-    "did", "do", "does", "each", "every", "extract", "find", "for", "from", "get", "give", "had",
-    "has", "have", "how", "i", "if", "in", "into", "is", "it", "its", "just", "line", "lines",
-    "list", "look", "made", "make", "me", "my", "of", "on", "only", "or", "our", "output",
-    "please", "return", "search", "should", "show", "so", "some", "tell", "that", "the", "their",
-    "them", "then", "there", "these", "they", "this", "those", "to", "us", "was", "we", "were",
-    "what", "when", "where", "which", "who", "why", "with", "would", "you", "your",
-    // Chinese instruction bigrams ("find", "all", "list", "show", "which", "what", …).
-    "找出", "查找", "列出", "显示", "所有", "全部", "哪些", "哪个", "什么", "给我", "提取", "一下",
-];
-
-/// Particles: a query bigram containing one almost always straddles a word
-/// boundary (`超时的请求` → `时的`, `的请`), so it is noise.
-const PARTICLES: &[char] = &['的', '了', '吗', '呢', 'の', 'を'];
-
-/// Terms of a query or a line, lowercased, in order, duplicates kept.
-///
-/// Word runs (letters, digits, `_`, any alphabet with spaces) are kept whole
-/// and, when they contain `_`, also split into their parts (`foo_bar` →
-/// `foo_bar`, `foo`, `bar`): a query for `tokio` must find `tokio_util`. Paths
-/// split on `/` and `.` anyway. Runs of scripts written without spaces (CJK
-/// ideographs, kana, Hangul, Thai, Lao, Myanmar, Khmer) have no word
-/// boundaries to find, so they yield overlapping bigrams (a lone character
-/// yields itself). Punctuation, symbols and emoji separate terms.
-pub fn terms(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    for_each_term(text, &mut String::new(), |t, _| out.push(t.to_owned()));
-    out
-}
-
-#[derive(Clone, Copy, PartialEq)]
-enum Class {
-    Sep,
-    Word,
-    Spaceless,
-}
-
-fn class(c: char) -> Class {
-    if c.is_ascii() {
-        return if c.is_ascii_alphanumeric() || c == '_' {
-            Class::Word
-        } else {
-            Class::Sep
-        };
-    }
-    let u = c as u32;
-    // South-east Asian scripts: whole block, since their combining vowel and
-    // tone marks are not all `Alphabetic` but are part of the word.
-    if matches!(u, 0x0E00..=0x0EFF | 0x1000..=0x109F | 0x1780..=0x17FF) {
-        return Class::Spaceless;
-    }
-    let cjk = matches!(u,
-        0x1100..=0x11FF | 0x3040..=0x30FF | 0x3130..=0x318F | 0x31F0..=0x31FF
-        | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xA960..=0xA97F | 0xAC00..=0xD7FF
-        | 0xF900..=0xFAFF | 0xFF66..=0xFF9F | 0x20000..=0x3FFFF);
-    match (cjk, c.is_alphanumeric()) {
-        (true, true) => Class::Spaceless, // excludes punctuation such as `・`
-        (false, true) => Class::Word,
-        _ => Class::Sep,
-    }
-}
-
-/// The tokenizer behind [`terms`]: calls `emit(term, is_snake_part)` per term,
-/// lowercasing word runs into the reused `buf` so the per-line hot path
-/// allocates nothing.
-fn for_each_term(text: &str, buf: &mut String, mut emit: impl FnMut(&str, bool)) {
-    if text.is_ascii() {
-        // Fast path for the common case: plain bytes, no char decoding.
-        let bytes = text.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            let start = i;
-            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
-                i += 1;
-            }
-            if i > start {
-                word(&text[start..i], buf, &mut emit);
-            }
-            i += 1;
-        }
-        return;
-    }
-    let mut iter = text.char_indices().peekable();
-    while let Some((start, c)) = iter.next() {
-        let kind = class(c);
-        if kind == Class::Sep {
-            continue;
-        }
-        let mut end = start + c.len_utf8();
-        let mut prev = start;
-        while let Some((i, d)) = iter.next_if(|&(_, d)| class(d) == kind) {
-            end = i + d.len_utf8();
-            if kind == Class::Spaceless {
-                emit(&text[prev..end], false);
-            }
-            prev = i;
-        }
-        match kind {
-            Class::Word => word(&text[start..end], buf, &mut emit),
-            _ if prev == start => emit(&text[start..end], false), // a lone character
-            _ => {}
-        }
-    }
-}
-
-/// Emits a word run lowercased, then its snake_case parts.
-fn word(run: &str, buf: &mut String, emit: &mut impl FnMut(&str, bool)) {
-    if run.bytes().all(|b| b == b'_') {
-        return;
-    }
-    buf.clear();
-    if run.is_ascii() {
-        buf.push_str(run);
-        buf.make_ascii_lowercase();
-    } else {
-        for c in run.chars() {
-            // Fold fullwidth forms (`ＥＲＲＯＲ１`) to ASCII, common in CJK text.
-            let c = match c as u32 {
-                u @ (0xFF10..=0xFF19 | 0xFF21..=0xFF3A | 0xFF3F | 0xFF41..=0xFF5A) => {
-                    char::from_u32(u - 0xFEE0).unwrap_or(c)
-                }
-                _ => c,
-            };
-            buf.extend(c.to_lowercase());
-        }
-    }
-    emit(buf, false);
-    if buf.contains('_') {
-        for part in buf.split('_').filter(|p| !p.is_empty()) {
-            emit(part, true);
-        }
-    }
-}
-
-/// The distinct terms of a request, in first-seen order, with a weight each.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Query {
-    terms: Vec<String>,
-    /// 1.0, or [`PART_WEIGHT`] for a term seen only as a snake_case part.
-    weights: Vec<f64>,
-}
-
-impl Query {
-    /// Stopwords and instruction words are dropped unless that would leave no
-    /// term at all ("find all" still searches for `find` and `all`). Returns
-    /// None when the text has no term.
-    pub fn parse(extract: &str) -> Option<Query> {
-        let mut all = Query {
-            terms: Vec::new(),
-            weights: Vec::new(),
-        };
-        let mut kept = all.clone();
-        for_each_term(extract, &mut String::new(), |t, part| {
-            let weight = if part { PART_WEIGHT } else { 1.0 };
-            all.add(t, weight);
-            if !STOPWORDS.contains(&t) && !t.contains(PARTICLES) {
-                kept.add(t, weight);
-            }
-        });
-        let q = if kept.terms.is_empty() { all } else { kept };
-        (!q.terms.is_empty()).then_some(q)
-    }
-
-    fn add(&mut self, term: &str, weight: f64) {
-        match self.terms.iter().position(|t| t == term) {
-            Some(i) => self.weights[i] = self.weights[i].max(weight),
-            None => {
-                self.terms.push(term.to_owned());
-                self.weights.push(weight);
-            }
-        }
-    }
-
-    /// The distinct terms, in the order they first appear in the request.
-    pub fn terms(&self) -> Vec<&str> {
-        self.terms.iter().map(String::as_str).collect()
-    }
-}
 
 /// A scored range of lines.
 #[derive(Debug, Clone, PartialEq)]
@@ -471,5 +293,4 @@ fn rank(sa: f64, la: u64, sb: f64, lb: u64) -> std::cmp::Ordering {
 }
 
 #[cfg(test)]
-#[path = "search_tests.rs"]
 mod tests;

@@ -1,7 +1,7 @@
 //! Tests of `json_shape`.
 
 use super::super::json::JsonIndenter;
-use super::super::lines::SUMMARY_BYTES;
+use super::super::preview::SUMMARY_BYTES;
 use super::super::test_util::{XorShift, random_split};
 
 /// The shape variants of `doc`, the same whole and in random pieces.

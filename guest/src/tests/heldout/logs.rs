@@ -2,7 +2,7 @@
 //! `docker compose` logs, a systemd journal, each with one failure among
 //! thousands of routine lines.
 
-use super::super::corpus_tests::flood;
+use super::super::corpus::flood;
 use super::{Needle, h, hms};
 
 pub(super) fn needles() -> Vec<Needle> {

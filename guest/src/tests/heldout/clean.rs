@@ -3,7 +3,7 @@
 //! fields and a metrics CSV with an `errors` column of zeros. Their handle
 //! messages must show head and tail only.
 
-use super::super::corpus_tests::flood;
+use super::super::corpus::flood;
 use super::{h, hms};
 
 pub(super) fn outputs() -> Vec<(&'static str, String)> {

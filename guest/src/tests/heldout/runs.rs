@@ -1,7 +1,7 @@
 //! Held-out test runs, builds and plans: Go, Maven, cargo, Gradle and
 //! terraform output, each with one failure among thousands of routine lines.
 
-use super::super::corpus_tests::flood;
+use super::super::corpus::flood;
 use super::{Needle, h, hms};
 
 pub(super) fn needles() -> Vec<Needle> {

@@ -1,7 +1,7 @@
 //! Held-out structured outputs: kubectl JSON, JSON access logs, JSON Lines,
 //! CSV, TSV and YAML, each with one record that matters.
 
-use super::super::corpus_tests::flood;
+use super::super::corpus::flood;
 use super::{Needle, h, hms};
 use serde_json::{Value, json};
 

@@ -15,7 +15,7 @@ mod logs;
 mod runs;
 mod structured;
 
-use super::corpus_tests::{MIN_BYTES, assert_within_budgets, message_of};
+use super::corpus::{MIN_BYTES, assert_within_budgets, message_of};
 
 /// One held-out output and the texts its handle message must all show.
 pub(super) struct Needle {

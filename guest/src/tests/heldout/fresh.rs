@@ -2,7 +2,7 @@
 //! first and measured once as written (not tuned on): the figure for
 //! outputs the fixes have not seen.
 
-use super::super::corpus_tests::flood;
+use super::super::corpus::flood;
 use super::{Needle, h, hms};
 
 pub(super) fn needles() -> Vec<Needle> {

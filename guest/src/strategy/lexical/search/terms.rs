@@ -1,0 +1,121 @@
+//! The tokenizer shared by queries and lines: word runs, snake_case parts
+//! and bigrams of scripts written without spaces.
+
+/// Terms of a query or a line, lowercased, in order, duplicates kept.
+///
+/// Word runs (letters, digits, `_`, any alphabet with spaces) are kept whole
+/// and, when they contain `_`, also split into their parts (`foo_bar` →
+/// `foo_bar`, `foo`, `bar`): a query for `tokio` must find `tokio_util`. Paths
+/// split on `/` and `.` anyway. Runs of scripts written without spaces (CJK
+/// ideographs, kana, Hangul, Thai, Lao, Myanmar, Khmer) have no word
+/// boundaries to find, so they yield overlapping bigrams (a lone character
+/// yields itself). Punctuation, symbols and emoji separate terms.
+pub fn terms(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for_each_term(text, &mut String::new(), |t, _| out.push(t.to_owned()));
+    out
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Class {
+    Sep,
+    Word,
+    Spaceless,
+}
+
+fn class(c: char) -> Class {
+    if c.is_ascii() {
+        return if c.is_ascii_alphanumeric() || c == '_' {
+            Class::Word
+        } else {
+            Class::Sep
+        };
+    }
+    let u = c as u32;
+    // South-east Asian scripts: whole block, since their combining vowel and
+    // tone marks are not all `Alphabetic` but are part of the word.
+    if matches!(u, 0x0E00..=0x0EFF | 0x1000..=0x109F | 0x1780..=0x17FF) {
+        return Class::Spaceless;
+    }
+    let cjk = matches!(u,
+        0x1100..=0x11FF | 0x3040..=0x30FF | 0x3130..=0x318F | 0x31F0..=0x31FF
+        | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xA960..=0xA97F | 0xAC00..=0xD7FF
+        | 0xF900..=0xFAFF | 0xFF66..=0xFF9F | 0x20000..=0x3FFFF);
+    match (cjk, c.is_alphanumeric()) {
+        (true, true) => Class::Spaceless, // excludes punctuation such as `・`
+        (false, true) => Class::Word,
+        _ => Class::Sep,
+    }
+}
+
+/// The tokenizer behind [`terms`]: calls `emit(term, is_snake_part)` per term,
+/// lowercasing word runs into the reused `buf` so the per-line hot path
+/// allocates nothing.
+pub(super) fn for_each_term(text: &str, buf: &mut String, mut emit: impl FnMut(&str, bool)) {
+    if text.is_ascii() {
+        // Fast path for the common case: plain bytes, no char decoding.
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let start = i;
+            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                i += 1;
+            }
+            if i > start {
+                word(&text[start..i], buf, &mut emit);
+            }
+            i += 1;
+        }
+        return;
+    }
+    let mut iter = text.char_indices().peekable();
+    while let Some((start, c)) = iter.next() {
+        let kind = class(c);
+        if kind == Class::Sep {
+            continue;
+        }
+        let mut end = start + c.len_utf8();
+        let mut prev = start;
+        while let Some((i, d)) = iter.next_if(|&(_, d)| class(d) == kind) {
+            end = i + d.len_utf8();
+            if kind == Class::Spaceless {
+                emit(&text[prev..end], false);
+            }
+            prev = i;
+        }
+        match kind {
+            Class::Word => word(&text[start..end], buf, &mut emit),
+            _ if prev == start => emit(&text[start..end], false), // a lone character
+            _ => {}
+        }
+    }
+}
+
+/// Emits a word run lowercased, then its snake_case parts.
+fn word(run: &str, buf: &mut String, emit: &mut impl FnMut(&str, bool)) {
+    if run.bytes().all(|b| b == b'_') {
+        return;
+    }
+    buf.clear();
+    if run.is_ascii() {
+        buf.push_str(run);
+        buf.make_ascii_lowercase();
+    } else {
+        for c in run.chars() {
+            // Fold fullwidth forms (`ＥＲＲＯＲ１`) to ASCII, common in CJK text.
+            let c = match c as u32 {
+                u @ (0xFF10..=0xFF19 | 0xFF21..=0xFF3A | 0xFF3F | 0xFF41..=0xFF5A) => {
+                    char::from_u32(u - 0xFEE0).unwrap_or(c)
+                }
+                _ => c,
+            };
+            buf.extend(c.to_lowercase());
+        }
+    }
+    emit(buf, false);
+    if buf.contains('_') {
+        for part in buf.split('_').filter(|p| !p.is_empty()) {
+            emit(part, true);
+        }
+    }
+}

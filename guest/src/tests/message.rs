@@ -1,0 +1,131 @@
+//! The handle message of outputs stored through the real store path: the
+//! preview within any cap, the shape line's place, error blocks before
+//! frames.
+
+use crate::bindings::types::{CallInfo, StoreOutcome, StorePolicy};
+use crate::message::preview_text;
+use crate::meta::Meta;
+use crate::storage::MemStorage;
+
+#[test]
+fn preview_text_stays_within_any_cap() {
+    // Found by fuzzing: under the smallest preview, the "lines stored"
+    // note was clipped to the cap and then got a 3-byte `…` on top.
+    let st = MemStorage::new();
+    let output = "error: one\nok\n".repeat(2000);
+    let call = CallInfo {
+        tool: "t".into(),
+        args: "{}".into(),
+        model: None,
+    };
+    let policy = crate::default_policy();
+    let StoreOutcome::Stored(s) =
+        crate::store::store(&st, call, output.as_bytes(), policy).unwrap()
+    else {
+        panic!("not stored");
+    };
+    let handle = crate::handle::Handle::parse(&s.handle).unwrap();
+    let meta = Meta::load(&st, &handle).unwrap();
+    for max in 0..400 {
+        let text = preview_text(&meta, max);
+        assert!(
+            text.len() <= max,
+            "cap {max}: {} bytes {text:?}",
+            text.len()
+        );
+    }
+    assert!(preview_text(&meta, 30).starts_with("Partial preview: 4000"));
+}
+
+fn stored(output: &str, max_inline_bytes: u64) -> String {
+    let st = MemStorage::new();
+    let call = CallInfo {
+        tool: "t".into(),
+        args: "{}".into(),
+        model: None,
+    };
+    let policy = StorePolicy {
+        max_inline_bytes,
+        ..crate::default_policy()
+    };
+    match crate::store::store(&st, call, output.as_bytes(), policy).unwrap() {
+        StoreOutcome::Stored(s) => s.message,
+        StoreOutcome::Passthrough(_) => panic!("not stored"),
+    }
+}
+
+#[test]
+fn the_shape_line_follows_the_preview_header_and_goes_last_but_one() {
+    let records: Vec<String> = (0..3000)
+        .map(|i| match i {
+            1234 => format!(r#"{{"id":{i},"status":"error: disk full"}}"#),
+            _ => format!(r#"{{"id":{i},"status":"ok","owner":"u{i}"}}"#),
+        })
+        .collect();
+    let output = format!("[{}]", records.join(","));
+    let full = "shape: array[3000] of {id: number, status: string, owner (2999 of 3000): string}";
+    let message = stored(&output, 12288);
+    let lines: Vec<&str> = message.lines().collect();
+    assert!(lines[4].starts_with("--- partial preview: "), "{message}");
+    assert_eq!(lines[5], full);
+    assert!(message.contains(": \"error: disk full\""));
+    let mut shapes_only = 0;
+    for max in (400..3000).step_by(10) {
+        let message = stored(&output, max);
+        assert!(message.len() as u64 <= max, "{max}: {message}");
+        if !message.contains("--- partial preview") {
+            continue;
+        }
+        // Errors and head lines go before the shape line does.
+        let shape = message
+            .lines()
+            .find(|l| l.starts_with("shape: array[3000] of {"));
+        let error = message.contains("error: disk full");
+        assert!(shape.is_some() || !error, "{max}: {message}");
+        shapes_only += usize::from(shape.is_some() && !error);
+    }
+    assert!(shapes_only > 0, "the shape line outlived the error lines");
+}
+
+#[test]
+fn every_error_line_shows_before_the_frames_of_any_block() {
+    // Three failures with nine-line blocks: shown in line order, the
+    // first two blocks filled the twelve error slots and hid the third.
+    let mut lines: Vec<String> = (0..3000)
+        .map(|i| format!("INFO job {i} done in {}ms", i % 97))
+        .collect();
+    for (n, at) in [(1, 1000), (2, 1500), (3, 2000)] {
+        let frames = (0..8).map(|k| format!("    at com.acme.Worker.step{k}(Worker.java:{k})"));
+        let block: Vec<String> = std::iter::once(format!("error: failure {n} in job {at}"))
+            .chain(frames)
+            .collect();
+        lines.splice(at..at, block);
+    }
+    let message = stored(&(lines.join("\n") + "\n"), 12288);
+    for n in 1..=3 {
+        assert!(
+            message.contains(&format!("error: failure {n} in job")),
+            "{message}"
+        );
+    }
+    assert!(
+        message.contains("    at com.acme.Worker.step0(Worker.java:0)"),
+        "{message}"
+    );
+}
+
+#[test]
+fn scalars_have_a_shape_only_inside_a_document() {
+    let numbers: Vec<String> = (0..20_000).map(|i| (i * 7).to_string()).collect();
+    let message = stored(&format!("[{}]", numbers.join(",")), 4096);
+    assert_eq!(
+        message.lines().nth(5),
+        Some("shape: array[20000] of number")
+    );
+    // A top-level scalar is viewed as text: no shape is made up for it.
+    let message = stored(&format!("\"{}\"", "abc, def ".repeat(20_000)), 4096);
+    assert!(
+        !message.contains("shape:") && !message.contains("columns ("),
+        "{message}"
+    );
+}

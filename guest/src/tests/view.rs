@@ -1,0 +1,65 @@
+//! The view's size bound on outputs stored through the real store path:
+//! JSON that re-indents to many times its size is viewed as text.
+
+use crate::bindings::types::{CallInfo, StoreOutcome};
+use crate::storage::MemStorage;
+use crate::view::{JSON_ALLOWANCE, JSON_GROWTH, WRAP_BYTES};
+
+/// View bytes of `input` stored through the real store path.
+fn stored_view_bytes(input: &[u8]) -> u64 {
+    let st = MemStorage::new();
+    let call = CallInfo {
+        tool: "t".into(),
+        args: "{}".into(),
+        model: None,
+    };
+    let outcome = crate::store::store(&st, call, input, crate::default_policy()).unwrap();
+    assert!(matches!(outcome, StoreOutcome::Stored(_)));
+    crate::doc::list(&st).unwrap()[0].view_bytes
+}
+
+#[test]
+fn json_view_stays_within_twice_the_input_plus_the_allowance() {
+    let n = 300_000;
+    let tiny_arrays = format!("[{}[]]", "[],".repeat(n));
+    let small_ints = format!(
+        "[{}]",
+        (0..n)
+            .map(|i| format!("[{},{}]", i % 10, i % 7))
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    let deep_objects = format!("{}1{}", "{\"a\":".repeat(n), "}".repeat(n));
+    let deep_then_wide = format!(
+        "{}{}{}",
+        "[".repeat(40),
+        "0,".repeat(n) + "0",
+        "]".repeat(40)
+    );
+    let inputs: Vec<(&str, String)> = vec![
+        ("deep arrays", format!("{}{}", "[".repeat(n), "]".repeat(n))),
+        ("tiny arrays", tiny_arrays),
+        ("small ints at depth 2", small_ints),
+        ("deep objects", deep_objects),
+        ("deep then wide", deep_then_wide),
+        ("unclosed", "[".repeat(n)),
+    ];
+    for (what, input) in inputs {
+        let view = stored_view_bytes(input.as_bytes());
+        let input = input.len() as u64;
+        // Soft-wrapping adds a newline per 1500 bytes or more of view.
+        let bound = JSON_GROWTH * input + JSON_ALLOWANCE;
+        let bound = bound + bound / (WRAP_BYTES as u64 * 3 / 4) + 1;
+        assert!(view <= bound, "{what}: view {view} bytes for {input}");
+    }
+    // Ordinary JSON is still re-indented.
+    let records = format!(
+        "[{}]",
+        (0..2000)
+            .map(|i| format!("{{\"id\":{i},\"name\":\"user number {i}\",\"ok\":true}}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    let view = stored_view_bytes(records.as_bytes());
+    assert!(view > records.len() as u64, "not re-indented");
+}
