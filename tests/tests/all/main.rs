@@ -12,4 +12,5 @@ mod llm_failures;
 mod sandbox;
 mod store;
 mod store_remote;
+mod structure;
 mod wasmtime_cli;
