@@ -405,4 +405,6 @@ fn newline(depth: usize, out: &mut String) {
 }
 
 #[cfg(test)]
+mod shape_tests;
+#[cfg(test)]
 mod tests;

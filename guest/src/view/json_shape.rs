@@ -252,7 +252,7 @@ impl JsonShape {
 
     /// `detail`: object levels still shown; at 1 an object shows its keys
     /// only, at 0 `{…}`.
-    fn render_node(&self, id: u32, detail: usize, out: &mut String) {
+    pub(super) fn render_node(&self, id: u32, detail: usize, out: &mut String) {
         let node = &self.nodes[id as usize];
         let mut parts = 0;
         let mut sep = |out: &mut String| {
@@ -340,5 +340,16 @@ fn push_key(key: &str, out: &mut String) {
     }
 }
 
+/// What the shape tests (`view::json::shape_tests`, above the indenter that
+/// feeds a shape) check of the bounds.
 #[cfg(test)]
-mod tests;
+impl JsonShape {
+    pub(super) fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub(super) fn longest_key(&self) -> usize {
+        let keys = self.nodes.iter().flat_map(|n| n.keys.iter());
+        keys.map(|(k, _)| k.len()).max().unwrap_or(0)
+    }
+}
