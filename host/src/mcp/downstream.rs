@@ -15,6 +15,8 @@ use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
 use tokio::process::{Child, Command};
 use tokio::sync::mpsc;
+
+mod http;
 use tokio_util::codec::FramedRead;
 
 use super::framing::{Frame, LineCodec, write_lines};
@@ -89,7 +91,7 @@ impl Downstream {
         let transport = rmcp::transport::StreamableHttpClientTransport::from_uri(url.to_string());
         let (out_tx, out_rx) = mpsc::unbounded_channel();
         let (in_tx, in_rx) = mpsc::channel(64);
-        tokio::spawn(super::http::relay(transport, out_rx, in_tx));
+        tokio::spawn(http::relay(transport, out_rx, in_tx));
         Ok(Self {
             tx: out_tx,
             rx: in_rx,

@@ -8,7 +8,6 @@
 mod decode;
 mod downstream;
 mod framing;
-mod http;
 mod limits;
 mod proxy;
 mod rewrite;

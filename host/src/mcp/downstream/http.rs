@@ -9,7 +9,7 @@ use rmcp::transport::Transport;
 use serde_json::json;
 use tokio::sync::mpsc;
 
-use super::downstream::{FromDownstream, Outgoing};
+use super::{FromDownstream, Outgoing};
 
 pub async fn relay<T>(
     mut transport: T,
