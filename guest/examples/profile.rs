@@ -139,7 +139,7 @@ fn main() {
         .unwrap_or(100);
     let size = mb << 20;
     let lines = text.repeat(size / text.len() + 1);
-    let lines = &lines[..tool_output_guest::tokens::floor_char_boundary(&lines, size)];
+    let lines = &lines[..lines.floor_char_boundary(size)];
     compare("mixed text", lines, &lines.replace('\n', " "));
     // `head -c 100M /dev/zero | tr '\0' =`: one pre-token, BPE's slowest input.
     let eq_lines = ("=".repeat(79) + "\n").repeat(size / 80);

@@ -3,7 +3,6 @@
 
 use crate::EngineError;
 use crate::doc::Doc;
-use crate::tokens::floor_char_boundary;
 
 /// Head and tail of the view within `budget` bytes, marker included.
 pub fn head_tail(doc: &Doc, budget: usize) -> Result<String, EngineError> {
@@ -80,10 +79,8 @@ fn is_char_start(b: u8) -> bool {
 fn valid_prefix(raw: &[u8]) -> &str {
     match std::str::from_utf8(raw) {
         Ok(text) => text,
-        Err(err) => {
-            let text = std::str::from_utf8(&raw[..err.valid_up_to()]).unwrap_or_default();
-            &text[..floor_char_boundary(text, text.len())]
-        }
+        // The valid prefix is whole characters by definition.
+        Err(err) => std::str::from_utf8(&raw[..err.valid_up_to()]).unwrap_or_default(),
     }
 }
 

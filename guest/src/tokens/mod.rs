@@ -244,7 +244,7 @@ impl TokenCounter {
         }
         let mut rest = text;
         while !rest.is_empty() {
-            let mut end = floor_char_boundary(rest, ESTIMATE_PIECE);
+            let mut end = rest.floor_char_boundary(ESTIMATE_PIECE);
             if end == 0 {
                 end = rest.chars().next().map_or(rest.len(), char::len_utf8);
             }
@@ -269,17 +269,6 @@ fn safe_cut(text: &str, from: usize) -> Option<usize> {
             && !next.is_ascii_alphanumeric()
             && next != b'\''
     })
-}
-
-/// The largest char boundary at or below `i`.
-pub fn floor_char_boundary(text: &str, mut i: usize) -> usize {
-    if i >= text.len() {
-        return text.len();
-    }
-    while !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
 }
 
 #[cfg(test)]

@@ -92,7 +92,7 @@ fn streamed_counts_equal_whole_counts_at_any_split() {
             let mut counter = TokenCounter::new(enc);
             let mut i = 0;
             while i < text.len() {
-                let end = floor_char_boundary(&text, (i + step).min(text.len()));
+                let end = text.floor_char_boundary((i + step).min(text.len()));
                 let end = if end <= i { text.len() } else { end };
                 counter.push(&text[i..end]);
                 i = end;

@@ -28,8 +28,6 @@
 //! `progress ESC ]0;title` + newline leaves `progress ]0;title`. Other
 //! control characters (C0 except tab and newline, DEL) are dropped.
 
-use crate::tokens::floor_char_boundary;
-
 /// Longest current line held back waiting for a possible `\r` redraw.
 ///
 /// Past this, the line so far is flushed to the output so memory stays
@@ -108,7 +106,7 @@ impl TextCleaner {
                     let n = payload_prefix_len(rest.as_bytes());
                     if n > 0 {
                         let room = MAX_STRING_ESCAPE - self.held.len();
-                        let take = floor_char_boundary(rest, n.min(room));
+                        let take = rest.floor_char_boundary(n.min(room));
                         self.held.push_str(&rest[..take]);
                         rest = &rest[take..];
                         if take < n {

@@ -3,7 +3,6 @@
 
 use super::lines::LineSink;
 use super::{ansi, json};
-use crate::tokens::floor_char_boundary;
 
 /// Whether `text` is one JSON object or array (the same test the view uses).
 pub fn is_json(text: &str) -> bool {
@@ -110,7 +109,7 @@ impl ViewBuilder {
             Mode::Json(indenter) => {
                 let mut rest = text;
                 while !rest.is_empty() {
-                    let end = match floor_char_boundary(rest, JSON_PIECE) {
+                    let end = match rest.floor_char_boundary(JSON_PIECE) {
                         0 => rest.len(),
                         end => end,
                     };

@@ -10,7 +10,6 @@
 //! `…`.
 
 use super::preview::{SUMMARY_BYTES, clip};
-use crate::tokens::floor_char_boundary;
 
 /// Distinct paths tracked (each key of each tracked object is one).
 pub const MAX_NODES: usize = 256;
@@ -136,7 +135,7 @@ impl JsonShape {
         if text.len() <= room {
             self.key.push_str(text);
         } else {
-            self.key.push_str(&text[..floor_char_boundary(text, room)]);
+            self.key.push_str(&text[..text.floor_char_boundary(room)]);
             self.key.push('…');
             self.key_cut = true;
         }

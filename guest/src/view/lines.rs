@@ -10,7 +10,6 @@ use super::json_lines::JsonLines;
 use super::preview::{PREVIEW_LINE_BYTES, PreviewLine, clip, clip_into};
 use super::shapes::{LineShape, ShapeTable};
 use crate::line_index::{LINE_INDEX_STRIDE, WRAP_BYTES};
-use crate::tokens::floor_char_boundary;
 
 const HEAD_LINES: usize = 6;
 const TAIL_LINES: usize = 4;
@@ -190,7 +189,7 @@ impl LineSink {
         let mut start = 0;
         while cur.len() - start > WRAP_BYTES {
             let rest = &cur[start..];
-            let limit = floor_char_boundary(rest, WRAP_BYTES);
+            let limit = rest.floor_char_boundary(WRAP_BYTES);
             let bytes = rest.as_bytes();
             let cut = (WRAP_BYTES * 3 / 4..limit)
                 .rev()

@@ -3,8 +3,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::tokens::floor_char_boundary;
-
 /// A summary line (JSON shape, CSV columns) is stored up to this many
 /// bytes; the message clips it further to its budget.
 pub const SUMMARY_BYTES: usize = 1024;
@@ -29,7 +27,7 @@ pub(super) fn clip_into(line: &str, max: usize, out: &mut String) {
     if line.len() <= max {
         out.push_str(line);
     } else {
-        out.push_str(&line[..floor_char_boundary(line, max)]);
+        out.push_str(&line[..line.floor_char_boundary(max)]);
         out.push('…');
     }
 }

@@ -255,7 +255,7 @@ fn render(
                     if shown == 0 {
                         // One result larger than the answer: its start.
                         let room = budget.saturating_sub(body.len() + NOTE_ROOM);
-                        let end = floor_char_boundary(&line, room);
+                        let end = line.floor_char_boundary(room);
                         body.push_str(&line[..end]);
                         body.push_str(&format!(
                             "\n[result 1 cut: {} of its {} bytes shown]\n",
@@ -300,18 +300,10 @@ fn render(
 /// `text` within `budget` bytes, cut at a character boundary.
 fn fit(mut text: String, budget: usize) -> String {
     if text.len() > budget {
-        let end = floor_char_boundary(&text, budget);
+        let end = text.floor_char_boundary(budget);
         text.truncate(end);
     }
     text
-}
-
-fn floor_char_boundary(text: &str, at: usize) -> usize {
-    let mut end = at.min(text.len());
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    end
 }
 
 /// Program text quoted on one line, bounded.
@@ -320,6 +312,6 @@ fn one_line(text: &str) -> String {
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
-    let end = floor_char_boundary(&flat, 300);
+    let end = flat.floor_char_boundary(300);
     flat[..end].to_string()
 }
