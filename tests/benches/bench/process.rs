@@ -4,7 +4,10 @@
 use super::*;
 
 pub(crate) fn bench_cli() {
-    let bin = workspace().join("target/release/tool-output");
+    // Where `cargo build --release` put it: CARGO_TARGET_DIR when set.
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| workspace().join("target"), std::path::PathBuf::from);
+    let bin = target.join("release/tool-output");
     if !bin.is_file() {
         println!("cold CLI store: skipped (run `cargo build --release -p tool-output` first)");
         return;
