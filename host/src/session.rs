@@ -363,13 +363,19 @@ impl Session {
 
     /// The outputs stored in the session; a broken one has its `problem`.
     /// With a store, the handles this directory lacks are fetched first
-    /// (the cache is trimmed to its bound after).
+    /// (the cache is trimmed to its bound after); one whose objects the
+    /// store sends are unacceptable is listed broken, first.
     pub async fn list(&self) -> Result<Vec<HandleInfo>> {
-        self.fetch_all().await?;
+        let (_, refused) = self.fetch_missing().await?;
         let (mut store, ex) = self.runtime.instance(&self.dir).await?;
         let list = flatten(ex.tool_output_core_engine().call_list(&mut store).await);
         self.trim_cache().await;
-        list
+        let mut all: Vec<HandleInfo> = refused
+            .into_iter()
+            .map(|(handle, err)| on_store::broken(handle, &err))
+            .collect();
+        all.extend(list?);
+        Ok(all)
     }
 
     /// Forget a stored output: all its files, whatever their state (in

@@ -43,6 +43,9 @@ pub struct RemoteError {
     url: Arc<str>,
     what: String,
     cause: String,
+    /// The store could not be reached or refused the request (not: what it
+    /// sent was unacceptable, or this machine could not keep it).
+    transport: bool,
 }
 
 impl RemoteError {
@@ -51,6 +54,7 @@ impl RemoteError {
             url: store.url.clone(),
             what: what.into(),
             cause: cause_of(&err),
+            transport: true,
         }
     }
 
@@ -59,7 +63,17 @@ impl RemoteError {
             url: store.url.clone(),
             what: what.into(),
             cause: err.to_string(),
+            transport: false,
         }
+    }
+}
+
+impl RemoteError {
+    /// Whether the store itself failed (unreachable, refused, timed out),
+    /// rather than one object being unacceptable (a hostile sidecar, a body
+    /// longer than announced) or not fitting here.
+    pub fn is_transport(&self) -> bool {
+        self.transport
     }
 }
 

@@ -3,10 +3,10 @@
 //! after a store, and what a caller needs when the store refuses an output.
 
 use super::Session;
-use crate::bindings::types::EngineError;
+use crate::bindings::types::{EngineError, HandleInfo, OutputStats, StoreReason};
 use crate::error::{Error, Result};
 use crate::names::Outcome;
-use crate::remote::{self, Remote, RemoteStore};
+use crate::remote::{self, Remote, RemoteError, RemoteStore};
 use tool_output_wire::contract::{is_handle, sidecar_name};
 
 impl Session {
@@ -63,19 +63,36 @@ impl Session {
     }
 
     /// With a store: every handle of the session in this directory (for
-    /// `list` and `export`); how many were fetched. The cache bound is
-    /// passed over until the next store, fetch or list.
+    /// `export`); how many were fetched. Fails if any handle cannot be. The
+    /// cache bound is passed over until the next store, fetch or list.
     pub async fn fetch_all(&self) -> Result<usize> {
+        let (fetched, refused) = self.fetch_missing().await?;
+        match refused.into_iter().next() {
+            Some((_, err)) => Err(err.into()),
+            None => Ok(fetched),
+        }
+    }
+
+    /// [`Session::fetch_all`] going on past a handle whose objects are
+    /// unacceptable (for `list`, which shows it broken); a store that fails
+    /// still fails the call. How many were fetched, and the handles refused.
+    pub(super) async fn fetch_missing(&self) -> Result<(usize, Vec<(String, RemoteError)>)> {
         let Some(remote) = self.remote.get() else {
-            return Ok(0);
+            return Ok((0, Vec::new()));
         };
-        let mut fetched = 0;
+        let (mut fetched, mut refused) = (0, Vec::new());
         for handle in remote::handles(remote).await? {
-            if !self.has_locally(&handle) && remote::fetch(remote, &self.dir, &handle).await? {
-                fetched += 1;
+            if self.has_locally(&handle) {
+                continue;
+            }
+            match remote::fetch(remote, &self.dir, &handle).await {
+                Ok(true) => fetched += 1,
+                Ok(false) => {}
+                Err(err) if !err.is_transport() => refused.push((handle, err)),
+                Err(err) => return Err(err.into()),
             }
         }
-        Ok(fetched)
+        Ok((fetched, refused))
     }
 
     /// With a store: publish a handle already in this directory (one
@@ -142,5 +159,32 @@ impl Session {
         if let Some(remote) = self.remote.get() {
             remote::evict(remote, &self.dir, "").await;
         }
+    }
+}
+
+/// The `list` entry of a handle the store sent unacceptable objects for
+/// (the engine's own shape for a broken handle: only the handle and why).
+pub(super) fn broken(handle: String, err: &RemoteError) -> HandleInfo {
+    HandleInfo {
+        handle,
+        tool: String::new(),
+        args: String::new(),
+        reason: StoreReason::SizeCap,
+        stats: OutputStats {
+            bytes: 0,
+            chars: 0,
+            lines: 0,
+            tokens: None,
+            tokenizer: String::new(),
+            tokens_exact: false,
+            is_json: false,
+            avg_line_bytes: 0,
+            invalid_utf8: 0,
+            binary: false,
+        },
+        created_ms: 0,
+        view_lines: 0,
+        view_bytes: 0,
+        problem: Some(err.to_string()),
     }
 }

@@ -270,4 +270,41 @@ fn a_hostile_store_cannot_fill_memory_or_plant_files() {
         .filter(|n| n != ".last-used")
         .collect();
     assert!(left.is_empty(), "nothing fetched: {left:?}");
+
+    // `list` goes on past it: a good handle is listed, the planted one is
+    // broken, saying why; `export` refuses the session whole.
+    let log = big_log();
+    let stored = store_json(&on_store(
+        &b,
+        &env,
+        &url,
+        &["--json", "store", "--tool", "t"],
+        log.as_bytes(),
+    ));
+    let good = stored["handle"].as_str().unwrap();
+    let c = root("s3");
+    let list = stdout(&on_store(&c, &env, &url, &["list"], b""));
+    let lines: Vec<&str> = list.lines().collect();
+    assert_eq!(lines.len(), 2, "{list}");
+    assert_eq!(
+        lines[0],
+        format!(
+            "{handle}  BROKEN: object store {url}: fetching {handle}.meta.json: 2097152 bytes, more than a sidecar can be (1048576)"
+        )
+    );
+    assert!(lines[1].starts_with(&format!("{good}  t ")), "{list}");
+    let archive = c.join("out.tar");
+    let out = on_store(
+        &c,
+        &env,
+        &url,
+        &["export", "--out", archive.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("more than a sidecar can be"),
+        "{}",
+        stderr(&out)
+    );
 }
