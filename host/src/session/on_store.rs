@@ -52,13 +52,12 @@ impl Session {
     }
 
     /// Removes a handle from this directory only (after
-    /// [`Error::NotPublished`]: the store never had it).
+    /// [`Error::NotPublished`]: the store never had it). Best effort.
     pub async fn discard(&self, handle: &str) {
-        if let Ok((mut store, ex)) = self.runtime.instance(&self.dir).await {
-            let _ = ex
-                .tool_output_core_engine()
-                .call_remove(&mut store, handle)
-                .await;
+        // The same removal as a store cut short (`UnfinishedHandle`): a
+        // complete handle's files, sidecar first; no engine instance needed.
+        if is_handle(handle.trim()) {
+            self.dir.remove_handle(handle.trim());
         }
     }
 
