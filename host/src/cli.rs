@@ -143,31 +143,16 @@ fn report(result: Result<ExitCode>) -> ExitCode {
         // `… | head -1`: the reader has what it wanted.
         Err(err) if out::is_stdout_closed(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            out::stderr_line(&format!("error: {}", one_line(&err)));
+            out::stderr_line(&format!(
+                "error: {}",
+                tool_output::error::one_line(err.as_ref())
+            ));
             match err.downcast_ref::<Interrupted>() {
                 Some(Interrupted(signal)) => ExitCode::from(signal.exit_code()),
                 None => ExitCode::FAILURE,
             }
         }
     }
-}
-
-/// The error and its causes on one line, each cause once: libraries often
-/// repeat their source's text in their own ("…: Account must be specified:
-/// Account must be specified").
-fn one_line(err: &anyhow::Error) -> String {
-    let mut text = String::new();
-    for cause in err.chain() {
-        let part = cause.to_string();
-        if text.contains(&part) {
-            continue;
-        }
-        if !text.is_empty() {
-            text.push_str(": ");
-        }
-        text.push_str(&part);
-    }
-    text.replace('\n', " ")
 }
 
 async fn run(cli: Cli) -> Result<ExitCode> {

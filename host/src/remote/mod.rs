@@ -53,7 +53,9 @@ impl RemoteError {
         Self {
             url: store.url.clone(),
             what: what.into(),
-            cause: cause_of(&err),
+            // object_store nests the HTTP status and the server's message
+            // several levels down.
+            cause: crate::error::one_line(&err),
             transport: true,
         }
     }
@@ -75,22 +77,6 @@ impl RemoteError {
     pub fn is_transport(&self) -> bool {
         self.transport
     }
-}
-
-/// The error and its sources on one line (object_store nests the HTTP
-/// status and the server's message several levels down).
-fn cause_of(err: &object_store::Error) -> String {
-    let mut text = err.to_string();
-    let mut source = std::error::Error::source(err);
-    while let Some(s) = source {
-        let part = s.to_string();
-        if !text.contains(&part) {
-            text.push_str(": ");
-            text.push_str(&part);
-        }
-        source = s.source();
-    }
-    text.replace('\n', " ")
 }
 
 impl RemoteStore {
