@@ -3,6 +3,7 @@
 use tool_output_wire::contract::engine_error_text;
 
 use crate::bindings::types::EngineError;
+pub use crate::causes::one_line;
 
 #[derive(Debug, thiserror::Error)]
 /// What a library call can fail with. Bad handles and LLM problems are not
@@ -84,37 +85,9 @@ impl Error {
     }
 }
 
-/// An error and its sources on one line, each said once: libraries often
-/// repeat their source's text in their own ("…: Account must be specified:
-/// Account must be specified") or nest the useful part several levels down.
-pub fn one_line(err: &(dyn std::error::Error + 'static)) -> String {
-    let mut text = err.to_string();
-    let mut source = err.source();
-    while let Some(cause) = source {
-        let part = cause.to_string();
-        if !text.contains(&part) {
-            text.push_str(": ");
-            text.push_str(&part);
-        }
-        source = cause.source();
-    }
-    text.replace('\n', " ")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn one_line_says_each_cause_once() {
-        let err = anyhow::anyhow!("Account must be specified")
-            .context("Generic MicrosoftAzure error: Account must be specified")
-            .context("--store az://c/x");
-        assert_eq!(
-            one_line(err.as_ref()),
-            "--store az://c/x: Generic MicrosoftAzure error: Account must be specified"
-        );
-    }
 
     #[test]
     fn each_engine_error_case_reads_as_its_kind_then_its_detail() {

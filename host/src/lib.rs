@@ -34,6 +34,7 @@ pub mod archive;
 pub mod artifacts;
 #[allow(missing_docs)]
 pub mod bindings;
+mod causes;
 pub mod doctor;
 pub mod error;
 pub mod extraction;

@@ -55,7 +55,7 @@ impl RemoteError {
             what: what.into(),
             // object_store nests the HTTP status and the server's message
             // several levels down.
-            cause: crate::error::one_line(&err),
+            cause: crate::causes::one_line(&err),
             transport: true,
         }
     }
