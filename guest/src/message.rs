@@ -48,8 +48,28 @@ pub fn header(meta: &Meta) -> String {
     )
 }
 
+/// When the view the model reads has another number of lines than the
+/// output (a JSON document re-indented, long lines wrapped), one line
+/// saying so: the preview's numbers and every read's are the view's, and
+/// the header's count alone would contradict them.
+fn view_note(meta: &Meta) -> String {
+    if meta.view.lines == meta.stats.lines {
+        return String::new();
+    }
+    let why = if meta.view.kind == "json" {
+        "the JSON re-indented"
+    } else {
+        "long lines wrapped"
+    };
+    format!(
+        "Line numbers refer to its view: {} lines ({why}).\n",
+        meta.view.lines
+    )
+}
+
 pub fn handle_message(meta: &Meta, policy: &StorePolicy) -> String {
     let header = header(meta);
+    let note = view_note(meta);
     let fits = |text: &str| {
         text.len() as u64 <= policy.max_inline_bytes
             && policy.remaining_tokens.is_none_or(|left| {
@@ -64,11 +84,15 @@ pub fn handle_message(meta: &Meta, policy: &StorePolicy) -> String {
             if preview.len() > PREVIEW_MAX_BYTES {
                 continue;
             }
-            let message = format!("{header}\n{preview}{STORED_LINE}");
+            let message = format!("{header}{note}\n{preview}{STORED_LINE}");
             if fits(&message) {
                 return message;
             }
         }
+    }
+    let message = format!("{header}{note}{STORED_LINE}");
+    if fits(&message) {
+        return message;
     }
     let message = format!("{header}{STORED_LINE}");
     if fits(&message) {

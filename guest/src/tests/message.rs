@@ -66,8 +66,18 @@ fn the_shape_line_follows_the_preview_header_and_goes_last_but_one() {
     let full = "shape: array[3000] of {id: number, status: string, owner (2999 of 3000): string}";
     let message = stored(&output, 12288);
     let lines: Vec<&str> = message.lines().collect();
-    assert!(lines[4].starts_with("--- partial preview: "), "{message}");
-    assert_eq!(lines[5], full);
+    // One line of JSON, 15001 in the view: the header's count alone would
+    // contradict the preview's numbers.
+    assert!(lines[0].contains(" bytes, 1 lines, "), "{message}");
+    assert_eq!(
+        lines[3],
+        "Line numbers refer to its view: 15001 lines (the JSON re-indented)."
+    );
+    assert!(
+        lines[5].starts_with("--- partial preview: 11 of 15001 lines"),
+        "{message}"
+    );
+    assert_eq!(lines[6], full);
     assert!(message.contains(": \"error: disk full\""));
     let mut shapes_only = 0;
     for max in (400..3000).step_by(10) {
@@ -119,7 +129,7 @@ fn scalars_have_a_shape_only_inside_a_document() {
     let numbers: Vec<String> = (0..20_000).map(|i| (i * 7).to_string()).collect();
     let message = stored(&format!("[{}]", numbers.join(",")), 4096);
     assert_eq!(
-        message.lines().nth(5),
+        message.lines().nth(6),
         Some("shape: array[20000] of number")
     );
     // A top-level scalar is viewed as text: no shape is made up for it.
