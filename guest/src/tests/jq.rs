@@ -250,3 +250,54 @@ fn regular_expressions_follow_jq() {
         "{body}"
     );
 }
+
+#[test]
+fn a_program_that_forgets_the_gathered_array_is_told_in_one_line() {
+    let lines: Vec<String> = (0..20_000)
+        .map(|i| format!(r#"{{"level":"info","id":{i},"msg":"request {i} handled"}}"#))
+        .collect();
+    let (failed, body) = jq(&lines.join("\n"), ".level", None);
+    assert!(!failed);
+    assert_eq!(
+        body.lines().nth(1),
+        Some(
+            "jq error after 0 results: the 20000 JSON lines arrive as one array: start with `.[]`, e.g. `.[] | .level`, or `map(…)`"
+        ),
+        "{body}"
+    );
+    assert!(
+        !body.contains("request 0 handled"),
+        "no dump of the array: {body}"
+    );
+    let csv = "id,name\n1,a\n2,b\n";
+    let (_, body) = jq(csv, ".[\"name\"]", None);
+    assert!(
+        body.contains("the 2 CSV rows arrive as one array: start with `.[]`"),
+        "{body}"
+    );
+    // A document keeps jq's own words: there was no gathering.
+    let (_, body) = jq(r#"[{"a":1}]"#, ".a", None);
+    assert!(
+        body.contains("jq error after 0 results: cannot index"),
+        "{body}"
+    );
+}
+
+#[test]
+fn a_column_named_twice_and_a_stray_quote_in_tsv_lose_nothing() {
+    let csv = "id,email,email\n1,a@x.org,b@y.org\n2,c@x.org,\n";
+    let (_, body) = jq(csv, "map(.email_2)", None);
+    assert!(
+        body.starts_with(
+            "jq over 2 CSV rows, given to the program as one array of objects keyed by the header (column 3 is also named \"email\": it is \"email_2\" here)."
+        ),
+        "{body}"
+    );
+    assert_eq!(results(&body), [r#"["b@y.org",""]"#]);
+    // In TSV a quote is text: the row with it keeps its fields and the
+    // rows after it stay rows.
+    let tsv = "id\tname\tnote\n1\t\"quoted start\tplain\n2\tb\tc\n3\td\te\n";
+    let (_, body) = jq(tsv, "map(.name)", None);
+    assert!(body.starts_with("jq over 3 TSV rows"), "{body}");
+    assert_eq!(results(&body), [r#"["\"quoted start","b","d"]"#]);
+}

@@ -1,34 +1,49 @@
 //! CSV and TSV outputs as jq input: one object per row, keyed by the
 //! header, numbers as numbers (exactly as written: jaq keeps decimals).
+//! Nothing in a row is lost: a column named twice gets a second name (and
+//! the answer says so), and TSV has no quoting (a field that starts with a
+//! quote is text, not the start of a quoted run across tabs and lines).
 
 use jaq_json::Val;
 
 /// Rows read before deciding: a table needs the same width in each.
 const MIN_COLUMNS: usize = 2;
 
-/// The rows as objects and the format's name, or None when the output is
-/// not a table (one column, ragged rows, no data row, invalid UTF-8).
-pub fn rows(bytes: &[u8]) -> Option<(Vec<Val>, &'static str)> {
+/// A table as jq input.
+pub struct Table {
+    pub rows: Vec<Val>,
+    /// `CSV` or `TSV`.
+    pub format: &'static str,
+    /// What the answer must say about how the rows were read.
+    pub notes: Vec<String>,
+}
+
+/// The rows as objects, or None when the output is not a table (one
+/// column, ragged rows, no data row, invalid UTF-8).
+pub fn rows(bytes: &[u8]) -> Option<Table> {
     let first_line = bytes.split(|b| *b == b'\n').next()?;
-    let (delimiter, name) = if first_line.contains(&b'\t') {
+    let (delimiter, format) = if first_line.contains(&b'\t') {
         (b'\t', "TSV")
     } else {
         (b',', "CSV")
     };
     let mut reader = csv::ReaderBuilder::new()
         .delimiter(delimiter)
+        .quoting(delimiter != b'\t')
         .has_headers(true)
         .flexible(false)
         .from_reader(bytes);
-    let header: Vec<Val> = reader
+    let names: Vec<String> = reader
         .headers()
         .ok()?
         .iter()
-        .map(|h| Val::from(h.trim().to_string()))
+        .map(|h| h.trim().to_string())
         .collect();
-    if header.len() < MIN_COLUMNS {
+    if names.len() < MIN_COLUMNS {
         return None;
     }
+    let (names, notes) = unique(names);
+    let header: Vec<Val> = names.into_iter().map(Val::from).collect();
     let mut rows = Vec::new();
     for record in reader.records() {
         let record = record.ok()?;
@@ -39,7 +54,36 @@ pub fn rows(bytes: &[u8]) -> Option<(Vec<Val>, &'static str)> {
             .collect();
         rows.push(Val::obj(row));
     }
-    (!rows.is_empty()).then_some((rows, name))
+    (!rows.is_empty()).then_some(Table {
+        rows,
+        format,
+        notes,
+    })
+}
+
+/// Column names made unique (a second `email` is `email_2`), and a note
+/// for each renamed one: keyed by name, the later column would otherwise
+/// replace the earlier in every row.
+fn unique(names: Vec<String>) -> (Vec<String>, Vec<String>) {
+    let mut seen = std::collections::HashSet::new();
+    let mut notes = Vec::new();
+    let mut out = Vec::with_capacity(names.len());
+    for (column, name) in names.into_iter().enumerate() {
+        let mut unique = name.clone();
+        let mut n = 2;
+        while !seen.insert(unique.clone()) {
+            unique = format!("{name}_{n}");
+            n += 1;
+        }
+        if unique != name {
+            notes.push(format!(
+                "column {} is also named {name:?}: it is {unique:?} here",
+                column + 1
+            ));
+        }
+        out.push(unique);
+    }
+    (out, notes)
 }
 
 /// A number when the cell is one as JSON writes it, else the text.

@@ -40,9 +40,18 @@ const SYNTAX_HINT: &str = "jq syntax: `.key`, `.[0]`, `.[]`, `select(cond)`, `ma
 /// The structured input, or why there is none.
 enum Input {
     /// One JSON document, or the slurped array of a stream.
-    Value(Val, String),
+    Value(Val, Shape),
     /// Not structured: the answer to give, in words.
     Unusable(String),
+}
+
+/// What the program runs over, for the answer's first line and its hints.
+struct Shape {
+    /// `one JSON document`, `20000 JSON values (JSON lines), …`.
+    said: String,
+    /// Several values or rows gathered into one array: what they are
+    /// (`20000 JSON lines`), to say when a program treats the array as one.
+    gathered: Option<String>,
 }
 
 /// Run `program` over the output of `doc`; the answer body, within `budget`
@@ -81,7 +90,7 @@ pub fn run(doc: &Doc, program: &str, budget: usize) -> Result<String, crate::Eng
         .id
         .run((ctx, input))
         .map(|r| r.map_err(exception_text));
-    Ok(render(results, &shape, budget))
+    Ok(render(results, &shape, program, budget))
 }
 
 type Filter = jaq_core::compile::Filter<jaq_core::Native<data::JustLut<Val>>>;
@@ -181,23 +190,40 @@ fn input(bytes: &[u8]) -> Input {
     let first = bytes.iter().find(|b| !b.is_ascii_whitespace());
     match (error, values.len()) {
         (None, 0) => Input::Unusable("The output is empty: jq has no input.".into()),
-        (None, 1) => Input::Value(values.pop().expect("one value"), "one JSON document".into()),
+        (None, 1) => Input::Value(
+            values.pop().expect("one value"),
+            Shape {
+                said: "one JSON document".into(),
+                gathered: None,
+            },
+        ),
         (None, n) => Input::Value(
             values.into_iter().collect(),
-            format!("{n} JSON values (JSON lines), given to the program as one array"),
+            Shape {
+                said: format!("{n} JSON values (JSON lines), given to the program as one array"),
+                gathered: Some(format!("the {n} JSON lines")),
+            },
         ),
         (Some(error), _) if matches!(first, Some(b'{' | b'[')) => Input::Unusable(format!(
             "The output looks like JSON but does not parse ({error}), so jq cannot run on it. \
              Use mode \"lexical\" or grep instead."
         )),
         (Some(_), _) => match csv::rows(bytes) {
-            Some((rows, delimiter)) => {
-                let n = rows.len();
+            Some(table) => {
+                let n = table.rows.len();
+                let format = table.format;
+                let mut said = format!(
+                    "{n} {format} rows, given to the program as one array of objects keyed by the header"
+                );
+                if !table.notes.is_empty() {
+                    said.push_str(&format!(" ({})", table.notes.join("; ")));
+                }
                 Input::Value(
-                    rows.into_iter().collect(),
-                    format!(
-                        "{n} {delimiter} rows, given to the program as one array of objects keyed by the header"
-                    ),
+                    table.rows.into_iter().collect(),
+                    Shape {
+                        said,
+                        gathered: Some(format!("the {n} {format} rows")),
+                    },
                 )
             }
             None => Input::Unusable(
@@ -228,10 +254,11 @@ fn exception_text(exn: Exn<'_, Val>) -> String {
 /// The results, one compact JSON value per line, within `budget` bytes.
 fn render(
     results: impl Iterator<Item = Result<Val, String>>,
-    shape: &str,
+    shape: &Shape,
+    program: &str,
     budget: usize,
 ) -> String {
-    let mut body = format!("jq over {shape}. Results, one per line:\n");
+    let mut body = format!("jq over {}. Results, one per line:\n", shape.said);
     let mut shown = 0usize;
     let mut hidden = 0usize;
     let mut error = None;
@@ -289,12 +316,26 @@ fn render(
         ));
     }
     if let Some(error) = error {
-        body.push_str(&format!(
-            "jq error after {shown} results: {}\n",
-            one_line(&error)
-        ));
+        body.push_str(&error_line(&error, shown, shape, program));
     }
     fit(body, budget)
+}
+
+/// The program's error in one line. A program that indexes or iterates
+/// the array that gathered values became, as if it were one of them, is
+/// told so instead of being shown the array's start.
+fn error_line(error: &str, shown: usize, shape: &Shape, program: &str) -> String {
+    let on_the_array = ["cannot index [", "cannot use [", "cannot iterate over ["]
+        .iter()
+        .any(|start| error.starts_with(start));
+    match &shape.gathered {
+        Some(gathered) if on_the_array => format!(
+            "jq error after {shown} results: {gathered} arrive as one array: start with `.[]`, \
+             e.g. `.[] | {}`, or `map(…)`\n",
+            one_line(program)
+        ),
+        _ => format!("jq error after {shown} results: {}\n", one_line(error)),
+    }
 }
 
 /// `text` within `budget` bytes, cut at a character boundary.
