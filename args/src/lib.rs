@@ -5,6 +5,10 @@
 //! argument groups (`group(skip)`): a wrapper of the same name flattens
 //! these without a clash.
 
+mod shown;
+
+pub use shown::terminal_safe;
+
 use clap::{Args, ValueEnum};
 use tool_output_wire::contract::DEFAULT_MAX_INLINE_BYTES;
 
@@ -140,6 +144,8 @@ pub fn list_line(
     (bytes, lines, tokens): (u64, u64, Option<u64>),
     reason: &str,
 ) -> String {
+    // The tool's name comes from a stored file: hostile until shown safe.
+    let tool = terminal_safe(tool);
     format!(
         "{handle}  {tool:<20} {bytes:>10} bytes {lines:>8} lines {:>9} tokens  {reason}",
         tokens.unwrap_or(0)
@@ -148,7 +154,7 @@ pub fn list_line(
 
 /// The `list` line of a handle whose files cannot be read.
 pub fn broken_list_line(handle: &str, problem: &str) -> String {
-    format!("{handle}  BROKEN: {problem}")
+    format!("{handle}  BROKEN: {}", terminal_safe(problem))
 }
 
 #[cfg(test)]

@@ -59,8 +59,11 @@ pub fn json(value: &Value) -> anyhow::Result<()> {
     line(&serde_json::to_string_pretty(value)?)
 }
 
-/// One line on stderr, `tool-output: ` first (best effort).
+/// One line on stderr, `tool-output: ` first (best effort). Everything
+/// said on stderr goes through here, so no control character from a
+/// hostile name (an archive member, a stored tool name) reaches a terminal.
 pub fn stderr_line(text: &str) {
+    let text = tool_output_args::terminal_safe(text);
     let _ = writeln!(io::stderr().lock(), "tool-output: {text}");
 }
 

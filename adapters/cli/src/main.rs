@@ -74,7 +74,8 @@ fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("tool-output: error: {}", message.replace('\n', " "));
+            let message = message.replace('\n', " ");
+            eprintln!("tool-output: error: {}", shared::terminal_safe(&message));
             ExitCode::FAILURE
         }
     }

@@ -120,13 +120,14 @@ impl GcArgs {
             out::json(&json!({ "removed": report.removed, "failed": failed }))?;
         } else {
             for name in &report.removed {
+                let name = tool_output_args::terminal_safe(name);
                 out::line(&format!("removed session {name}"))?;
             }
         }
         // Every failure, at the end: one that could not be removed does
         // not stop the others.
         for (session, error) in &report.failed {
-            eprintln!("tool-output: gc: could not remove session {session}: {error}");
+            out::stderr_line(&format!("gc: could not remove session {session}: {error}"));
         }
         Ok(if report.failed.is_empty() {
             ExitCode::SUCCESS
