@@ -21,9 +21,6 @@ use serde::Deserialize;
 use crate::StorePolicy;
 use crate::runtime::default_policy;
 
-/// A limits file larger than this is not a limits file.
-const MAX_FILE_BYTES: u64 = 1 << 20;
-
 #[derive(Debug, Clone, Default, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct ToolLimits {
@@ -91,13 +88,7 @@ impl Limits {
     }
 
     fn load(path: &Path) -> Result<Self> {
-        let size = std::fs::metadata(path)
-            .with_context(|| format!("reading the limits file {}", path.display()))?
-            .len();
-        if size > MAX_FILE_BYTES {
-            bail!("the limits file {} is over 1 MiB", path.display());
-        }
-        let text = std::fs::read_to_string(path)
+        let text = crate::llm::config::read_small_file(path)
             .with_context(|| format!("reading the limits file {}", path.display()))?;
         let file: LimitsFile = toml::from_str(&text)
             .with_context(|| format!("in the limits file {}", path.display()))?;

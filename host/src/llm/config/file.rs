@@ -76,7 +76,7 @@ impl LlmConfig {
         let (Some(path), trusted) = locate(explicit) else {
             return (None, None, Vec::new());
         };
-        let table = std::fs::read_to_string(&path)
+        let table = read_small_file(&path)
             .map_err(|e| e.to_string())
             .and_then(|text| {
                 text.parse::<toml::Table>()
@@ -109,7 +109,7 @@ impl LlmConfig {
 
     /// Read and parse `path` (no environment, no checks of the values).
     pub fn read_file(path: &Path) -> Result<FileConfig, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+        let text = read_small_file(path).map_err(|source| ConfigError::Read {
             path: path.to_path_buf(),
             source,
         })?;
@@ -118,4 +118,32 @@ impl LlmConfig {
             message: e.message().to_string(),
         })
     }
+}
+
+/// A configuration file is small: larger than this, it is not one.
+pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
+
+/// A configuration file's text: a regular file (a FIFO planted in its
+/// place would hang the open) of at most [`MAX_CONFIG_BYTES`], never read
+/// past that.
+pub(crate) fn read_small_file(path: &Path) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut opts = std::fs::OpenOptions::new();
+    opts.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut opts, libc::O_NONBLOCK);
+    let file = opts.open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    let mut text = String::new();
+    file.take(MAX_CONFIG_BYTES + 1).read_to_string(&mut text)?;
+    if text.len() as u64 > MAX_CONFIG_BYTES {
+        return Err(std::io::Error::other(format!(
+            "over {} KiB: not a configuration file",
+            MAX_CONFIG_BYTES >> 10
+        )));
+    }
+    Ok(text)
 }
