@@ -15,7 +15,7 @@
 use std::fs;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::Write;
-use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
+use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
@@ -162,8 +162,13 @@ pub(crate) fn write_cache(dir: &Path, path: &Path, artifact: &[u8]) -> Result<()
 /// and not writable by others.
 pub fn ensure_private_dir(dir: &Path) -> Result<()> {
     if !dir.exists() {
-        fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-        fs::set_permissions(dir, fs::Permissions::from_mode(0o700))?;
+        // Created private at once: another process checking it between a
+        // creation and a chmod would see it writable by the group.
+        fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(dir)
+            .with_context(|| format!("creating {}", dir.display()))?;
     }
     let meta = fs::metadata(dir)?;
     anyhow::ensure!(

@@ -15,6 +15,7 @@ use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 use crate::extraction::CallControl;
 use crate::llm::LlmEngine;
 use session_fs::SessionDir;
+use tool_output_wire::contract::ORIGINAL_SUFFIX;
 
 /// Per-call store data.
 pub struct HostState {
@@ -29,8 +30,11 @@ pub struct HostState {
     started: Instant,
     /// Time spent inside imports (waiting on disk or the LLM): not guest time.
     in_imports: Duration,
-    /// Files this instance created: what to remove if its call is abandoned.
+    /// Files this instance created (and what they were renamed to): what to
+    /// remove if its call is abandoned.
     created: Vec<String>,
+    /// Its place among the runtime's concurrent calls.
+    pub(crate) place: Option<tokio::sync::OwnedSemaphorePermit>,
 }
 
 impl HostState {
@@ -50,6 +54,7 @@ impl HostState {
             started: Instant::now(),
             in_imports: Duration::ZERO,
             created: Vec::new(),
+            place: None,
         }
     }
 
@@ -59,9 +64,28 @@ impl HostState {
         }
     }
 
-    /// A call was abandoned (trap, dropped writer): remove the files this
-    /// instance created that were never committed (renamed into place).
-    pub(crate) fn discard_uncommitted(&mut self) {
+    /// The original this instance is writing (`<h>.orig.part`), once the
+    /// engine has spilled the output to disk.
+    pub(crate) fn created_original(&self) -> Option<&str> {
+        let part = format!(".{ORIGINAL_SUFFIX}.part");
+        self.created
+            .iter()
+            .map(String::as_str)
+            .find(|n| n.ends_with(&part))
+    }
+
+    /// `from` (created by this instance) is now `to`.
+    pub(crate) fn note_renamed(&mut self, from: &str, to: &str) {
+        if self.created.iter().any(|n| n == from) {
+            self.note_created(to);
+        }
+    }
+
+    /// A call was abandoned (trap, dropped writer, a caller's timeout or
+    /// signal before the call returned): remove every file this instance
+    /// created, committed (renamed into place) or not. Until its call
+    /// returns, nobody was told of the handle.
+    pub(crate) fn discard_created(&mut self) {
         for name in self.created.drain(..) {
             if self.session.size(&name).is_ok() {
                 let _ = self.session.remove(&name);
@@ -127,7 +151,7 @@ impl AbandonGuard {
 impl Drop for AbandonGuard {
     fn drop(&mut self) {
         if !self.returned {
-            self.store.data_mut().discard_uncommitted();
+            self.store.data_mut().discard_created();
         }
     }
 }

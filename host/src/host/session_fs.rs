@@ -29,11 +29,16 @@ pub struct SessionDir {
 }
 
 impl SessionDir {
-    /// `usage` starts as the size of the files already there.
+    /// `usage` starts as the size of the files already there. Other
+    /// processes store into and remove from the same session at any time:
+    /// a file that goes between the listing and its `stat` is not counted,
+    /// and never fails the opening.
     pub fn new(dir: Dir, quota: Option<u64>) -> io::Result<Self> {
         let mut used = 0;
         for entry in dir.entries()? {
-            let meta = entry?.metadata()?;
+            let Ok(meta) = entry.and_then(|e| e.metadata()) else {
+                continue;
+            };
             if meta.is_file() {
                 used += meta.len();
             }
@@ -63,7 +68,7 @@ impl SessionDir {
             .map_err(|e| fs_error(name, e))?;
         let meta = file.metadata().map_err(|e| fs_error(name, e))?;
         if !meta.is_file() {
-            return Err(not_a_file(name));
+            return Err(not_a_file(name, &meta.file_type()));
         }
         Ok(file)
     }
@@ -124,7 +129,7 @@ impl SessionDir {
             .symlink_metadata(name)
             .map_err(|e| fs_error(name, e))?;
         if !meta.is_file() {
-            return Err(not_a_file(name));
+            return Err(not_a_file(name, &meta.file_type()));
         }
         Ok(meta.len())
     }
@@ -145,10 +150,15 @@ impl SessionDir {
         Ok(())
     }
 
-    /// `name` removed.
+    /// `name` removed; a directory planted in a file's place goes with
+    /// everything in it (links inside are removed, never followed).
     pub fn remove(&self, name: &str) -> Result<(), FsError> {
         check_name(name)?;
         let len = self.file_len(name);
+        let planted_dir = self.dir.symlink_metadata(name).is_ok_and(|m| m.is_dir());
+        if planted_dir {
+            return self.dir.remove_dir_all(name).map_err(|e| fs_error(name, e));
+        }
         self.dir.remove_file(name).map_err(|e| fs_error(name, e))?;
         if let Some(len) = len {
             self.usage
@@ -292,10 +302,24 @@ pub fn check_name(name: &str) -> Result<(), FsError> {
     }
 }
 
-fn not_a_file(name: &str) -> FsError {
-    FsError::InvalidName(format!(
-        "{name} is not a regular file (symbolic links are refused)"
-    ))
+/// A session file that is something else: said as what it is, so `list`
+/// shows the real reason and the user knows what to remove.
+fn not_a_file(name: &str, kind: &cap_std::fs::FileType) -> FsError {
+    use cap_fs_ext::FileTypeExt;
+    let what = if kind.is_dir() {
+        "a directory"
+    } else if kind.is_symlink() {
+        "a symbolic link (links are never followed)"
+    } else if kind.is_fifo() {
+        "a FIFO"
+    } else if kind.is_socket() {
+        "a socket"
+    } else if kind.is_block_device() || kind.is_char_device() {
+        "a device"
+    } else {
+        "a special file"
+    };
+    FsError::Io(format!("{name} is {what}, not a regular file"))
 }
 
 fn fs_error(name: &str, err: io::Error) -> FsError {
@@ -303,9 +327,14 @@ fn fs_error(name: &str, err: io::Error) -> FsError {
         io::ErrorKind::NotFound => FsError::NotFound(name.to_string()),
         io::ErrorKind::StorageFull => FsError::NoSpace,
         io::ErrorKind::QuotaExceeded => FsError::QuotaExceeded,
-        // ELOOP: a symlink with nofollow; ENXIO: a FIFO (no reader) or a
-        // socket opened without blocking.
-        _ if matches!(err.raw_os_error(), Some(libc::ELOOP | libc::ENXIO)) => not_a_file(name),
+        // ELOOP: a symlink with nofollow.
+        _ if err.raw_os_error() == Some(libc::ELOOP) => FsError::Io(format!(
+            "{name} is a symbolic link (links are never followed), not a regular file"
+        )),
+        // ENXIO: a FIFO (no reader) or a socket opened without blocking.
+        _ if err.raw_os_error() == Some(libc::ENXIO) => {
+            FsError::Io(format!("{name} is a FIFO or a socket, not a regular file"))
+        }
         _ => FsError::Io(format!("{name}: {err}")),
     }
 }
@@ -327,7 +356,11 @@ impl Host for HostState {
         self.timed(|s| s.session.size(&name))
     }
     fn rename(&mut self, from: String, to: String) -> Result<(), FsError> {
-        self.timed(|s| s.session.rename(&from, &to))
+        self.timed(|s| s.session.rename(&from, &to))?;
+        // A file this call created and committed is still its own until
+        // the call returns: abandoned after the commit, it goes too.
+        self.note_renamed(&from, &to);
+        Ok(())
     }
     fn remove(&mut self, name: String) -> Result<(), FsError> {
         self.timed(|s| s.session.remove(&name))

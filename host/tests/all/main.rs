@@ -6,6 +6,7 @@ mod common;
 
 mod archive;
 mod cli;
+mod concurrency;
 mod doctor;
 mod hardening;
 mod mcp;
