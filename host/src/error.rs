@@ -27,15 +27,15 @@ pub enum Error {
     /// The session's object store failed (unreachable, refused, timed out).
     #[error(transparent)]
     Remote(#[from] crate::remote::RemoteError),
-    /// A streamed output was stored in the session directory but its object
-    /// store did not take it: it is still readable there
-    /// ([`crate::Session::original`]) until removed.
-    #[error("the output was stored as {handle} on this machine only: {source}")]
-    NotPublished {
-        /// The local handle.
-        handle: String,
-        /// Why the store refused.
-        source: crate::remote::RemoteError,
+    /// A streamed store ([`crate::OutputWriter`]) failed, or the session's
+    /// object store refused the output: nothing of it is kept. `received`
+    /// gives back what the writer had taken, to pass the output through.
+    #[error("{source}")]
+    NotStored {
+        /// Why.
+        source: Box<Error>,
+        /// What the writer had taken.
+        received: crate::writer::Received,
     },
     /// The cause is the `source()`: `{:#}` and error chains print it once.
     #[error("{context}")]
@@ -67,11 +67,15 @@ impl EngineError {
 impl Error {
     pub(crate) fn trap(err: wasmtime::Error) -> Self {
         let err = anyhow::Error::from(err);
-        // The root cause first: "guest CPU time limit exceeded", not a wasm backtrace.
+        // The root cause first: "guest CPU time limit exceeded", never a
+        // wasm backtrace (kilobytes of frames no reader can use).
         let root = err.root_cause().to_string();
         let top = err.to_string();
-        Error::Trap(if root == top || top.contains(&root) {
-            top
+        let top = top.lines().next().unwrap_or_default();
+        Error::Trap(if top.contains("backtrace") {
+            root
+        } else if top.contains(&root) {
+            top.to_string()
         } else {
             format!("{root} ({top})")
         })

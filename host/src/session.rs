@@ -194,15 +194,14 @@ impl Session {
         if output.len() > ONE_CALL_MAX {
             let mut writer = self.writer_with(call, policy).await?;
             for chunk in output.chunks(ONE_CALL_MAX) {
-                writer.write(chunk).await?;
-            }
-            // The caller has its output: keep nothing a store refused, as
-            // for an output stored in one call.
-            return match writer.finish().await {
-                Err(Error::NotPublished { handle, source }) => {
-                    self.discard(&handle).await;
-                    Err(Error::Remote(source))
+                if let Err(Error::NotStored { source, .. }) = writer.write(chunk).await {
+                    return Err(*source);
                 }
+            }
+            // The caller has its output: the writer's cause is the error,
+            // as for an output stored in one call.
+            return match writer.finish().await {
+                Err(Error::NotStored { source, .. }) => Err(*source),
                 result => result,
             };
         }

@@ -1,6 +1,8 @@
 //! [`OutputWriter`]: a store fed piece by piece (a process's stdout, a
-//! stream), one engine instance for the whole output.
+//! stream), one engine instance for the whole output; and [`Received`],
+//! what it gives back when the store fails, so no output is ever lost.
 
+use std::io::Read;
 use std::sync::Arc;
 
 use wasmtime::Store;
@@ -17,7 +19,9 @@ use crate::remote::{self, Remote};
 use crate::runtime::ONE_CALL_MAX;
 
 /// A store in progress: feed it pieces, then [`OutputWriter::finish`].
-/// Dropping it unfinished leaves nothing in the session.
+/// Dropping it unfinished leaves nothing in the session. When a piece or
+/// the finish fails, the error is [`Error::NotStored`], holding what the
+/// writer took.
 pub struct OutputWriter {
     store: Store<HostState>,
     ex: Extractor,
@@ -26,6 +30,40 @@ pub struct OutputWriter {
     written: u64,
     accounts: Arc<Accounts>,
     remote: Option<Remote>,
+    /// The original as the engine spills it to disk, opened once it is
+    /// there: an open file stays readable whatever happens to its name (a
+    /// failed store removes it), so what was taken can be given back.
+    original: Option<std::fs::File>,
+}
+
+/// What an [`OutputWriter`] had taken when its store failed: the first
+/// [`Received::len`] bytes of the output. Nothing of it is in the session.
+#[derive(Debug)]
+pub struct Received {
+    file: Option<std::fs::File>,
+    len: u64,
+}
+
+impl Received {
+    /// How many bytes the writer had taken (every piece `write` accepted).
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether it had taken nothing.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Those bytes, read back from this machine's copy. `None` when they
+    /// never left the engine's memory: then there are at most the policy's
+    /// `max_inline_bytes` of them (an output is spilled to disk before it
+    /// grows past that), which the caller keeps to print a passthrough
+    /// anyway.
+    pub fn into_reader(self) -> Option<impl Read> {
+        let len = self.len;
+        self.file.map(|file| file.take(len))
+    }
 }
 
 impl OutputWriter {
@@ -45,11 +83,12 @@ impl OutputWriter {
             written: 0,
             accounts,
             remote,
+            original: None,
         }
     }
 
     /// Feed the next piece of the output (any size; split into calls of at
-    /// most 4 MiB).
+    /// most 4 MiB). After an error the writer takes nothing more.
     pub async fn write(&mut self, chunk: &[u8]) -> Result<()> {
         let resource = self.resource.ok_or_else(finished)?;
         for piece in chunk.chunks(ONE_CALL_MAX) {
@@ -60,29 +99,30 @@ impl OutputWriter {
                 .output_writer()
                 .call_write(&mut self.store, resource, piece)
                 .await;
-            if let Err(trap) = result {
-                // The guest is gone: nothing will finish this output.
+            let failed = match result {
+                Ok(Ok(())) => None,
+                Ok(Err(e)) => Some(Error::Engine(e)),
+                Err(trap) => Some(Error::trap(trap)),
+            };
+            if let Some(source) = failed {
+                // The engine removed what it wrote; a trapped one cannot.
                 self.resource = None;
-                self.store.data_mut().discard_uncommitted();
-                return Err(Error::trap(trap));
+                self.store.data_mut().discard_created();
+                return Err(self.not_stored(source));
             }
-            result.expect("checked").map_err(|e| {
-                self.resource = None;
-                Error::Engine(e)
-            })?;
             self.written += piece.len() as u64;
+            self.open_original();
         }
         Ok(())
     }
 
-    /// The whole output is in: store it (or pass it through if it is small).
-    /// On error nothing is left in the session, except after
-    /// [`Error::NotPublished`]: the output is stored here but the session's
-    /// object store did not take it; the caller reads it back with
-    /// [`crate::Session::original`] to pass it through, then removes it.
+    /// The whole output is in: store it (or pass it through if it is
+    /// small), and publish it when the session is on an object store. On
+    /// error nothing is left in the session, and the error is
+    /// [`Error::NotStored`] with what was taken.
     pub async fn finish(mut self) -> Result<Outcome> {
         // Kept until the call returns: dropped mid-call, the writer still
-        // discards what was not committed.
+        // discards what it created.
         let resource = self.resource.ok_or_else(finished)?;
         self.store.data_mut().restart_clock();
         let outcome = self
@@ -93,7 +133,7 @@ impl OutputWriter {
             .await;
         self.resource = None;
         if !matches!(outcome, Ok(Ok(_))) {
-            self.store.data_mut().discard_uncommitted();
+            self.store.data_mut().discard_created();
         }
         let dir = self.store.data().session.clone();
         let stored = match &outcome {
@@ -101,16 +141,17 @@ impl OutputWriter {
             _ => UnfinishedHandle::new(&dir, None),
         };
         let _ = resource.resource_drop_async(&mut self.store).await;
-        let outcome = outcome.map_err(Error::trap)?.map_err(Error::Engine)?;
+        let outcome = match outcome {
+            Ok(Ok(outcome)) => outcome,
+            Ok(Err(e)) => return Err(self.not_stored(Error::Engine(e))),
+            Err(trap) => return Err(self.not_stored(Error::trap(trap))),
+        };
         if let (Some(remote), Some(handle)) = (&self.remote, outcome.handle()) {
             // Files that reached the store without their sidecar are no
-            // handle for any reader; they go with the session.
+            // handle for any reader; they go with the session. The local
+            // copy goes now (`stored` drops): the store never had it.
             if let Err(source) = remote::commit(remote, &dir, handle).await {
-                stored.done();
-                return Err(Error::NotPublished {
-                    handle: handle.to_string(),
-                    source,
-                });
+                return Err(self.not_stored(Error::Remote(source)));
             }
         }
         stored.done();
@@ -122,13 +163,35 @@ impl OutputWriter {
         )));
         Ok(outcome)
     }
+
+    /// Opens the engine's original once it exists (one look per piece
+    /// until then; the list holds at most a handle's few files).
+    fn open_original(&mut self) {
+        if self.original.is_some() {
+            return;
+        }
+        let state = self.store.data();
+        if let Some(name) = state.created_original() {
+            self.original = state.session.open_for_reading(name).ok();
+        }
+    }
+
+    fn not_stored(&mut self, source: Error) -> Error {
+        Error::NotStored {
+            source: Box::new(source),
+            received: Received {
+                file: self.original.take(),
+                len: self.written,
+            },
+        }
+    }
 }
 
 impl Drop for OutputWriter {
     /// Unfinished: the guest never gets to clean up, so the host does.
     fn drop(&mut self) {
         if self.resource.is_some() {
-            self.store.data_mut().discard_uncommitted();
+            self.store.data_mut().discard_created();
         }
     }
 }

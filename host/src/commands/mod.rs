@@ -5,6 +5,7 @@
 pub mod demo;
 pub mod doctor;
 pub mod extract;
+mod feed;
 pub mod housekeeping;
 pub mod readers;
 pub mod run;

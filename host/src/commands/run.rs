@@ -2,7 +2,8 @@
 //! stderr (one pipe, so their order is kept) through the store writer,
 //! print the output unchanged when it is small and the handle message when
 //! it is not, and exit with the command's exit code (128+N if a signal
-//! killed it). SIGINT and SIGTERM go on to the command.
+//! killed it). SIGINT and SIGTERM go on to the command; a second one kills
+//! it. If the output cannot be stored, it passes through unchanged.
 
 use std::os::fd::OwnedFd;
 use std::process::ExitCode;
@@ -10,6 +11,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use tokio::io::AsyncReadExt;
 
+use super::feed::{Fed, Feed};
 use crate::out;
 use tool_output::{Outcome, Session, ToolCall, default_policy};
 
@@ -36,13 +38,20 @@ pub struct RunArgs {
 }
 
 impl RunArgs {
-    /// Runs the command, storing its output in `--session`.
+    /// Runs the command, storing its output in `--session`. A session that
+    /// cannot be opened does not stop the command: its output passes
+    /// through (`feed`).
     pub async fn execute(self, env: &super::Env) -> Result<ExitCode> {
-        let (_rt, session) = env.session().await?;
-        self.run_in(&session).await
+        let opened = env.session().await;
+        let session = opened.as_ref().map(|(_, session)| session);
+        self.run_in(session, env.json).await
     }
 
-    async fn run_in(self, session: &Session) -> Result<ExitCode> {
+    async fn run_in(
+        self,
+        session: std::result::Result<&Session, &anyhow::Error>,
+        json: bool,
+    ) -> Result<ExitCode> {
         let mut policy = default_policy();
         policy.max_inline_bytes = self.max_inline_bytes;
         policy.max_inline_chars = self.max_inline_chars;
@@ -72,63 +81,77 @@ impl RunArgs {
         let mut output = tokio::net::unix::pipe::Receiver::from_owned_fd(OwnedFd::from(reader))
             .context("reading the command's output")?;
 
-        let mut writer = session.writer_with(&call, &policy).await?;
-        let keep = policy.max_inline_bytes as usize + 1;
-        let mut held = Vec::new();
-        let mut stored = 0usize;
-        let mut failed = false;
+        let mut feed = Feed::start(session, &call, &policy, json, true).await;
         let mut buf = vec![0u8; 1 << 20];
+        let mut status = None;
+        let mut drain_until = None;
         loop {
-            let n = match output.read(&mut buf).await {
+            let read = tokio::select! {
+                read = output.read(&mut buf) => read,
+                exited = child.wait(), if status.is_none() => {
+                    status = Some(exited.context("waiting for the command")?);
+                    drain_until = Some(tokio::time::Instant::now() + DRAIN_AFTER_EXIT);
+                    continue;
+                }
+                () = sleep_until(drain_until) => break,
+            };
+            let n = match read {
                 Ok(0) => break,
                 Ok(n) => n,
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e).context("reading the command's output"),
             };
-            if held.len() < keep {
-                held.extend_from_slice(&buf[..n.min(keep - held.len())]);
-            }
-            if failed {
-                print_quietly(&buf[..n], false);
-            } else if let Err(err) = writer.write(&buf[..n]).await {
-                // A full disk must not cost the output: what we still have
-                // goes out unchanged, and what is gone is said exactly.
-                failed = true;
-                let lost = if stored > held.len() {
-                    format!("without bytes {}..{}", held.len(), stored)
-                } else {
-                    "whole".to_string()
-                };
-                out::stderr_line(&format!(
-                    "error: storing the output failed ({err}); it is passed through {lost}"
-                ));
-                print_quietly(&held, false);
-                // This piece's bytes that `held` does not already have.
-                let from = held.len().saturating_sub(stored).min(n);
-                print_quietly(&buf[from..n], false);
-            }
-            stored += n;
+            feed.push(&buf[..n]).await?;
         }
-        let status = child.wait().await.context("waiting for the command")?;
+        let status = match status {
+            Some(status) => status,
+            None => child.wait().await.context("waiting for the command")?,
+        };
         forwarding.abort();
-        if failed {
-            return Ok(ExitCode::from(exit_code(status)));
-        }
-        let outcome = match super::store::finish(session, writer).await? {
-            super::store::Finished::Outcome(outcome) => outcome,
-            super::store::Finished::Refused(mut original) => {
-                // A reader that went away is not an error here either.
-                let _ = out::copy(&mut original);
-                return Ok(ExitCode::from(exit_code(status)));
+        let code = exit_code(status);
+        match feed.finish().await? {
+            Fed::PassedThrough { collected, warning } => {
+                if let Some(bytes) = collected {
+                    print_json(&serde_json::json!({
+                        "stored": false, "handle": null, "reason": null,
+                        "message": String::from_utf8_lossy(&bytes),
+                        "warning": warning, "exit_code": code,
+                    }));
+                }
             }
-        };
-        let text: &[u8] = match &outcome {
-            Outcome::Passthrough(_) => &held,
-            Outcome::Stored(stored) => stored.message.as_bytes(),
-        };
-        print_quietly(text, matches!(outcome, Outcome::Stored(_)));
-        Ok(ExitCode::from(exit_code(status)))
+            Fed::Outcome { outcome, held } => match (&outcome, json) {
+                (Outcome::Passthrough(stats), true) => print_json(&serde_json::json!({
+                    "stored": false, "handle": null, "reason": null,
+                    "message": String::from_utf8_lossy(&held),
+                    "stats": super::stats_json(stats), "exit_code": code,
+                })),
+                (Outcome::Stored(s), true) => print_json(&serde_json::json!({
+                    "stored": true, "handle": s.handle, "reason": s.reason.as_str(),
+                    "message": s.message, "stats": super::stats_json(&s.stats),
+                    "exit_code": code,
+                })),
+                (Outcome::Passthrough(_), false) => print_quietly(&held, false),
+                (Outcome::Stored(s), false) => print_quietly(s.message.as_bytes(), true),
+            },
+        }
+        Ok(ExitCode::from(code))
     }
+}
+
+/// How long the output is still read once the command has exited: what it
+/// left in the pipe is read at once; a background process it started that
+/// keeps the pipe open does not hold `run` longer than this.
+const DRAIN_AFTER_EXIT: std::time::Duration = std::time::Duration::from_secs(1);
+
+async fn sleep_until(deadline: Option<tokio::time::Instant>) {
+    match deadline {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
+}
+
+fn print_json(value: &serde_json::Value) {
+    let _ = out::json(value);
 }
 
 /// Print to stdout; a reader that went away (`cmd | head`) is not an
@@ -148,7 +171,8 @@ fn exit_code(status: std::process::ExitStatus) -> u8 {
 
 /// Pass SIGINT and SIGTERM on to the command until it exits. A terminal's
 /// ^C already reached it (same process group), so SIGINT is passed on only
-/// when we are not in the terminal's foreground group.
+/// when we are not in the terminal's foreground group. A second signal
+/// (a caller out of patience) kills the command.
 async fn forward_signals(pid: Option<u32>) {
     use tokio::signal::unix::{SignalKind, signal};
     let Some(pid) = pid.map(|p| p as libc::pid_t) else {
@@ -160,18 +184,24 @@ async fn forward_signals(pid: Option<u32>) {
     ) else {
         return;
     };
+    let mut received = 0;
     loop {
         let sig = tokio::select! {
             _ = int.recv() => {
+                received += 1;
                 // SAFETY: plain syscalls on our own process; no memory is touched.
                 let foreground = unsafe { libc::tcgetpgrp(0) == libc::getpgrp() };
-                if foreground {
+                if foreground && received == 1 {
                     continue;
                 }
                 libc::SIGINT
             }
-            _ = term.recv() => libc::SIGTERM,
+            _ = term.recv() => {
+                received += 1;
+                libc::SIGTERM
+            }
         };
+        let sig = if received > 1 { libc::SIGKILL } else { sig };
         // SAFETY: kill(2) on the child we started; it has no memory effects.
         unsafe {
             libc::kill(pid, sig);

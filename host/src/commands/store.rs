@@ -1,17 +1,18 @@
 //! `store`: one tool output, from a file or stdin, streamed into the
-//! engine; printed unchanged if small, else the handle message.
+//! engine; printed unchanged if small, else the handle message. If it
+//! cannot be stored, it is printed unchanged with a warning (`feed`).
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use serde_json::{Value, json};
 
+use super::feed::{Fed, Feed};
 use super::{Env, stats_json};
 use crate::out;
 use tool_output::interrupt;
-use tool_output::{Error, Outcome, OutputWriter, Session, ToolCall, default_policy};
+use tool_output::{Outcome, ToolCall, default_policy};
 use tool_output_args::{CallArgs, PolicyArgs};
 
 #[derive(clap::Args)]
@@ -47,34 +48,24 @@ async fn store(
     policy: &tool_output::StorePolicy,
     file: Option<&Path>,
 ) -> Result<ExitCode> {
-    let (_rt, session) = env.session().await?;
     let file = file.filter(|p| *p != Path::new("-"));
     let mut input = crate::input::Input::spawn(file.map(Path::to_path_buf))?;
-    // Stream into the engine; keep the first bytes in case it passes through.
-    let mut writer = session.writer_with(call, policy).await?;
-    let keep = policy.max_inline_bytes as usize + 1;
-    let mut held = Vec::new();
+    // A session that cannot be opened does not cost the output: it passes
+    // through (`Feed`).
+    let opened = env.session().await;
+    let session = opened.as_ref().map(|(_, session)| session);
+    let mut feed = Feed::start(session, call, policy, env.json, false).await;
     while let Some(piece) = input.next().await? {
-        if held.len() < keep {
-            held.extend_from_slice(&piece[..piece.len().min(keep - held.len())]);
-        }
-        writer.write(&piece).await?;
+        feed.push(&piece).await?;
     }
-    let outcome = match finish(&session, writer).await? {
-        Finished::Outcome(outcome) => outcome,
-        Finished::Refused(mut original) => {
-            if env.json {
-                let mut bytes = Vec::new();
-                original
-                    .read_to_end(&mut bytes)
-                    .context("reading back the output the store refused")?;
+    let (outcome, held) = match feed.finish().await? {
+        Fed::Outcome { outcome, held } => (outcome, held),
+        Fed::PassedThrough { collected, warning } => {
+            if let Some(bytes) = collected {
                 out::json(&json!({
                     "stored": false, "handle": null, "reason": null,
-                    "message": String::from_utf8_lossy(&bytes),
-                    "warning": "the session's object store refused the output",
+                    "message": String::from_utf8_lossy(&bytes), "warning": warning,
                 }))?;
-            } else {
-                out::copy(&mut original)?;
             }
             return Ok(ExitCode::SUCCESS);
         }
@@ -82,7 +73,7 @@ async fn store(
     // A signal that came with the end of the input (it often ends the
     // producer too) is still a failure, and its handle is not kept.
     if let Err(interrupted) = interrupt::check() {
-        if let Some(handle) = outcome.handle() {
+        if let (Some(handle), Ok((_, session))) = (outcome.handle(), &opened) {
             let _ = session.remove(handle).await;
         }
         return Err(interrupted.into());
@@ -100,34 +91,4 @@ async fn store(
         (Outcome::Stored(s), false) => out::line(&s.message)?,
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// How a streamed store ended.
-pub enum Finished {
-    /// Stored (and published, on a store) or passed through.
-    Outcome(Outcome),
-    /// The session's object store refused it: the original, to pass through
-    /// (a warning was said on stderr; nothing is kept: the file is open
-    /// but no longer in the session).
-    Refused(std::fs::File),
-}
-
-/// Finishes a streamed store. When the session's object store does not
-/// take the output, the original comes back from this machine's copy (the
-/// caller passes it through: better than losing it), and the copy goes.
-pub async fn finish(session: &Session, writer: OutputWriter) -> Result<Finished> {
-    match writer.finish().await {
-        Ok(outcome) => Ok(Finished::Outcome(outcome)),
-        Err(Error::NotPublished { handle, source }) => {
-            out::stderr_line(&format!(
-                "warning: {source}; the output is passed through unchanged"
-            ));
-            // Opened before the handle goes: the open file stays readable.
-            let original = session.original(&handle);
-            session.discard(&handle).await;
-            let original = original.context("reading back the output the store refused")?;
-            Ok(Finished::Refused(original))
-        }
-        Err(err) => Err(err.into()),
-    }
 }

@@ -1,9 +1,9 @@
 //! A session on an object store (see [`crate::remote`]): attaching the
 //! store, fetching a handle before the engine is asked about it, publishing
-//! after a store, and what a caller needs when the store refuses an output.
+//! after a store.
 
 use super::Session;
-use crate::bindings::types::{EngineError, HandleInfo, OutputStats, StoreReason};
+use crate::bindings::types::{HandleInfo, OutputStats, StoreReason};
 use crate::error::{Error, Result};
 use crate::names::Outcome;
 use crate::remote::{self, Remote, RemoteError, RemoteStore};
@@ -37,23 +37,9 @@ impl Session {
         self.remote.get().map(|r| r.store.url())
     }
 
-    /// The original bytes of a handle in this directory (to pass an output
-    /// through after [`Error::NotPublished`]).
-    pub fn original(&self, handle: &str) -> Result<std::fs::File> {
-        let handle = handle.trim();
-        if !is_handle(handle) {
-            return Err(Error::Engine(EngineError::InvalidHandle(
-                handle.chars().take(80).collect(),
-            )));
-        }
-        self.dir
-            .open_for_reading(&format!("{handle}.orig"))
-            .map_err(|e| Error::Engine(EngineError::Storage(format!("{e:?}"))))
-    }
-
-    /// Removes a handle from this directory only (after
-    /// [`Error::NotPublished`]: the store never had it). Best effort.
-    pub async fn discard(&self, handle: &str) {
+    /// Removes a handle from this directory only (a store that the object
+    /// store refused: it never had it). Best effort.
+    pub(crate) fn discard(&self, handle: &str) {
         // The same removal as a store cut short (`UnfinishedHandle`): a
         // complete handle's files, sidecar first; no engine instance needed.
         if is_handle(handle.trim()) {
@@ -137,7 +123,7 @@ impl Session {
             return Ok(outcome);
         };
         if let Err(err) = remote::commit(remote, &self.dir, handle).await {
-            self.discard(handle).await;
+            self.discard(handle);
             return Err(err.into());
         }
         Ok(outcome)
