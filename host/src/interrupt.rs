@@ -80,6 +80,19 @@ pub async fn wait() -> Signal {
     received().unwrap_or(Signal(libc::SIGTERM))
 }
 
+/// A token cancelled when SIGINT or SIGTERM arrives (at once if one
+/// already did), for library calls that take one. Call inside a tokio
+/// runtime with a thread free to notice it.
+pub fn token() -> tokio_util::sync::CancellationToken {
+    let token = tokio_util::sync::CancellationToken::new();
+    let cancel = token.clone();
+    tokio::spawn(async move {
+        wait().await;
+        cancel.cancel();
+    });
+    token
+}
+
 /// Fail with [`Interrupted`] if a signal arrived (call before a result
 /// becomes visible: a signal that raced the work must not end in success).
 pub fn check() -> Result<(), Interrupted> {

@@ -18,6 +18,8 @@ use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
+use crate::archive::{STAGING_PREFIX, staging_in_use};
+
 /// Touched by every command on a session; `gc` goes by it.
 const LAST_USED: &str = ".last-used";
 
@@ -97,6 +99,18 @@ pub fn gc(root: &Path, older_than: Duration) -> GcReport {
             continue;
         }
         let path = entry.path();
+        // No session's name starts with a dot: these are imports being
+        // verified. One still running is left alone; one a killed import
+        // left goes once it is as old as a stale `.part`.
+        if name.starts_with('.') {
+            let stale = name.starts_with(STAGING_PREFIX)
+                && !staging_in_use(&path)
+                && modified(&path).elapsed().unwrap_or_default() > STALE_PART;
+            if stale {
+                let _ = fs::remove_dir_all(&path);
+            }
+            continue;
+        }
         if last_used(&path).elapsed().unwrap_or_default() < older_than {
             sweep_parts(&path);
             continue;
@@ -120,8 +134,14 @@ fn last_used(dir: &Path) -> SystemTime {
     fs::symlink_metadata(dir.join(LAST_USED))
         .ok()
         .filter(|m| m.is_file())
-        .or_else(|| fs::symlink_metadata(dir).ok())
         .and_then(|m| m.modified().ok())
+        .unwrap_or_else(|| modified(dir))
+}
+
+/// `path`'s modification time (links not followed).
+fn modified(path: &Path) -> SystemTime {
+    fs::symlink_metadata(path)
+        .and_then(|m| m.modified())
         .unwrap_or(SystemTime::UNIX_EPOCH)
 }
 

@@ -26,6 +26,13 @@ pub struct ExportOptions {
     pub handles: Option<Vec<String>>,
     /// Compress the whole archive with zstd.
     pub zstd: bool,
+    /// Stops the export within one read of any file (the partial archive
+    /// is removed, as for any failure): hashing a large session reads
+    /// gigabytes before the first write.
+    pub cancel: Option<tokio_util::sync::CancellationToken>,
+    /// Handles not to export (the caller found them broken); they are
+    /// reported as skipped.
+    pub exclude: Vec<(String, String)>,
 }
 
 /// What an export wrote.
@@ -33,6 +40,10 @@ pub struct ExportOptions {
 pub struct ExportSummary {
     /// The archive's manifest: its handles and files.
     pub manifest: Manifest,
+    /// Handles of the session left out, with why (a file of the handle is
+    /// not a regular file, the caller excluded it). Empty when the export
+    /// named its handles: those are all exported or the export fails.
+    pub skipped: Vec<(String, String)>,
 }
 
 /// Writes the archive of `session_dir` to `out`.
@@ -41,15 +52,15 @@ pub fn export(
     options: &ExportOptions,
     out: impl Write,
 ) -> Result<ExportSummary> {
-    let manifest = build_manifest(session_dir, options)?;
+    let (manifest, skipped) = build_manifest(session_dir, options)?;
     if options.zstd {
         let encoder = zstd::Encoder::new(out, 3).context("starting zstd")?;
-        let encoder = write_tar(session_dir, &manifest, encoder)?;
+        let encoder = write_tar(session_dir, &manifest, options, encoder)?;
         encoder.finish().context("finishing zstd")?.flush()?;
     } else {
-        write_tar(session_dir, &manifest, out)?.flush()?;
+        write_tar(session_dir, &manifest, options, out)?.flush()?;
     }
-    Ok(ExportSummary { manifest })
+    Ok(ExportSummary { manifest, skipped })
 }
 
 /// [`export`] into a file, written under a temporary name and renamed into
@@ -103,20 +114,40 @@ pub fn export_to_path_with<W: Write>(
     renamed
 }
 
-/// The handles to export, each file hashed.
-fn build_manifest(session_dir: &Path, options: &ExportOptions) -> Result<Manifest> {
+/// The handles to export, each file hashed, and those left out with why.
+/// Other processes store and remove handles meanwhile: a handle removed
+/// before it is hashed is not exported (unless it was asked for).
+fn build_manifest(
+    session_dir: &Path,
+    options: &ExportOptions,
+) -> Result<(Manifest, Vec<(String, String)>)> {
     super::refuse_links(session_dir)?;
     let mut found: BTreeMap<String, Vec<&'static str>> = BTreeMap::new();
+    let mut damaged: BTreeMap<String, String> = BTreeMap::new();
     let entries = std::fs::read_dir(session_dir)
         .with_context(|| format!("reading session directory {}", session_dir.display()))?;
-    for entry in entries {
-        let entry = entry.with_context(|| format!("reading {}", session_dir.display()))?;
+    for entry in entries.flatten() {
         let name = entry.file_name();
         let Some((handle, suffix)) = name.to_str().and_then(split_file_name) else {
             continue; // `.part` files, stamps, anything not a handle's file
         };
-        // A symlink or special file planted in a session is not exported.
-        if !entry.file_type().is_ok_and(|t| t.is_file()) {
+        let Ok(kind) = entry.file_type() else {
+            continue; // gone meanwhile
+        };
+        // A symlink or special file planted in a session is never read;
+        // the handle it belongs to is not exported, and that is said.
+        if !kind.is_file() {
+            let what = if kind.is_dir() {
+                "a directory"
+            } else if kind.is_symlink() {
+                "a symbolic link"
+            } else {
+                "a special file (a FIFO, a socket or a device)"
+            };
+            damaged.insert(
+                handle.to_string(),
+                format!("{} is {what}, not a regular file", name.to_string_lossy()),
+            );
             continue;
         }
         let suffix = SUFFIXES
@@ -130,12 +161,29 @@ fn build_manifest(session_dir: &Path, options: &ExportOptions) -> Result<Manifes
     found.retain(|_, suffixes| {
         suffixes.contains(&SIDECAR_SUFFIX) && suffixes.contains(&ORIGINAL_SUFFIX)
     });
+    let mut skipped = Vec::new();
     let wanted: Vec<String> = match &options.handles {
-        None => found.keys().cloned().collect(),
+        None => {
+            for (handle, why) in &options.exclude {
+                if found.remove(handle).is_some() {
+                    skipped.push((handle.clone(), why.clone()));
+                }
+            }
+            for (handle, why) in damaged {
+                if found.remove(&handle).is_some() {
+                    skipped.push((handle, why));
+                }
+            }
+            found.keys().cloned().collect()
+        }
         Some(list) => {
             let mut wanted = Vec::new();
             for handle in list {
                 let handle = handle.trim().to_string();
+                let excluded = options.exclude.iter().find(|(h, _)| *h == handle);
+                if let Some(why) = damaged.get(&handle).or(excluded.map(|(_, why)| why)) {
+                    bail!("handle {handle:?} cannot be exported: {why}");
+                }
                 if !found.contains_key(&handle) {
                     bail!(
                         "handle {handle:?} is not stored in session {:?}",
@@ -149,24 +197,38 @@ fn build_manifest(session_dir: &Path, options: &ExportOptions) -> Result<Manifes
             wanted
         }
     };
+    let asked = options.handles.is_some();
     let mut handles = Vec::new();
-    for handle in wanted {
+    'handles: for handle in wanted {
         let mut files = Vec::new();
         for suffix in SUFFIXES {
             if !found[&handle].contains(&suffix) {
                 continue;
             }
             let name = format!("{handle}.{suffix}");
-            let (size, sha256) = hash_file(&session_dir.join(&name))?;
+            let (size, sha256) = match hash_file(&session_dir.join(&name), options) {
+                Ok(hashed) => hashed,
+                Err(err) if !asked && is_not_found(&err) => continue 'handles,
+                Err(err) => return Err(err),
+            };
             files.push(FileEntry { name, size, sha256 });
         }
         handles.push(HandleEntry { handle, files });
     }
-    Ok(Manifest {
+    let manifest = Manifest {
         format: FORMAT.to_string(),
         version: VERSION,
         session: options.session.clone(),
         handles,
+    };
+    Ok((manifest, skipped))
+}
+
+fn is_not_found(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::NotFound)
     })
 }
 
@@ -183,15 +245,39 @@ fn open_regular(path: &Path) -> Result<File> {
     Ok(file)
 }
 
-fn hash_file(path: &Path) -> Result<(u64, String)> {
-    let mut file = open_regular(path)?;
+fn hash_file(path: &Path, options: &ExportOptions) -> Result<(u64, String)> {
+    let mut file = Cancellable {
+        inner: open_regular(path)?,
+        cancel: options.cancel.as_ref(),
+    };
     let mut hasher = Sha256::new();
     let size =
         io::copy(&mut file, &mut hasher).with_context(|| format!("reading {}", path.display()))?;
     Ok((size, format!("{:x}", hasher.finalize())))
 }
 
-fn write_tar<W: Write>(session_dir: &Path, manifest: &Manifest, out: W) -> Result<W> {
+/// A reader that fails once its token is cancelled.
+struct Cancellable<'a, R> {
+    inner: R,
+    cancel: Option<&'a tokio_util::sync::CancellationToken>,
+}
+
+impl<R: Read> Read for Cancellable<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.cancel.is_some_and(|c| c.is_cancelled()) {
+            // Not `Interrupted`: `io::copy` retries those.
+            return Err(io::Error::other("the export was cancelled"));
+        }
+        self.inner.read(buf)
+    }
+}
+
+fn write_tar<W: Write>(
+    session_dir: &Path,
+    manifest: &Manifest,
+    options: &ExportOptions,
+    out: W,
+) -> Result<W> {
     let mut tar = tar::Builder::new(out);
     let text = serde_json::to_vec_pretty(manifest)?;
     tar.append(&header(MANIFEST_NAME, text.len() as u64)?, text.as_slice())
@@ -199,7 +285,11 @@ fn write_tar<W: Write>(session_dir: &Path, manifest: &Manifest, out: W) -> Resul
     for file in manifest.files() {
         let path = session_dir.join(&file.name);
         let mut reader = Checked {
-            inner: open_regular(&path)?.take(file.size),
+            inner: Cancellable {
+                inner: open_regular(&path)?,
+                cancel: options.cancel.as_ref(),
+            }
+            .take(file.size),
             hasher: Sha256::new(),
             left: file.size,
         };

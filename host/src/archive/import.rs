@@ -7,7 +7,7 @@
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::fs::{self, File};
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufReader, Read, Write};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -16,7 +16,7 @@ use anyhow::{Context, Result, bail};
 use sha2::{Digest, Sha256};
 
 use super::ZSTD_MAGIC;
-use super::manifest::{MANIFEST_NAME, MAX_MANIFEST_BYTES, Manifest, SUFFIXES};
+use super::manifest::{MANIFEST_NAME, MAX_MANIFEST_BYTES, Manifest, SIDECAR_SUFFIX, SUFFIXES};
 use crate::loader::ensure_private_dir;
 
 /// Bounds on what an archive may make us write.
@@ -68,11 +68,21 @@ pub fn import(
     session_dir: &Path,
     options: &ImportOptions,
 ) -> Result<ImportSummary> {
-    let mut input = BufReader::new(archive);
-    let compressed = input
-        .fill_buf()
-        .context("reading the archive")?
-        .starts_with(&ZSTD_MAGIC);
+    let mut archive = archive;
+    // A header's worth (fewer if it is shorter), read again after.
+    let mut start = Vec::with_capacity(512);
+    (&mut archive)
+        .take(512)
+        .read_to_end(&mut start)
+        .context("reading the archive")?;
+    let compressed = match sniff(&start) {
+        Format::Zstd => true,
+        Format::Tar => false,
+        Format::Other(what) => bail!(
+            "this is not an archive written by `tool-output export` (a tar or tar.zst): it {what}"
+        ),
+    };
+    let input = BufReader::new(io::Cursor::new(start).chain(archive));
     // What may be read past the manifest grows once the manifest is known:
     // a stream that expands (a zstd bomb) or runs on is cut off there.
     let budget = Rc::new(Cell::new(MAX_MANIFEST_BYTES + 2 * MEMBER_OVERHEAD));
@@ -101,6 +111,46 @@ pub fn import(
     }
 }
 
+enum Format {
+    Tar,
+    Zstd,
+    /// What it looks like instead, said for the user.
+    Other(String),
+}
+
+/// What the first bytes of an archive say it is.
+fn sniff(start: &[u8]) -> Format {
+    // A zstd frame, or a skippable frame before one (magic 0x184D2A5?).
+    let skippable =
+        start.len() >= 4 && start[0] & 0xF0 == 0x50 && start[1..4] == [0x2A, 0x4D, 0x18];
+    if start.starts_with(&ZSTD_MAGIC) || skippable {
+        return Format::Zstd;
+    }
+    let named = [
+        (
+            &b"\x1f\x8b"[..],
+            "is gzip data (decompress it first: gunzip)",
+        ),
+        (b"BZh", "is bzip2 data (decompress it first: bunzip2)"),
+        (b"\xfd7zXZ\x00", "is xz data (decompress it first: unxz)"),
+        (b"PK\x03\x04", "is a zip archive"),
+        (b"\x28\xb5\x2f", "is a cut-off zstd stream"),
+    ];
+    if let Some((_, what)) = named.iter().find(|(magic, _)| start.starts_with(magic)) {
+        return Format::Other(what.to_string());
+    }
+    if start.is_empty() {
+        return Format::Other("is empty".into());
+    }
+    // A ustar header says so at offset 257; an old-style tar has a
+    // checksum only, which the tar reader checks.
+    if start.len() >= 262 && &start[257..262] == b"ustar" || start.len() >= 512 {
+        return Format::Tar;
+    }
+    let text = String::from_utf8_lossy(&start[..start.len().min(40)]);
+    Format::Other(format!("starts with {text:?}, too short for a tar header"))
+}
+
 /// [`import`] from a file.
 pub fn import_from_path(
     path: &Path,
@@ -125,7 +175,11 @@ fn import_tar(
     let mut entries = tar.entries().context("reading the archive")?.raw(true);
     let manifest = {
         let mut entry = match entries.next() {
-            Some(entry) => entry.map_err(truncated)?,
+            Some(entry) => entry.map_err(|e| {
+                anyhow::anyhow!(
+                    "this is not an archive written by `tool-output export`: its start is not a tar header ({e})"
+                )
+            })?,
             None => bail!("the archive is empty (no {MANIFEST_NAME})"),
         };
         check_regular(&entry)?;
@@ -157,6 +211,16 @@ fn import_tar(
         .parent()
         .context("the session directory has no parent")?;
     ensure_private_dir(parent)?;
+    // Before a byte is written: an archive that says it holds more than
+    // the disk can take is refused now, not after filling it.
+    let total = manifest.total_bytes();
+    if let Some(free) = free_bytes(parent)
+        && total > free
+    {
+        bail!(
+            "the archive's handles take {total} bytes and the disk has {free} free: nothing was written"
+        );
+    }
     let staging = Staging::new(parent)?;
     let mut expected: HashMap<Vec<u8>, (&super::FileEntry, bool)> = manifest
         .files()
@@ -281,40 +345,128 @@ fn handle_files<'a>(dir: &'a Path, handle: &'a str) -> impl Iterator<Item = Path
         .filter(|p| fs::symlink_metadata(p).is_ok())
 }
 
+/// Bytes free for us on the filesystem holding `dir` (None: unknown).
+#[cfg(unix)]
+fn free_bytes(dir: &Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+    let mut stat = std::mem::MaybeUninit::<libc::statvfs>::uninit();
+    // SAFETY: a valid C string and a buffer statvfs fills on success.
+    if unsafe { libc::statvfs(path.as_ptr(), stat.as_mut_ptr()) } != 0 {
+        return None;
+    }
+    // SAFETY: statvfs returned 0: the buffer is filled.
+    let stat = unsafe { stat.assume_init() };
+    // Their widths differ between platforms (u32 on macOS).
+    #[allow(clippy::unnecessary_cast)]
+    Some((stat.f_bavail as u64).saturating_mul(stat.f_frsize as u64))
+}
+
+#[cfg(not(unix))]
+fn free_bytes(_dir: &Path) -> Option<u64> {
+    None
+}
+
+/// Staging directories are `<sessions>/.import-<id>`: `gc` passes over one
+/// whose import is still running (it holds the lock in it).
+pub const STAGING_PREFIX: &str = ".import-";
+/// The lock file in a staging directory, and in a session during a commit.
+pub const LOCK_NAME: &str = ".import.lock";
+
 /// The private directory an import is verified in; removed unless committed.
 struct Staging {
     path: PathBuf,
+    /// Held while the import runs: `gc` leaves a locked staging alone.
+    _lock: File,
 }
 
 impl Staging {
     fn new(parent: &Path) -> Result<Self> {
-        let path = parent.join(format!(".import-{}", uuid::Uuid::new_v4().simple()));
+        let path = parent.join(format!("{STAGING_PREFIX}{}", uuid::Uuid::new_v4().simple()));
         fs::create_dir(&path).with_context(|| format!("creating {}", path.display()))?;
         fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o700))?;
-        Ok(Self { path })
+        let lock = lock(&path)?;
+        Ok(Self { path, _lock: lock })
     }
 
-    /// A new session: one rename. An existing one: handle by handle, each
-    /// handle's sidecar last.
+    /// Handle by handle, all or nothing: each handle's old files (if any)
+    /// move aside, sidecar first, then its new ones in, sidecar last; if
+    /// any step fails, every step so far is undone. Imports into one
+    /// session commit one at a time (a lock in it).
     fn commit(&self, manifest: &Manifest, session_dir: &Path, replace: bool) -> Result<()> {
-        if fs::symlink_metadata(session_dir).is_err() && fs::rename(&self.path, session_dir).is_ok()
-        {
-            return Ok(());
-        }
         ensure_private_dir(session_dir)?;
+        let _session_lock = lock(session_dir)?;
         conflicts(manifest, session_dir, replace)?; // again: it may have changed meanwhile
-        for handle in &manifest.handles {
-            for old in handle_files(session_dir, &handle.handle) {
-                fs::remove_file(&old).with_context(|| format!("removing {}", old.display()))?;
+        let aside = self.path.join(".replaced");
+        fs::create_dir(&aside).with_context(|| format!("creating {}", aside.display()))?;
+        let mut done: Vec<(PathBuf, PathBuf)> = Vec::new();
+        let moved = (|| -> Result<()> {
+            for handle in &manifest.handles {
+                for old in handle_files(session_dir, &handle.handle) {
+                    let to = aside.join(old.file_name().context("a file name")?);
+                    match fs::rename(&old, &to) {
+                        Ok(()) => done.push((old, to)),
+                        // Removed meanwhile by another process: gone already.
+                        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+                        Err(e) => {
+                            return Err(e)
+                                .with_context(|| format!("moving {} aside", old.display()));
+                        }
+                    }
+                }
+                let mut files: Vec<&super::FileEntry> = handle.files.iter().collect();
+                files.sort_by_key(|f| f.name.ends_with(SIDECAR_SUFFIX));
+                for file in files {
+                    let from = self.path.join(&file.name);
+                    let to = session_dir.join(&file.name);
+                    fs::rename(&from, &to)
+                        .with_context(|| format!("moving {} into place", to.display()))?;
+                    done.push((from, to));
+                }
             }
-            for file in &handle.files {
-                let to = session_dir.join(&file.name);
-                fs::rename(self.path.join(&file.name), &to)
-                    .with_context(|| format!("moving {} into place", to.display()))?;
+            Ok(())
+        })();
+        if moved.is_err() {
+            // Back as it was, last step first.
+            for (from, to) in done.iter().rev() {
+                let _ = fs::rename(to, from);
             }
         }
-        Ok(())
+        moved
     }
+}
+
+/// Locks `dir`'s import lock file (created if missing; never a link),
+/// waiting for another import that holds it.
+fn lock(dir: &Path) -> Result<File> {
+    let path = dir.join(LOCK_NAME);
+    let file = fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .mode(0o600)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(&path)
+        .with_context(|| format!("opening the lock {}", path.display()))?;
+    if !file.metadata()?.is_file() {
+        bail!("{} is not a regular file", path.display());
+    }
+    file.lock()
+        .with_context(|| format!("locking {}", path.display()))?;
+    Ok(file)
+}
+
+/// Whether the import staging in `dir` is still running (its lock held).
+pub fn staging_in_use(dir: &Path) -> bool {
+    let Ok(file) = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(dir.join(LOCK_NAME))
+    else {
+        return false;
+    };
+    matches!(file.try_lock(), Err(fs::TryLockError::WouldBlock))
 }
 
 impl Drop for Staging {

@@ -2,9 +2,9 @@
 //! (`tool_output::archive`), so they outlive this process and this machine.
 //!
 //! A signal stops either at its next read or write (an import within 50 ms
-//! even while its input is silent), and the library's cleanup (the
-//! unrenamed `.part` archive, the staging directory) runs as the error
-//! unwinds.
+//! even while its input is silent; an export within one read of a file),
+//! and the library's cleanup (the unrenamed `.part` archive, the staging
+//! directory) runs as the error unwinds.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -48,12 +48,21 @@ pub struct ImportArgs {
 
 impl ExportArgs {
     pub async fn execute(self, env: &Env) -> Result<ExitCode> {
+        env.check_exists()?;
+        let (_rt, session) = env.session().await?;
         if env.remote()?.is_some() {
             // On a store: every handle in the local directory first.
-            let (_rt, session) = env.session().await?;
             session.fetch_all().await?;
         }
-        export(&env.root, &env.session_name, env.json, self)
+        // What the engine cannot serve (a garbage sidecar) would import
+        // just as broken: left out, and said.
+        let broken: Vec<(String, String)> = session
+            .list()
+            .await?
+            .into_iter()
+            .filter_map(|info| Some((info.handle, info.problem?)))
+            .collect();
+        export(&env.root, &env.session_name, env.json, self, broken)
     }
 }
 
@@ -74,7 +83,13 @@ impl ImportArgs {
     }
 }
 
-fn export(root: &Path, session: &str, json_out: bool, args: ExportArgs) -> Result<ExitCode> {
+fn export(
+    root: &Path,
+    session: &str,
+    json_out: bool,
+    args: ExportArgs,
+    broken: Vec<(String, String)>,
+) -> Result<ExitCode> {
     let dir = sessions::session_dir(root, session);
     if !dir.is_dir() {
         bail!(
@@ -87,6 +102,9 @@ fn export(root: &Path, session: &str, json_out: bool, args: ExportArgs) -> Resul
         session: session.to_string(),
         handles: (!args.handles.is_empty()).then_some(args.handles),
         zstd: args.zstd || archive::wants_zstd(&args.out),
+        // Hashing gigabytes comes before the first write.
+        cancel: Some(interrupt::token()),
+        exclude: broken,
     };
     let summary = if to_stdout {
         let mut stdout = io::stdout().lock();
@@ -104,6 +122,9 @@ fn export(root: &Path, session: &str, json_out: bool, args: ExportArgs) -> Resul
             .map_err(interrupted_or)?
     };
     sessions::touch_last_used(&dir);
+    for (handle, why) in &summary.skipped {
+        out::stderr_line(&format!("warning: {handle} is not exported: {why}"));
+    }
     let manifest = &summary.manifest;
     let handles: Vec<&str> = manifest.handles.iter().map(|h| h.handle.as_str()).collect();
     let bytes = manifest.total_bytes();
@@ -121,8 +142,14 @@ fn export(root: &Path, session: &str, json_out: bool, args: ExportArgs) -> Resul
     if to_stdout {
         out::stderr_line(&said);
     } else if json_out {
+        let skipped: Vec<_> = summary
+            .skipped
+            .iter()
+            .map(|(handle, why)| json!({"handle": handle, "why": why}))
+            .collect();
         out::json(&json!({
             "session": session, "file": args.out, "handles": handles, "bytes": bytes,
+            "skipped": skipped,
         }))?;
     } else {
         out::line(&said)?;
