@@ -196,7 +196,12 @@ async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Run(args) => args.execute(&env).await,
         Command::Mcp(args) => {
             let llm = env.llm_config(None)?;
-            let runtime = env.runtime_with(RuntimeConfig::with_llm(&llm)?).await?;
+            // MCP hosts pass servers few variables (Codex a dozen): say
+            // which model answers, or that none does.
+            out::stderr_line(&llm.in_use());
+            let mut config = RuntimeConfig::with_llm(&llm)?;
+            args.apply(&mut config.limits);
+            let runtime = env.runtime_with(config).await?;
             let session = if named || args.needs_named_session() {
                 env.open(runtime.clone())?.1
             } else {

@@ -39,7 +39,15 @@ pub struct Limits {
     pub cpu_time: Duration,
     /// Bytes a session's directory may hold (None: no quota).
     pub session_quota: Option<u64>,
+    /// Engine calls running at once in this runtime, at most; more wait
+    /// their turn. Each may grow its memory to `memory_bytes`, so this
+    /// bounds the runtime's memory. An [`crate::OutputWriter`] holds its
+    /// place until it finishes or drops.
+    pub concurrent_calls: usize,
 }
+
+/// Default [`Limits::concurrent_calls`].
+pub const DEFAULT_CONCURRENT_CALLS: usize = 4;
 
 impl Default for Limits {
     fn default() -> Self {
@@ -47,6 +55,7 @@ impl Default for Limits {
             memory_bytes: 2 << 30,
             cpu_time: Duration::from_secs(120),
             session_quota: None,
+            concurrent_calls: DEFAULT_CONCURRENT_CALLS,
         }
     }
 }
@@ -128,6 +137,8 @@ pub(crate) struct Inner {
     pub(crate) run_root: std::sync::OnceLock<std::result::Result<RunRoot, String>>,
     pub(crate) source: ArtifactSource,
     pub(crate) ticker_stop: Arc<AtomicBool>,
+    /// One permit per call running (see [`Limits::concurrent_calls`]).
+    pub(crate) calls: Arc<tokio::sync::Semaphore>,
 }
 
 impl Drop for Inner {
@@ -144,8 +155,12 @@ impl Runtime {
         let loaded = loader::load(&engine, config.cache_dir.as_deref()).await?;
         let ticker_stop = Arc::new(AtomicBool::new(false));
         spawn_epoch_ticker(engine.clone(), ticker_stop.clone());
+        let calls = Arc::new(tokio::sync::Semaphore::new(
+            config.limits.concurrent_calls.max(1),
+        ));
         Ok(Self {
             inner: Arc::new(Inner {
+                calls,
                 engine,
                 pre: loaded.pre,
                 limits: config.limits,
@@ -181,15 +196,29 @@ impl Runtime {
         &self.inner.policy
     }
 
-    /// A fresh instance of the engine on `dir`, with the call limits.
+    /// The limits every call runs under.
+    pub fn limits(&self) -> &Limits {
+        &self.inner.limits
+    }
+
+    /// A fresh instance of the engine on `dir`, with the call limits, once
+    /// the runtime has room for one more call (the place is held until the
+    /// store drops).
     pub(crate) async fn instance(&self, dir: &SessionDir) -> Result<(Store<HostState>, Extractor)> {
         let inner = &self.inner;
+        let place = inner
+            .calls
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|e| Error::Setup(e.into()))?;
         let limits = StoreLimitsBuilder::new()
             .memory_size(inner.limits.memory_bytes)
             .instances(64)
             .trap_on_grow_failure(true)
             .build();
-        let state = HostState::new(dir.clone(), inner.llm.clone(), limits);
+        let mut state = HostState::new(dir.clone(), inner.llm.clone(), limits);
+        state.place = Some(place);
         let mut store = Store::new(&inner.engine, state);
         store.limiter(|s| &mut s.limits);
         let cpu_limit = inner.limits.cpu_time;

@@ -8,11 +8,7 @@ use super::{Diagnosis, ModelDiagnosis, Verdict};
 impl Display for Diagnosis {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         if self.models.is_empty() {
-            return writeln!(
-                f,
-                "No model is configured (TOOL_OUTPUT_MODEL, --model or tool-output.toml): \
-                 extractions use lexical and truncate only."
-            );
+            return writeln!(f, "{}", crate::llm::config::NO_MODEL);
         }
         for (i, model) in self.models.iter().enumerate() {
             if i > 0 {

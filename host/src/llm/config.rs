@@ -45,7 +45,8 @@ mod file;
 mod model;
 
 use file::locate;
-pub use file::{CONFIG_FILE_NAME, FileConfig, ProviderFile};
+pub(crate) use file::read_small_file;
+pub use file::{CONFIG_FILE_NAME, FileConfig, MAX_CONFIG_BYTES, ProviderFile};
 pub use model::{ModelSpec, Provider};
 
 /// One provider's endpoint. The key is read from the environment when the
@@ -182,6 +183,10 @@ pub enum ConfigError {
 }
 
 pub use tool_output_wire::settings::RANGES;
+
+/// What is said when no model is configured (the doctor, servers at start).
+pub const NO_MODEL: &str = "No model is configured (TOOL_OUTPUT_MODEL, --model or tool-output.toml): \
+     extractions use lexical and truncate only.";
 
 /// `[openai] base_url` when neither the file nor `OPENAI_BASE_URL` sets it.
 pub const DEFAULT_OPENAI_BASE_URL: &str = "https://api.openai.com/v1";
@@ -366,6 +371,25 @@ impl LlmConfig {
     /// Is any model configured?
     pub fn enabled(&self) -> bool {
         !self.models.is_empty()
+    }
+
+    /// Which model extractions use, in one line (servers say it at start:
+    /// an MCP host may pass them none of the user's variables).
+    pub fn in_use(&self) -> String {
+        match self.models.first() {
+            None => NO_MODEL.to_string(),
+            Some(model) => format!(
+                "extractions use {} at {} (key from {}: {})",
+                model.name,
+                self.endpoint(model.provider).base_url,
+                self.endpoint(model.provider).api_key_env,
+                if self.endpoint(model.provider).api_key.is_some() {
+                    "set"
+                } else {
+                    "unset"
+                }
+            ),
+        }
     }
 
     /// The endpoint `provider`'s models are asked at.

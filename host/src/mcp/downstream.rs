@@ -12,29 +12,42 @@ use anyhow::{Context, Result};
 use bytes::Bytes;
 use futures::StreamExt;
 use serde_json::Value;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
 use tokio::process::{Child, Command};
 use tokio::sync::mpsc;
 
 mod http;
 use tokio_util::codec::FramedRead;
 
-use super::framing::{Frame, LineCodec, write_lines};
+use super::framing::{Frame, LineCodec};
+use super::lenient::{self, Parsed};
+use super::queue::{self, write_lines};
 
 /// Lines of the child's stderr quoted when it dies.
 const STDERR_TAIL: usize = 5;
+/// A stderr line is relayed in pieces of at most this many bytes: one with
+/// no end never grows the proxy's memory.
+const STDERR_PIECE: u64 = 8 << 10;
+/// Parsed messages waiting for the proxy's loop: few, as each may be large.
+const WAITING_MESSAGES: usize = 2;
 
 pub enum FromDownstream {
     /// A JSON message, with its bytes as received when there are any.
     Message(Option<Bytes>, Value),
-    /// It broke the protocol or went away; nothing more will come.
+    /// A message serde_json cannot decode whole (see `lenient`), relayed
+    /// as received: its id.
+    Opaque { raw: Bytes, id: Option<Value> },
+    /// A message over the size limit, dropped: its id, if its first bytes
+    /// showed it, and its size.
+    Dropped { id: Option<Value>, len: usize },
+    /// It went away; nothing more will come.
     Gone(String),
 }
 
-pub use super::framing::Outgoing;
-
 pub struct Downstream {
-    pub tx: mpsc::UnboundedSender<Outgoing>,
+    /// Lines to the server (bounded: a server that does not read slows
+    /// the client).
+    pub tx: queue::Sender,
     pub rx: mpsc::Receiver<FromDownstream>,
     child: Option<ChildGroup>,
 }
@@ -65,8 +78,8 @@ impl Downstream {
             child.stdout.take().context("downstream stdout")?,
             child.stderr.take().context("downstream stderr")?,
         );
-        let (out_tx, out_rx) = mpsc::unbounded_channel();
-        let (in_tx, in_rx) = mpsc::channel(64);
+        let (out_tx, out_rx) = queue::queue();
+        let (in_tx, in_rx) = mpsc::channel(WAITING_MESSAGES);
         let tail = Arc::new(Mutex::new(VecDeque::new()));
         tokio::spawn(write_lines(stdin, out_rx));
         let stderr = tokio::spawn(copy_stderr(stderr, tail.clone()));
@@ -89,8 +102,8 @@ impl Downstream {
     pub fn connect(url: &str) -> Result<Self> {
         crate::tls::use_ring();
         let transport = rmcp::transport::StreamableHttpClientTransport::from_uri(url.to_string());
-        let (out_tx, out_rx) = mpsc::unbounded_channel();
-        let (in_tx, in_rx) = mpsc::channel(64);
+        let (out_tx, out_rx) = queue::queue();
+        let (in_tx, in_rx) = mpsc::channel(WAITING_MESSAGES);
         tokio::spawn(http::relay(transport, out_rx, in_tx));
         Ok(Self {
             tx: out_tx,
@@ -145,16 +158,34 @@ impl Drop for ChildGroup {
     }
 }
 
+/// Relays the child's stderr to ours, a line at a time (pieces of a line
+/// with no end), whatever its bytes: invalid UTF-8 is shown replaced and
+/// control characters escaped. Reading never stops before the child's end
+/// (a server whose stderr is not read dies on its next write), even when
+/// our own stderr is closed.
 async fn copy_stderr(stderr: tokio::process::ChildStderr, tail: Arc<Mutex<VecDeque<String>>>) {
-    let mut lines = tokio::io::BufReader::new(stderr).lines();
+    let mut reader = tokio::io::BufReader::new(stderr);
     let mut ours = tokio::io::stderr();
-    while let Ok(Some(line)) = lines.next_line().await {
-        let _ = ours.write_all(format!("{line}\n").as_bytes()).await;
+    let mut piece = Vec::new();
+    loop {
+        piece.clear();
+        match (&mut reader)
+            .take(STDERR_PIECE)
+            .read_until(b'\n', &mut piece)
+            .await
+        {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        let text = String::from_utf8_lossy(&piece);
+        let text = text.trim_end_matches(['\n', '\r']);
+        let shown = tool_output_args::terminal_safe(text);
+        let _ = ours.write_all(format!("{shown}\n").as_bytes()).await;
         let mut tail = tail.lock().unwrap_or_else(|e| e.into_inner());
         if tail.len() == STDERR_TAIL {
             tail.pop_front();
         }
-        tail.push_back(line.chars().take(300).collect());
+        tail.push_back(shown.chars().take(300).collect());
     }
 }
 
@@ -173,31 +204,22 @@ async fn read_messages(
 ) {
     let mut frames = FramedRead::with_capacity(stdout, LineCodec::new(max_message_bytes), 64 << 10);
     let broken = loop {
-        match frames.next().await {
-            Some(Ok(Frame::Line(line))) => match super::decode::parse(&line) {
-                Ok(value) if value.is_object() => {
-                    if tx
-                        .send(FromDownstream::Message(Some(line), value))
-                        .await
-                        .is_err()
-                    {
-                        return;
-                    }
+        let message = match frames.next().await {
+            Some(Ok(Frame::Line(line))) => line,
+            Some(Ok(Frame::TooLong { len, head })) => {
+                let id = lenient::id_in_head(&head);
+                if tx.send(FromDownstream::Dropped { id, len }).await.is_err() {
+                    return;
                 }
-                Ok(_) | Err(_) => {
-                    break Some(format!(
-                        "sent a line that is not a JSON-RPC message: {}",
-                        quote(&line)
-                    ));
-                }
-            },
-            Some(Ok(Frame::TooLong(n))) => {
-                break Some(format!(
-                    "sent a message of over {n} bytes (the limit is {max_message_bytes}; see --max-message-bytes)"
-                ));
+                continue;
             }
             Some(Err(e)) => break Some(format!("could not be read: {e}")),
             None => break None,
+        };
+        for message in messages(message) {
+            if tx.send(message).await.is_err() {
+                return;
+            }
         }
     };
     let reason = match broken {
@@ -225,6 +247,37 @@ async fn read_messages(
     let _ = tx.send(FromDownstream::Gone(reason)).await;
 }
 
+/// The messages of one line: one, a batch's members, or none (a line that
+/// is not JSON-RPC, such as a banner, is logged and passed over: one bad
+/// line never stops the server).
+fn messages(line: Bytes) -> Vec<FromDownstream> {
+    match lenient::parse(&line) {
+        Parsed::Message(value) => vec![FromDownstream::Message(Some(line), value)],
+        Parsed::Opaque { id, .. } => vec![FromDownstream::Opaque { raw: line, id }],
+        Parsed::Batch(members) => members
+            .into_iter()
+            .flat_map(|member| match lenient::parse(&member) {
+                Parsed::Batch(_) | Parsed::NotJson(_) => {
+                    ignored(&member, "a batch member that is not a message");
+                    Vec::new()
+                }
+                _ => messages(member),
+            })
+            .collect(),
+        Parsed::NotJson(why) => {
+            ignored(&line, &why);
+            Vec::new()
+        }
+    }
+}
+
+fn ignored(line: &[u8], why: &str) {
+    tracing::error!(
+        "the downstream server wrote a line that is not a JSON-RPC message ({why}), passed over: {}",
+        quote(line)
+    );
+}
+
 fn describe_exit(status: std::process::ExitStatus) -> String {
     use std::os::unix::process::ExitStatusExt;
     match (status.code(), status.signal()) {
@@ -237,7 +290,6 @@ fn describe_exit(status: std::process::ExitStatus) -> String {
 /// The start of a bad line, printable.
 fn quote(line: &[u8]) -> String {
     let text = String::from_utf8_lossy(&line[..line.len().min(120)]);
-    let text: String = text.chars().filter(|c| !c.is_control()).collect();
     if line.len() > 120 {
         format!("{text:?}…")
     } else {

@@ -1,6 +1,6 @@
 //! Newline-delimited JSON-RPC framing (the MCP stdio transport) that keeps
 //! each message's raw bytes, so the proxy forwards what it does not change
-//! byte for byte.
+//! byte for byte (`queue` writes them out).
 //!
 //! rmcp's `JsonRpcMessageCodec` decodes straight into typed messages and
 //! ends the stream at the first unparsable line; the proxy needs the raw
@@ -8,9 +8,7 @@
 //! with serde_json itself.
 
 use bytes::{Bytes, BytesMut};
-use serde_json::Value;
-use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufWriter};
-use tokio::sync::mpsc;
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio_util::codec::Decoder;
 
 pub type StdinReader = Box<dyn AsyncRead + Send + Unpin>;
@@ -36,53 +34,21 @@ pub fn stdio() -> (StdinReader, StdoutWriter) {
     (input, output)
 }
 
-/// A message to write: bytes forwarded untouched, or a value we made.
-pub enum Outgoing {
-    Raw(Bytes),
-    Value(Value),
-}
-
-/// Write each message as one line until the channel closes or the peer
-/// stops reading (then the caller sees this task end).
-pub async fn write_lines<W: AsyncWrite + Unpin>(
-    writer: W,
-    mut rx: mpsc::UnboundedReceiver<Outgoing>,
-) {
-    let mut out = BufWriter::new(writer);
-    while let Some(message) = rx.recv().await {
-        let written = async {
-            match message {
-                Outgoing::Raw(bytes) => out.write_all(&bytes).await?,
-                Outgoing::Value(value) => {
-                    let bytes = serde_json::to_vec(&value).map_err(std::io::Error::other)?;
-                    out.write_all(&bytes).await?;
-                }
-            }
-            out.write_all(b"\n").await?;
-            // Flush when nothing else is queued: one write per burst.
-            if rx.is_empty() {
-                out.flush().await?;
-            }
-            Ok::<(), std::io::Error>(())
-        };
-        if written.await.is_err() {
-            return;
-        }
-    }
-    let _ = out.flush().await;
-}
-
 /// A buffer that grew past this for one huge message is not kept for the
 /// next ones (its memory goes back when the message is dropped).
 const KEEP_CAPACITY: usize = 4 << 20;
 
+/// What is kept of a line too long to keep: enough to find its `id`.
+const HEAD_BYTES: usize = 4096;
+
 /// One frame read from a peer.
 #[derive(Debug)]
 pub enum Frame {
-    /// A line without its `\n` (and `\r`).
+    /// A line without its `\n` (and `\r`, and a leading byte order mark,
+    /// which JSON forbids a sender to add and lets a reader ignore).
     Line(Bytes),
-    /// A line longer than the limit, discarded; its length so far.
-    TooLong(usize),
+    /// A line longer than the limit, discarded: its length and first bytes.
+    TooLong { len: usize, head: Bytes },
 }
 
 pub struct LineCodec {
@@ -91,6 +57,8 @@ pub struct LineCodec {
     searched: usize,
     /// Bytes of an over-long line discarded so far (0: not discarding).
     discarding: usize,
+    /// The first bytes of the over-long line being discarded.
+    head: BytesMut,
 }
 
 impl LineCodec {
@@ -99,9 +67,27 @@ impl LineCodec {
             max: max_bytes,
             searched: 0,
             discarding: 0,
+            head: BytesMut::new(),
         }
     }
+
+    /// An over-long line ends: what is known of it.
+    fn too_long(&mut self, len: usize) -> Frame {
+        self.discarding = 0;
+        Frame::TooLong {
+            len,
+            head: std::mem::take(&mut self.head).freeze(),
+        }
+    }
+
+    /// Keeps the first bytes of a line being discarded.
+    fn keep_head(&mut self, bytes: &[u8]) {
+        let room = HEAD_BYTES.saturating_sub(self.head.len());
+        self.head.extend_from_slice(&bytes[..bytes.len().min(room)]);
+    }
 }
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 impl Decoder for LineCodec {
     type Item = Frame;
@@ -115,14 +101,14 @@ impl Decoder for LineCodec {
                     let len = self.discarding + offset;
                     let _ = buf.split_to(self.searched + offset + 1);
                     self.searched = 0;
-                    self.discarding = 0;
-                    return Ok(Some(Frame::TooLong(len)));
+                    return Ok(Some(self.too_long(len)));
                 }
                 Some(offset) if self.searched + offset > self.max => {
                     let len = self.searched + offset;
+                    self.keep_head(&buf[..len]);
                     let _ = buf.split_to(len + 1);
                     self.searched = 0;
-                    return Ok(Some(Frame::TooLong(len)));
+                    return Ok(Some(self.too_long(len)));
                 }
                 Some(offset) => {
                     let end = self.searched + offset;
@@ -131,6 +117,9 @@ impl Decoder for LineCodec {
                     line.truncate(end);
                     if line.last() == Some(&b'\r') {
                         line.truncate(end - 1);
+                    }
+                    if line.starts_with(BOM) {
+                        let _ = line.split_to(BOM.len());
                     }
                     if buf.capacity() > KEEP_CAPACITY {
                         // The rest still shares the huge allocation: copy it
@@ -143,6 +132,9 @@ impl Decoder for LineCodec {
                     return Ok(Some(Frame::Line(line.freeze())));
                 }
                 None if self.discarding > 0 || buf.len() > self.max => {
+                    if self.discarding == 0 {
+                        self.keep_head(buf);
+                    }
                     self.discarding += buf.len();
                     buf.clear();
                     self.searched = 0;
@@ -162,12 +154,14 @@ impl Decoder for LineCodec {
         }
         if self.discarding > 0 {
             let len = self.discarding;
-            self.discarding = 0;
-            return Ok(Some(Frame::TooLong(len)));
+            return Ok(Some(self.too_long(len)));
         }
         // A last message without its newline still counts.
         self.searched = 0;
-        let line = buf.split();
+        let mut line = buf.split();
+        if line.starts_with(BOM) {
+            let _ = line.split_to(BOM.len());
+        }
         if line.iter().all(u8::is_ascii_whitespace) {
             return Ok(None);
         }
@@ -196,7 +190,9 @@ mod tests {
         out.into_iter()
             .map(|f| match f {
                 Frame::Line(b) => String::from_utf8(b.to_vec()).unwrap(),
-                Frame::TooLong(n) => format!("<too long: {n}>"),
+                Frame::TooLong { len, head } => {
+                    format!("<too long: {len}, {}>", String::from_utf8_lossy(&head))
+                }
             })
             .collect()
     }
@@ -213,7 +209,15 @@ mod tests {
     fn an_over_long_line_is_skipped_and_reading_goes_on() {
         assert_eq!(
             frames(b"{\"a\":1}\n0123456789abcdef\n{\"b\":2}\n", 8),
-            ["{\"a\":1}", "<too long: 16>", "{\"b\":2}"]
+            ["{\"a\":1}", "<too long: 16, 0123456789abcdef>", "{\"b\":2}"]
+        );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_message() {
+        assert_eq!(
+            frames(b"\xEF\xBB\xBF{\"a\":1}\n\xEF\xBB\xBF{\"b\":2}", 100),
+            ["{\"a\":1}", "{\"b\":2}"]
         );
     }
 }

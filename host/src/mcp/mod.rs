@@ -8,8 +8,10 @@
 mod decode;
 mod downstream;
 mod framing;
+mod lenient;
 mod limits;
 mod proxy;
+mod queue;
 mod rewrite;
 mod serve;
 mod store_result;
@@ -32,6 +34,15 @@ pub struct McpArgs {
     /// `proxy` or `serve`.
     #[command(subcommand)]
     pub command: McpCommand,
+    /// Engine calls (stores, our tools' answers) running at once; more wait their turn. Each
+    /// may use up to 2 GiB of engine memory.
+    #[arg(long, global = true, value_name = "N", default_value_t = crate::runtime::DEFAULT_CONCURRENT_CALLS)]
+    pub max_calls: usize,
+    /// CPU seconds one call of our tools may use (a jq program that never ends is stopped
+    /// then, with an answer that says so), shorter than the library's 120 s: the model is
+    /// waiting.
+    #[arg(long, global = true, value_name = "SECS", default_value_t = 30)]
+    pub call_cpu_secs: u64,
 }
 
 /// The two ways to offer the tools over MCP.
@@ -62,8 +73,13 @@ pub struct ProxyArgs {
     /// Largest message accepted from the client or the downstream server.
     #[arg(long, value_name = "BYTES", default_value_t = 1 << 30)]
     pub max_message_bytes: usize,
-    /// The downstream server's command and arguments, after `--`.
-    #[arg(last = true, value_name = "COMMAND")]
+    /// The downstream server's command and its arguments (`--` before it is optional; the
+    /// first word that is not one of these options starts it).
+    #[arg(
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "COMMAND"
+    )]
     pub command: Vec<String>,
 }
 
@@ -71,6 +87,12 @@ impl McpArgs {
     /// Whether the command needs a named session even when none was given.
     pub fn needs_named_session(&self) -> bool {
         matches!(self.command, McpCommand::Serve)
+    }
+
+    /// The runtime limits these options set.
+    pub fn apply(&self, limits: &mut crate::runtime::Limits) {
+        limits.concurrent_calls = self.max_calls.max(1);
+        limits.cpu_time = Duration::from_secs(self.call_cpu_secs.max(1));
     }
 
     /// Run on stdio until the client closes stdin.
@@ -94,6 +116,7 @@ impl McpArgs {
                     limits,
                     timeout: (args.timeout > 0).then(|| Duration::from_secs(args.timeout)),
                     max_message_bytes: args.max_message_bytes,
+                    stores: runtime.limits().concurrent_calls,
                 };
                 proxy::run(tools, downstream, options).await;
                 Ok(())

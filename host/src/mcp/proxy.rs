@@ -6,6 +6,13 @@
 //! stored), and it answers calls of its own tools and resources itself.
 //! Request ids are never rewritten: the proxy originates no requests.
 //!
+//! Nothing a peer sends stops the relay or grows memory without bound:
+//! both directions are queues bounded by bytes (`queue`), read from only
+//! while the queue they feed has room, so a side that does not read slows
+//! the side that writes; lines serde_json refuses are routed by `lenient`
+//! and relayed as received; a line that is not JSON-RPC is passed over.
+//! A proxy in front of another tool-output proxy defers to it.
+//!
 //! This file relays and rewrites; `local` answers our own tools and
 //! resources; `deadlines` fails what the downstream never answers.
 
@@ -20,23 +27,32 @@ use bytes::Bytes;
 use futures::StreamExt;
 use rmcp::model::{ErrorCode, JsonObject};
 use serde_json::{Value, json};
-use tokio::sync::mpsc;
+use tokio::sync::Semaphore;
 use tokio_util::codec::FramedRead;
 
 use crate::extraction::CancellationToken;
 
 use super::downstream::{Downstream, FromDownstream};
-use super::framing::{Frame, LineCodec, Outgoing, write_lines};
+use super::framing::{Frame, LineCodec};
+use super::lenient::{self, Parsed};
 use super::limits::Limits;
+use super::queue::{self, Outbox, to_line, write_lines};
 use super::rewrite;
 use super::store_result::{ResultContext, store_oversized};
 use super::tools::{Tools, URI_SCHEME};
+
+/// Our own tool calls in flight at most; past it the client is not read
+/// until one ends (they are cheap to hold, but not free).
+const LOCAL_CALLS: usize = 64;
 
 pub struct ProxyOptions {
     pub limits: Limits,
     /// How long a downstream request may go without an answer or progress.
     pub timeout: Option<Duration>,
     pub max_message_bytes: usize,
+    /// Results being stored at once at most (each holds its result in
+    /// memory); past it the downstream is not read until one is done.
+    pub stores: usize,
 }
 
 /// What the proxy remembers of a request it forwarded.
@@ -57,52 +73,76 @@ enum Kind {
 pub struct Proxy {
     tools: Tools,
     options: ProxyOptions,
-    up: mpsc::UnboundedSender<Outgoing>,
-    down: Option<mpsc::UnboundedSender<Outgoing>>,
+    up: Outbox,
+    down: Option<Outbox>,
     gone: Option<String>,
     pending: HashMap<String, Pending>,
     /// Our own tool calls in flight, by request id.
     local: Arc<Mutex<HashMap<String, CancellationToken>>>,
+    local_calls: Arc<Semaphore>,
+    stores: Arc<Semaphore>,
     downstream_tools: bool,
     downstream_resources: bool,
     links: bool,
+    /// The downstream is a tool-output proxy itself: its tools, resources
+    /// and stores are the ones the client uses; this one only relays.
+    defer: bool,
+    /// Downstream tools listed under another name (theirs collided with
+    /// ours): listed name → their name.
+    renamed: HashMap<String, String>,
 }
 
 /// Run until the client closes stdin (or stops reading stdout).
 pub async fn run(tools: Tools, mut downstream: Downstream, options: ProxyOptions) {
-    let (up_tx, up_rx) = mpsc::unbounded_channel();
+    let (up_tx, up_rx) = queue::queue();
     let (stdin, stdout) = super::framing::stdio();
     let mut writer = tokio::spawn(write_lines(stdout, up_rx));
     let max = options.max_message_bytes;
     let mut client = FramedRead::with_capacity(stdin, LineCodec::new(max), 64 << 10);
+    let stores = options.stores.max(1);
     let mut proxy = Proxy {
         tools,
         options,
-        up: up_tx,
-        down: Some(downstream.tx.clone()),
+        up: Outbox::new(up_tx),
+        down: Some(Outbox::new(downstream.tx.clone())),
         gone: None,
         pending: HashMap::new(),
         local: Arc::default(),
+        local_calls: Arc::new(Semaphore::new(LOCAL_CALLS)),
+        stores: Arc::new(Semaphore::new(stores)),
         downstream_tools: true,
         downstream_resources: true,
         links: false,
+        defer: false,
+        renamed: HashMap::new(),
     };
     let mut tick = tokio::time::interval(Duration::from_millis(250));
     let mut client_gone = false;
     loop {
+        // A side is read only while what it may produce has room to go.
+        let down_full = proxy.down.as_ref().is_some_and(Outbox::is_full);
+        let read_client =
+            !proxy.up.is_full() && !down_full && proxy.local_calls.available_permits() > 0;
+        let read_downstream =
+            proxy.gone.is_none() && !proxy.up.is_full() && proxy.stores.available_permits() > 0;
         tokio::select! {
-            frame = client.next() => match frame {
-                Some(Ok(Frame::Line(line))) => proxy.on_client_message(line),
-                Some(Ok(Frame::TooLong(n))) => proxy.reply_error(
-                    &Value::Null, ErrorCode::INVALID_REQUEST.0,
-                    &format!("a message of over {n} bytes (the limit is {max})")),
+            frame = client.next(), if read_client => match frame {
+                Some(Ok(Frame::Line(line))) => proxy.on_client_line(line, true),
+                Some(Ok(Frame::TooLong { len, head })) => proxy.reply_error(
+                    &lenient::id_in_head(&head).unwrap_or(Value::Null),
+                    ErrorCode::INVALID_REQUEST.0,
+                    &format!("a message of {len} bytes (the limit is {max}; see --max-message-bytes)")),
                 Some(Err(_)) | None => break,
             },
-            message = downstream.rx.recv(), if proxy.gone.is_none() => match message {
+            message = downstream.rx.recv(), if read_downstream => match message {
                 Some(FromDownstream::Message(raw, value)) => proxy.on_downstream_message(raw, value),
+                Some(FromDownstream::Opaque { raw, id }) => proxy.on_opaque(raw, id),
+                Some(FromDownstream::Dropped { id, len }) => proxy.on_dropped(id, len),
                 Some(FromDownstream::Gone(reason)) => proxy.downstream_gone(reason),
                 None => proxy.downstream_gone("the downstream connection ended".into()),
             },
+            () = proxy.up.flush(), if proxy.up.is_full() => {}
+            () = flush(&mut proxy.down), if down_full => {}
             _ = tick.tick() => proxy.expire(),
             _ = &mut writer => {
                 client_gone = true;
@@ -118,9 +158,12 @@ pub async fn run(tools: Tools, mut downstream: Downstream, options: ProxyOptions
     {
         token.cancel();
     }
-    drop(proxy);
     // Answers already on their way still go out (the writer ends when the
     // last sender does), while the downstream is stopped.
+    if !client_gone {
+        let _ = tokio::time::timeout(Duration::from_secs(2), proxy.up.flush()).await;
+    }
+    drop(proxy);
     let flushed = async {
         if !client_gone {
             let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
@@ -129,18 +172,38 @@ pub async fn run(tools: Tools, mut downstream: Downstream, options: ProxyOptions
     tokio::join!(flushed, downstream.shutdown());
 }
 
+async fn flush(down: &mut Option<Outbox>) {
+    if let Some(down) = down {
+        down.flush().await;
+    }
+}
+
 impl Proxy {
-    fn on_client_message(&mut self, line: Bytes) {
-        let value: Value = match serde_json::from_slice(&line) {
-            Ok(value) => value,
-            Err(e) => {
-                return self.reply_error(
-                    &Value::Null,
-                    ErrorCode::PARSE_ERROR.0,
-                    &format!("not JSON: {e}"),
-                );
+    /// One line from the client: a message, or a batch's members (each
+    /// handled on its own; their answers come one by one).
+    fn on_client_line(&mut self, line: Bytes, batch_allowed: bool) {
+        match lenient::parse(&line) {
+            Parsed::Message(value) => self.on_client_message(line, value),
+            Parsed::Batch(members) if batch_allowed => {
+                for member in members {
+                    self.on_client_line(member, false);
+                }
             }
-        };
+            Parsed::Batch(_) => self.reply_error(
+                &Value::Null,
+                ErrorCode::INVALID_REQUEST.0,
+                "a batch in a batch",
+            ),
+            Parsed::Opaque { id, method } => self.on_client_opaque(line, id, method),
+            Parsed::NotJson(why) => self.reply_error(
+                &Value::Null,
+                ErrorCode::PARSE_ERROR.0,
+                &format!("not a JSON-RPC message: {why}"),
+            ),
+        }
+    }
+
+    fn on_client_message(&mut self, line: Bytes, value: Value) {
         let method = value
             .get("method")
             .and_then(Value::as_str)
@@ -167,8 +230,33 @@ impl Proxy {
         }
     }
 
+    /// A client message serde_json cannot decode whole: a request goes on
+    /// as received (the downstream answers it), unless it is a call of our
+    /// own tools, which cannot be answered without its arguments.
+    fn on_client_opaque(&mut self, line: Bytes, id: Option<Value>, method: Option<String>) {
+        let (Some(id), Some(method)) = (id, method) else {
+            return self.forward(line);
+        };
+        if method == "tools/call" && !self.defer {
+            let name = lenient::object_members(&line)
+                .and_then(|m| m.get(b"params").and_then(lenient::object_members))
+                .and_then(|p| p.get(b"name").map(<[u8]>::to_vec))
+                .and_then(|raw| serde_json::from_slice::<String>(&raw).ok());
+            if name.as_deref().is_some_and(Tools::is_ours) {
+                return self.reply_error(
+                    &id,
+                    ErrorCode::INVALID_PARAMS.0,
+                    "the arguments cannot be read (a number too large for JSON's usual range, or nesting over 128 levels)",
+                );
+            }
+        }
+        self.remember(&id, Kind::Other, &method, None);
+        self.forward(line);
+    }
+
     fn request(&mut self, line: Bytes, value: Value, method: &str, id: Value) {
         let params = value.get("params");
+        let mut line = line;
         let kind = match method {
             "tools/call" => {
                 let name = params
@@ -176,35 +264,44 @@ impl Proxy {
                     .and_then(Value::as_str)
                     .unwrap_or("");
                 let args = params.and_then(|p| p.get("arguments")).cloned();
-                if Tools::is_ours(name) {
+                if Tools::is_ours(name) && !self.defer {
                     let args = match args {
                         Some(Value::Object(map)) => map,
                         _ => JsonObject::new(),
                     };
                     return self.call_ours(id, name.to_string(), args, progress_token(params));
                 }
+                let name = match self.renamed.get(name) {
+                    // Listed under another name: the downstream knows its own.
+                    Some(theirs) => {
+                        let mut value = value.clone();
+                        value["params"]["name"] = Value::String(theirs.clone());
+                        line = to_line(&value);
+                        theirs.clone()
+                    }
+                    None => name.to_string(),
+                };
                 let args = args.map_or_else(|| "{}".to_string(), |a| a.to_string());
-                Kind::ToolsCall {
-                    name: name.to_string(),
-                    args,
-                }
+                Kind::ToolsCall { name, args }
             }
             "resources/read" => {
                 let uri = params
                     .and_then(|p| p.get("uri"))
                     .and_then(Value::as_str)
                     .unwrap_or("");
-                if uri.starts_with(URI_SCHEME) {
+                if uri.starts_with(URI_SCHEME) && !self.defer {
                     return self.read_ours(id, uri.to_string());
                 }
                 Kind::Other
             }
-            "tools/list" if !self.downstream_tools => {
+            "tools/list" if !self.downstream_tools && !self.defer => {
                 let tools = self.tools.definitions();
                 return self.reply(&id, json!({ "tools": tools }));
             }
-            "resources/list" if !self.downstream_resources => return self.list_ours(id),
-            "resources/templates/list" if !self.downstream_resources => {
+            "resources/list" if !self.downstream_resources && !self.defer => {
+                return self.list_ours(id);
+            }
+            "resources/templates/list" if !self.downstream_resources && !self.defer => {
                 return self.reply(&id, json!({ "resourceTemplates": [] }));
             }
             "initialize" | "server/discover" => Kind::Initialize,
@@ -215,33 +312,33 @@ impl Proxy {
             let message = format!("tool-output proxy: {reason}");
             return self.reply_error(&id, ErrorCode::INTERNAL_ERROR.0, &message);
         }
+        self.remember(&id, kind, method, progress_token(params));
+        self.forward(line);
+    }
+
+    fn remember(&mut self, id: &Value, kind: Kind, method: &str, progress_token: Option<String>) {
         let pending = Pending {
             kind,
             method: method.to_string(),
             deadline: self.options.timeout.map(|t| Instant::now() + t),
-            progress_token: progress_token(params),
+            progress_token,
         };
-        self.pending.insert(key(&id), pending);
-        self.forward(line);
+        self.pending.insert(key(id), pending);
     }
 
     fn forward(&mut self, line: Bytes) {
-        if let Some(down) = &self.down {
-            let _ = down.send(Outgoing::Raw(line));
+        if let Some(down) = &mut self.down {
+            down.push(line);
         }
     }
 
     fn on_downstream_message(&mut self, raw: Option<Bytes>, value: Value) {
-        let pass = |raw: Option<Bytes>, value: Value| match raw {
-            Some(raw) => Outgoing::Raw(raw),
-            None => Outgoing::Value(value),
-        };
+        let pass = |raw: Option<Bytes>, value: &Value| raw.unwrap_or_else(|| to_line(value));
         if value.get("method").is_some() {
             if value.get("method").and_then(Value::as_str) == Some("notifications/progress") {
                 self.progressed(value.pointer("/params/progressToken"));
             }
-            let _ = self.up.send(pass(raw, value));
-            return;
+            return self.up.push(pass(raw, &value));
         }
         let Some(pending) = value
             .get("id")
@@ -255,18 +352,50 @@ impl Proxy {
         match pending.kind {
             Kind::Initialize if value.get("result").is_some() => {
                 self.initialized(&mut value);
-                let _ = self.up.send(Outgoing::Value(value));
+                self.up.push_value(&value);
             }
-            Kind::ToolsList if value.get("result").is_some() => {
-                rewrite::add_tools(&mut value, self.tools.definitions());
-                let _ = self.up.send(Outgoing::Value(value));
+            Kind::ToolsList if value.get("result").is_some() && !self.defer => {
+                let renamed = rewrite::add_tools(&mut value, self.tools.definitions());
+                self.renamed.extend(renamed);
+                self.up.push_value(&value);
             }
-            Kind::ToolsCall { name, args } if value.get("result").is_some() => {
+            Kind::ToolsCall { name, args } if value.get("result").is_some() && !self.defer => {
                 self.store_result(raw, value, name, args);
             }
-            _ => {
-                let _ = self.up.send(pass(raw, value));
-            }
+            _ => self.up.push(pass(raw, &value)),
+        }
+    }
+
+    /// A downstream message serde_json cannot decode whole: relayed as
+    /// received (an answer the proxy would have changed goes unchanged).
+    fn on_opaque(&mut self, raw: Bytes, id: Option<Value>) {
+        if let Some(pending) = id.as_ref().and_then(|id| self.pending.remove(&key(id)))
+            && !matches!(pending.kind, Kind::Other)
+        {
+            tracing::error!(
+                "the downstream server's answer to {} cannot be decoded whole; it is relayed unchanged",
+                pending.method
+            );
+        }
+        self.up.push(raw);
+    }
+
+    /// A downstream message over the size limit: the request it answers
+    /// fails with why, at once.
+    fn on_dropped(&mut self, id: Option<Value>, len: usize) {
+        let max = self.options.max_message_bytes;
+        match id.and_then(|id| self.pending.remove(&key(&id)).map(|p| (id, p))) {
+            Some((id, pending)) => self.reply_error(
+                &id,
+                ErrorCode::INTERNAL_ERROR.0,
+                &format!(
+                    "tool-output proxy: the downstream server's answer to {} was {len} bytes, over the limit of {max} (see --max-message-bytes)",
+                    pending.method
+                ),
+            ),
+            None => tracing::error!(
+                "the downstream server sent a message of {len} bytes, over the limit of {max} (see --max-message-bytes); passed over"
+            ),
         }
     }
 
@@ -275,12 +404,20 @@ impl Proxy {
             self.downstream_tools = declared.tools;
             self.downstream_resources = declared.resources;
             self.links = declared.links;
+            if declared.tool_output_proxy {
+                tracing::info!("the downstream server is a tool-output proxy: deferring to it");
+                self.defer = true;
+            }
         }
     }
 
     fn store_result(&self, raw: Option<Bytes>, mut value: Value, name: String, args: String) {
+        // Checked before the downstream was read: a permit is free.
+        let Ok(permit) = self.stores.clone().try_acquire_owned() else {
+            return self.up_send_later(raw.unwrap_or_else(|| to_line(&value)));
+        };
         let tools = self.tools.clone();
-        let up = self.up.clone();
+        let up = self.up.sender.clone();
         let policy = self.options.limits.policy_for(&name);
         let links = self.links;
         tokio::spawn(async move {
@@ -293,23 +430,27 @@ impl Proxy {
                 links,
             };
             let changed = store_oversized(result, &cx).await;
-            let _ = up.send(match (changed, raw) {
-                (false, Some(raw)) => Outgoing::Raw(raw),
-                _ => Outgoing::Value(value),
-            });
+            drop(permit);
+            let line = match (changed, raw) {
+                (false, Some(raw)) => raw,
+                _ => to_line(&value),
+            };
+            let _ = up.send(line).await;
         });
     }
 
-    fn reply(&self, id: &Value, result: Value) {
-        let _ = self.up.send(Outgoing::Value(
-            json!({"jsonrpc": "2.0", "id": id, "result": result}),
-        ));
+    fn up_send_later(&self, line: Bytes) {
+        let up = self.up.sender.clone();
+        tokio::spawn(async move { up.send(line).await });
     }
 
-    fn reply_error(&self, id: &Value, code: i32, message: &str) {
-        let _ = self
-            .up
-            .send(Outgoing::Value(error_message(id, code, message)));
+    fn reply(&mut self, id: &Value, result: Value) {
+        self.up
+            .push_value(&json!({"jsonrpc": "2.0", "id": id, "result": result}));
+    }
+
+    fn reply_error(&mut self, id: &Value, code: i32, message: &str) {
+        self.up.push_value(&error_message(id, code, message));
     }
 }
 

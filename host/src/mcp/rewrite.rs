@@ -1,11 +1,18 @@
 //! The two downstream answers the proxy changes on their way to the
-//! client: `initialize` (our capabilities and instructions added) and
-//! `tools/list` (our tools added). Everything else in them stays.
+//! client: `initialize` (our capabilities, instructions and the mark of a
+//! tool-output proxy added) and `tools/list` (our tools added, names kept
+//! unique). Everything else in them stays.
+
+use std::collections::{HashMap, HashSet};
 
 use rmcp::model::Tool;
 use serde_json::{Value, json};
 
 use crate::agent::SYSTEM_PROMPT;
+
+/// The experimental capability a tool-output proxy declares, so that a
+/// proxy in front of it knows to defer to it.
+pub const PROXY_MARK: &str = "tool-output/proxy";
 
 /// The first protocol version with `resource_link` content.
 const LINKS_FROM: &str = "2025-06-18";
@@ -16,6 +23,8 @@ pub struct Declared {
     pub resources: bool,
     /// The protocol has `resource_link` blocks.
     pub links: bool,
+    /// It is a tool-output proxy itself.
+    pub tool_output_proxy: bool,
 }
 
 /// An `initialize` (or `server/discover`) answer: the downstream's
@@ -30,13 +39,29 @@ pub fn add_capabilities(value: &mut Value) -> Option<Declared> {
             .is_some_and(|l| l.iter().any(version));
     let caps = result.entry("capabilities").or_insert_with(|| json!({}));
     let caps = caps.as_object_mut()?;
+    let tool_output_proxy = caps
+        .get("experimental")
+        .and_then(|e| e.get(PROXY_MARK))
+        .is_some();
     let declared = Declared {
         tools: caps.get("tools").is_some_and(|v| !v.is_null()),
         resources: caps.get("resources").is_some_and(|v| !v.is_null()),
         links,
+        tool_output_proxy,
     };
+    if tool_output_proxy {
+        // Its instructions already say how to use the handles.
+        return Some(declared);
+    }
     caps.entry("tools").or_insert_with(|| json!({}));
     caps.entry("resources").or_insert_with(|| json!({}));
+    let experimental = caps.entry("experimental").or_insert_with(|| json!({}));
+    if let Some(experimental) = experimental.as_object_mut() {
+        experimental.insert(
+            PROXY_MARK.into(),
+            json!({"version": env!("CARGO_PKG_VERSION")}),
+        );
+    }
     let instructions = match result.get("instructions").and_then(Value::as_str) {
         Some(theirs) if !theirs.is_empty() => format!("{theirs}\n\n{SYSTEM_PROMPT}"),
         _ => SYSTEM_PROMPT.to_string(),
@@ -47,21 +72,106 @@ pub fn add_capabilities(value: &mut Value) -> Option<Declared> {
 
 /// A `tools/list` answer: our tools after the downstream's last page.
 /// `outputSchema` goes: a stored result no longer carries the
-/// `structuredContent` it promises, and clients check it.
-pub fn add_tools(value: &mut Value, ours: Vec<Tool>) {
+/// `structuredContent` it promises, and clients check it. Names stay
+/// unique (model APIs refuse duplicates): a downstream tool named like one
+/// of ours is listed as `downstream_<name>`; the renames are returned
+/// (listed name → the downstream's).
+pub fn add_tools(value: &mut Value, ours: Vec<Tool>) -> HashMap<String, String> {
+    let mut renamed = HashMap::new();
     let Some(result) = value.get_mut("result").and_then(Value::as_object_mut) else {
-        return;
+        return renamed;
     };
     let last_page = result.get("nextCursor").is_none_or(Value::is_null);
-    if let Some(Value::Array(tools)) = result.get_mut("tools") {
-        for tool in tools.iter_mut().filter_map(Value::as_object_mut) {
-            tool.remove("outputSchema");
+    let Some(Value::Array(tools)) = result.get_mut("tools") else {
+        return renamed;
+    };
+    let ours_named: HashSet<String> = ours.iter().map(|t| t.name.to_string()).collect();
+    let mut taken: HashSet<String> = tools
+        .iter()
+        .filter_map(|t| t.get("name")?.as_str().map(str::to_string))
+        .chain(ours_named.iter().cloned())
+        .collect();
+    for tool in tools.iter_mut().filter_map(Value::as_object_mut) {
+        tool.remove("outputSchema");
+        let Some(name) = tool.get("name").and_then(Value::as_str).map(str::to_string) else {
+            continue;
+        };
+        if ours_named.contains(&name) {
+            let mut listed = format!("downstream_{name}");
+            while taken.contains(&listed) {
+                listed.push('_');
+            }
+            taken.insert(listed.clone());
+            tool.insert("name".into(), Value::String(listed.clone()));
+            renamed.insert(listed, name);
         }
-        if last_page {
-            tools.extend(
-                ours.into_iter()
-                    .filter_map(|t| serde_json::to_value(t).ok()),
-            );
-        }
+    }
+    if last_page {
+        tools.extend(
+            ours.into_iter()
+                .filter_map(|t| serde_json::to_value(t).ok()),
+        );
+    }
+    renamed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tool(name: &str) -> Tool {
+        Tool::new(
+            name.to_string(),
+            "ours",
+            std::sync::Arc::new(serde_json::Map::new()),
+        )
+    }
+
+    #[test]
+    fn names_stay_unique_and_theirs_are_renamed() {
+        let mut answer = json!({"jsonrpc": "2.0", "id": 1, "result": {"tools": [
+            {"name": "tool_output", "inputSchema": {"type": "object"}},
+            {"name": "downstream_tool_output", "inputSchema": {"type": "object"}},
+            {"name": "search", "inputSchema": {"type": "object"}, "outputSchema": {}},
+        ]}});
+        let renamed = add_tools(
+            &mut answer,
+            vec![tool("tool_output"), tool("tool_output_read")],
+        );
+        let names: Vec<&str> = answer["result"]["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "downstream_tool_output_",
+                "downstream_tool_output",
+                "search",
+                "tool_output",
+                "tool_output_read"
+            ]
+        );
+        assert_eq!(renamed.len(), 1);
+        assert_eq!(renamed["downstream_tool_output_"], "tool_output");
+        assert!(answer["result"]["tools"][2].get("outputSchema").is_none());
+    }
+
+    #[test]
+    fn a_tool_output_proxy_downstream_is_recognised_and_left_as_it_is() {
+        let mut inner = json!({"id": 0, "result": {"protocolVersion": "2025-06-18",
+            "capabilities": {"tools": {}}, "instructions": "theirs"}});
+        let declared = add_capabilities(&mut inner).unwrap();
+        assert!(!declared.tool_output_proxy);
+        assert!(inner["result"]["capabilities"]["experimental"][PROXY_MARK].is_object());
+        let before = inner.clone();
+        let declared = add_capabilities(&mut inner).unwrap();
+        assert!(
+            declared.tool_output_proxy,
+            "the outer proxy sees the inner one"
+        );
+        assert_eq!(inner, before, "and changes nothing");
     }
 }

@@ -34,14 +34,24 @@ pub async fn store_oversized(result: &mut Value, cx: &ResultContext<'_>) -> bool
     let structured = result
         .get("structuredContent")
         .is_some_and(|v| !v.is_null());
+    // A text block the structured content repeats (the JSON the spec says
+    // to send along, or a server's `{"content": text}`) is stored once.
+    let repeated = if structured {
+        repeated_by_structured(result)
+    } else {
+        None
+    };
     // Several parts: each replacement says which one it stands for.
-    let labelled = blocks + usize::from(structured) > 1;
+    let labelled = blocks + usize::from(structured && repeated.is_none()) > 1;
     let mut changed = false;
     let mut links = Vec::new();
+    let mut repeated_stored = false;
     if let Some(Value::Array(content)) = result.get_mut("content") {
         for (index, block) in content.iter_mut().enumerate() {
-            if let Some(handle) = store_block(block, index, labelled, cx).await {
+            let repeats = repeated == Some(index);
+            if let Some(handle) = store_block(block, index, labelled, repeats, cx).await {
                 changed = true;
+                repeated_stored |= repeats;
                 links.push((index, handle));
             }
         }
@@ -51,7 +61,9 @@ pub async fn store_oversized(result: &mut Value, cx: &ResultContext<'_>) -> bool
             }
         }
     }
-    if structured && let Some(block) = store_structured(result, labelled, cx).await {
+    if repeated_stored {
+        result.remove("structuredContent");
+    } else if structured && let Some(block) = store_structured(result, labelled, cx).await {
         let content = result
             .entry("content")
             .or_insert_with(|| Value::Array(Vec::new()));
@@ -66,20 +78,68 @@ pub async fn store_oversized(result: &mut Value, cx: &ResultContext<'_>) -> bool
     changed
 }
 
+/// The index of a text block whose text `structuredContent` carries again:
+/// as its JSON, or as one of its strings.
+fn repeated_by_structured(result: &Map<String, Value>) -> Option<usize> {
+    let structured = result.get("structuredContent")?;
+    let content = result.get("content")?.as_array()?;
+    content.iter().position(|block| {
+        let Some(text) = block
+            .get("type")
+            .filter(|t| *t == "text")
+            .and_then(|_| block.get("text"))
+            .and_then(Value::as_str)
+        else {
+            return false;
+        };
+        holds_string(structured, text)
+            || serde_json::from_str::<Value>(text).is_ok_and(|v| v == *structured)
+    })
+}
+
+/// Whether `value` has `text` as one of its strings (walked without
+/// recursion: the value came from a peer).
+fn holds_string(value: &Value, text: &str) -> bool {
+    let mut stack = vec![value];
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::String(s) if s.len() == text.len() && s == text => return true,
+            Value::Array(items) => stack.extend(items),
+            Value::Object(map) => stack.extend(map.values()),
+            _ => {}
+        }
+    }
+    false
+}
+
 /// A text block or an embedded text resource, stored if the engine says
 /// so: (handle, bytes).
 async fn store_block(
     block: &mut Value,
     index: usize,
     labelled: bool,
+    repeated: bool,
     cx: &ResultContext<'_>,
 ) -> Option<(String, u64)> {
     let kind = block.get("type").and_then(Value::as_str)?;
     match kind {
         "text" => {
             let text = text_mut(block.get_mut("text")?)?;
-            let label = format!("Part content[{index}] (text) of this result is stored:\n");
-            let (handle, bytes, message) = store_text(text, cx, labelled.then_some(label)).await?;
+            let label = match (labelled, repeated) {
+                (true, false) => Some(format!(
+                    "Part content[{index}] (text) of this result is stored:\n"
+                )),
+                (true, true) => Some(format!(
+                    "Part content[{index}] (text) of this result, which its structuredContent \
+                     repeats, is stored once:\n"
+                )),
+                (false, true) => Some(
+                    "This result's text, which its structuredContent repeats, is stored once:\n"
+                        .into(),
+                ),
+                (false, false) => None,
+            };
+            let (handle, bytes, message) = store_text(text, cx, label).await?;
             // Annotations and _meta of the block stay.
             *text = message;
             Some((handle, bytes))
@@ -111,7 +171,9 @@ async fn store_structured(
     labelled: bool,
     cx: &ResultContext<'_>,
 ) -> Option<(Value, Option<Value>)> {
-    let mut text = serde_json::to_string(result.get("structuredContent")?).ok()?;
+    // Indented, as the engine's view of it: the handle message's line
+    // count and the line numbers of its preview and reads then agree.
+    let mut text = serde_json::to_string_pretty(result.get("structuredContent")?).ok()?;
     let label =
         labelled.then(|| "Part structuredContent (JSON) of this result is stored:\n".into());
     let (handle, bytes, message) = store_text(&mut text, cx, label).await?;

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use rmcp::model::{
     CallToolResult, ContentBlock, ErrorData, JsonObject, ReadResourceResult, Resource,
-    ResourceContents, Tool,
+    ResourceContents, Tool, ToolAnnotations,
 };
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -58,9 +58,12 @@ impl Tools {
         matches!(name, TOOL_NAME | READ | GREP | TAIL)
     }
 
+    /// The four tools, annotated as what they are: they read a stored
+    /// output and change nothing, so hosts that auto-approve read-only
+    /// tools (Codex with `approval_policy = "never"`) let the model call them.
     pub fn definitions(&self) -> Vec<Tool> {
         let max = self.max_bytes;
-        vec![
+        let tools = vec![
             Tool::new(TOOL_NAME, agent::TOOL_DESCRIPTION, self.schema.clone()),
             Tool::new(
                 READ,
@@ -104,7 +107,26 @@ impl Tools {
                     &["handle"],
                 ),
             ),
-        ]
+        ];
+        let titles = [
+            "Extract from a stored tool output",
+            "Read lines of a stored tool output",
+            "Grep a stored tool output",
+            "Tail a stored tool output",
+        ];
+        tools
+            .into_iter()
+            .zip(titles)
+            .map(|(tool, title)| {
+                tool.with_title(title).with_annotations(
+                    ToolAnnotations::with_title(title)
+                        .read_only(true)
+                        .destructive(false)
+                        .idempotent(true)
+                        .open_world(false),
+                )
+            })
+            .collect()
     }
 
     /// Answer a call of one of [`Tools::definitions`]. A bad handle or
@@ -145,6 +167,7 @@ impl Tools {
         Ok(match answer {
             Ok(text) => complete(CallToolResult::success(vec![ContentBlock::text(text)])),
             Err(Error::Engine(e)) => tool_error(e.message()),
+            Err(Error::Trap(why)) => stopped(name, &why),
             Err(other) => return Err(other),
         })
     }
@@ -169,10 +192,15 @@ impl Tools {
                 notify(done.fetch_add(1, Ordering::Relaxed) + 1, p.to_string());
             });
         }
-        let result = self
+        let result = match self
             .session
             .extract_with(&call.handle, &call.extract, &options)
-            .await?;
+            .await
+        {
+            Ok(result) => result,
+            Err(Error::Trap(why)) => return Ok(stopped(TOOL_NAME, &why)),
+            Err(other) => return Err(other),
+        };
         let mut answer = CallToolResult::success(vec![ContentBlock::text(result.text)]);
         answer.is_error = Some(result.failed);
         Ok(complete(answer))
@@ -243,6 +271,16 @@ fn resource(info: &HandleInfo) -> Resource {
 fn complete(mut result: CallToolResult) -> CallToolResult {
     result.result_type = None;
     result
+}
+
+/// A call the engine stopped (its CPU or memory limit): an answer the
+/// model can act on, not a protocol error.
+fn stopped(tool: &str, why: &str) -> CallToolResult {
+    tool_error(format!(
+        "{tool}: the call was stopped ({why}). Ask for less: in mode jq a program that \
+         selects early (`.items[] | select(…)`) or reads a part (`.[0:100]`); else mode \
+         lexical, or tool_output_grep with a narrower pattern."
+    ))
 }
 
 pub fn tool_error(text: impl Into<String>) -> CallToolResult {

@@ -9,13 +9,12 @@ use rmcp::transport::Transport;
 use serde_json::json;
 use tokio::sync::mpsc;
 
-use super::{FromDownstream, Outgoing};
+use super::FromDownstream;
+use crate::mcp::lenient::{self, Parsed};
+use crate::mcp::queue;
 
-pub async fn relay<T>(
-    mut transport: T,
-    mut rx: mpsc::UnboundedReceiver<Outgoing>,
-    tx: mpsc::Sender<FromDownstream>,
-) where
+pub async fn relay<T>(mut transport: T, mut rx: queue::Receiver, tx: mpsc::Sender<FromDownstream>)
+where
     T: Transport<RoleClient>,
 {
     let reason = loop {
@@ -25,15 +24,16 @@ pub async fn relay<T>(
                     let _ = transport.close().await;
                     break "the proxy closed the connection".to_string();
                 };
-                let value = match outgoing {
-                    Outgoing::Value(value) => value,
-                    Outgoing::Raw(bytes) => match serde_json::from_slice(&bytes) {
-                        Ok(value) => value,
-                        Err(_) => continue,
-                    },
+                // The proxy forwards only messages; a batch was split.
+                let (id, sent) = match lenient::parse(&outgoing) {
+                    Parsed::Message(value) => {
+                        let id = value.get("id").cloned();
+                        (id, serde_json::from_value::<ClientJsonRpcMessage>(value).map_err(|e| e.to_string()))
+                    }
+                    Parsed::Opaque { id, .. } => (id, Err("it cannot be decoded whole".into())),
+                    Parsed::Batch(_) | Parsed::NotJson(_) => continue,
                 };
-                let id = value.get("id").cloned();
-                match serde_json::from_value::<ClientJsonRpcMessage>(value) {
+                match sent {
                     Ok(message) => {
                         if let Err(e) = transport.send(message).await {
                             break format!("the HTTP downstream failed: {e}");

@@ -8,7 +8,6 @@ use rmcp::model::ErrorCode;
 use serde_json::{Value, json};
 
 use super::{Proxy, key};
-use crate::mcp::framing::Outgoing;
 
 /// MCP's "request timed out" code (as the SDKs use it).
 const REQUEST_TIMEOUT: i32 = -32001;
@@ -45,10 +44,10 @@ impl Proxy {
                 pending.method
             );
             self.reply_error(&id, REQUEST_TIMEOUT, &message);
-            if let Some(down) = &self.down {
+            if let Some(down) = &mut self.down {
                 let cancel = json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
                     "params": {"requestId": id, "reason": "timed out in the tool-output proxy"}});
-                let _ = down.send(Outgoing::Value(cancel));
+                down.push_value(&cancel);
             }
         }
     }

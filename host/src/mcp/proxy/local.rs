@@ -6,32 +6,40 @@ use std::sync::Arc;
 
 use rmcp::model::{ErrorCode, JsonObject};
 use serde_json::{Value, json};
-use tokio::sync::mpsc;
 
 use super::{Proxy, error_message, key};
 use crate::error::Error;
 use crate::extraction::CancellationToken;
-use crate::mcp::framing::Outgoing;
+use crate::mcp::queue;
 use crate::mcp::tools::Notify;
 
 impl Proxy {
     pub(super) fn call_ours(
-        &self,
+        &mut self,
         id: Value,
         name: String,
         args: JsonObject,
         token: Option<String>,
     ) {
+        // Checked before the client was read: a permit is free.
+        let Ok(permit) = self.local_calls.clone().try_acquire_owned() else {
+            return self.reply_error(&id, ErrorCode::INTERNAL_ERROR.0, "too many calls at once");
+        };
         let cancel = CancellationToken::new();
         let id_key = key(&id);
         self.local
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .insert(id_key.clone(), cancel.clone());
-        let (tools, up, local) = (self.tools.clone(), self.up.clone(), self.local.clone());
+        let (tools, up, local) = (
+            self.tools.clone(),
+            self.up.sender.clone(),
+            self.local.clone(),
+        );
         let notify = token.map(|token| progress_notifier(up.clone(), token));
         tokio::spawn(async move {
             let result = tools.call(&name, args, cancel, notify).await;
+            drop(permit);
             local
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
@@ -42,38 +50,40 @@ impl Proxy {
                 Err(Error::Cancelled) => return,
                 Err(e) => error_message(&id, ErrorCode::INTERNAL_ERROR.0, &e.to_string()),
             };
-            let _ = up.send(Outgoing::Value(message));
+            let _ = up.send_value(&message).await;
         });
     }
 
     pub(super) fn read_ours(&self, id: Value, uri: String) {
-        let (tools, up) = (self.tools.clone(), self.up.clone());
+        let (tools, up) = (self.tools.clone(), self.up.sender.clone());
         tokio::spawn(async move {
             let message = match tools.read_resource(&uri).await {
                 Ok(result) => json!({"jsonrpc": "2.0", "id": id, "result": result}),
                 Err(e) => json!({"jsonrpc": "2.0", "id": id, "error": e}),
             };
-            let _ = up.send(Outgoing::Value(message));
+            let _ = up.send_value(&message).await;
         });
     }
 
     pub(super) fn list_ours(&self, id: Value) {
-        let (tools, up) = (self.tools.clone(), self.up.clone());
+        let (tools, up) = (self.tools.clone(), self.up.sender.clone());
         tokio::spawn(async move {
             let message = match tools.resources().await {
                 Ok(list) => json!({"jsonrpc": "2.0", "id": id, "result": {"resources": list}}),
                 Err(e) => error_message(&id, ErrorCode::INTERNAL_ERROR.0, &e.to_string()),
             };
-            let _ = up.send(Outgoing::Value(message));
+            let _ = up.send_value(&message).await;
         });
     }
 }
 
-fn progress_notifier(up: mpsc::UnboundedSender<Outgoing>, token: String) -> Notify {
+/// Progress notes go out only when there is room now: a client that does
+/// not read misses some, rather than holding the extraction back.
+fn progress_notifier(up: queue::Sender, token: String) -> Notify {
     let token: Value = serde_json::from_str(&token).unwrap_or(Value::Null);
     Arc::new(move |done, message| {
         let note = json!({"jsonrpc": "2.0", "method": "notifications/progress",
             "params": {"progressToken": token, "progress": done, "message": message}});
-        let _ = up.send(Outgoing::Value(note));
+        let _ = up.try_send(queue::to_line(&note));
     })
 }
