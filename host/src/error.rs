@@ -35,7 +35,7 @@ pub enum Error {
         /// Why.
         source: Box<Error>,
         /// What the writer had taken.
-        received: crate::writer::Received,
+        received: Received,
     },
     /// The cause is the `source()`: `{:#}` and error chains print it once.
     #[error("{context}")]
@@ -45,6 +45,36 @@ pub enum Error {
         /// Why it failed.
         source: std::io::Error,
     },
+}
+
+/// What an [`crate::OutputWriter`] had taken when its store failed: the first
+/// [`Received::len`] bytes of the output. Nothing of it is in the session.
+#[derive(Debug)]
+pub struct Received {
+    pub(crate) file: Option<std::fs::File>,
+    pub(crate) len: u64,
+}
+
+impl Received {
+    /// How many bytes the writer had taken (every piece `write` accepted).
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether it had taken nothing.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Those bytes, read back from this machine's copy. `None` when they
+    /// never left the engine's memory: then there are at most the policy's
+    /// `max_inline_bytes` of them (an output is spilled to disk before it
+    /// grows past that), which the caller keeps to print a passthrough
+    /// anyway.
+    pub fn into_reader(self) -> Option<impl std::io::Read> {
+        let len = self.len;
+        self.file.map(|file| std::io::Read::take(file, len))
+    }
 }
 
 /// This crate's result.

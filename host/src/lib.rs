@@ -57,7 +57,7 @@ pub use bindings::types::{
     ExtractReport, ExtractResult, FailureKind, GrepOptions, HandleInfo, Mode, OutputStats,
     StorePolicy, StoreReason, StoredOutput,
 };
-pub use error::{Error, Result};
+pub use error::{Error, Received, Result};
 pub use extraction::{CancellationToken, ExtractOptions, Progress};
 pub use llm::config::LlmConfig;
 pub use llm::http::HttpLlm;

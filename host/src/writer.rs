@@ -1,8 +1,7 @@
 //! [`OutputWriter`]: a store fed piece by piece (a process's stdout, a
-//! stream), one engine instance for the whole output; and [`Received`],
-//! what it gives back when the store fails, so no output is ever lost.
+//! stream), one engine instance for the whole output. When the store fails
+//! it gives back what it took ([`Received`]), so no output is ever lost.
 
-use std::io::Read;
 use std::sync::Arc;
 
 use wasmtime::Store;
@@ -11,7 +10,7 @@ use wasmtime::component::ResourceAny;
 use crate::accounting::{Accounts, log_stored};
 use crate::accounting::{Event, StoreEvent};
 use crate::bindings::Extractor;
-use crate::error::{Error, Result};
+use crate::error::{Error, Received, Result};
 use crate::host::HostState;
 use crate::host::session_fs::UnfinishedHandle;
 use crate::names::Outcome;
@@ -34,36 +33,6 @@ pub struct OutputWriter {
     /// there: an open file stays readable whatever happens to its name (a
     /// failed store removes it), so what was taken can be given back.
     original: Option<std::fs::File>,
-}
-
-/// What an [`OutputWriter`] had taken when its store failed: the first
-/// [`Received::len`] bytes of the output. Nothing of it is in the session.
-#[derive(Debug)]
-pub struct Received {
-    file: Option<std::fs::File>,
-    len: u64,
-}
-
-impl Received {
-    /// How many bytes the writer had taken (every piece `write` accepted).
-    pub fn len(&self) -> u64 {
-        self.len
-    }
-
-    /// Whether it had taken nothing.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Those bytes, read back from this machine's copy. `None` when they
-    /// never left the engine's memory: then there are at most the policy's
-    /// `max_inline_bytes` of them (an output is spilled to disk before it
-    /// grows past that), which the caller keeps to print a passthrough
-    /// anyway.
-    pub fn into_reader(self) -> Option<impl Read> {
-        let len = self.len;
-        self.file.map(|file| file.take(len))
-    }
 }
 
 impl OutputWriter {

@@ -13,7 +13,20 @@ Its tools, by name:
   slow       never answers; a notifications/cancelled for it is logged
   hang       stops reading and answering altogether
   crash      writes to stderr and exits with status 3
-  garbage    writes a line that is not JSON
+  garbage    writes a line that is not JSON (a banner), then answers
+  stderr_latin1  writes a Latin-1 byte and a terminal escape to stderr, then answers
+  stderr_flood   {"mb": N}: N MB on stderr with no newline, then answers
+  notify_flood   {"mb": N}: N MB of notifications/message, then answers
+  surrogate  answers with a lone surrogate escape in a small text (raw)
+  odd        {"kind": K}: valid JSON serde_json refuses or odd framing: 1e999, deep
+             (nesting of 300), bom (a byte order mark first), batch (the answer in a
+             batch with a notification)
+  too_long   {"mb": N}: an answer of N MB (past a proxy's --max-message-bytes)
+  dup        a large text and structuredContent {"content": the same text}
+  echo_args  answers with the arguments it got, as JSON (json.dumps keeps lone
+             surrogates escaped)
+  deaf       stops reading stdin for good
+With FAULT_OWN_TOOL_OUTPUT=1 it also has a tool named tool_output of its own.
 Every message received is appended to $FAULT_LOG (one JSON line) if set.
 """
 
@@ -31,6 +44,12 @@ TOOLS = [
     {"name": name, "description": f"scripted: {name}", "inputSchema": {"type": "object"}}
     for name in ["big", "multi", "image", "error_log", "raw", "small", "progress", "slow", "hang", "crash", "garbage"]
 ]
+TOOLS += [
+    {"name": name, "description": f"scripted: {name}", "inputSchema": {"type": "object"}}
+    for name in ["stderr_latin1", "stderr_flood", "notify_flood", "surrogate", "odd", "too_long", "dup", "echo_args", "deaf"]
+]
+if os.environ.get("FAULT_OWN_TOOL_OUTPUT") == "1":
+    TOOLS.append({"name": "tool_output", "description": "the server's own", "inputSchema": {"type": "object"}})
 TOOLS[0]["outputSchema"] = {"type": "object"}
 
 
@@ -111,7 +130,51 @@ def call(id, name, args, params):
         sys.stderr.flush()
         os._exit(3)
     if name == "garbage":
-        return send_raw("this is not JSON-RPC at all")
+        send_raw("this is not JSON-RPC at all")
+        return send({"jsonrpc": "2.0", "id": id, "result": {"content": [text("answered after garbage")]}})
+    if name == "stderr_latin1":
+        sys.stderr.buffer.write(b"fault_server: caf\xe9.log \x1b]0;pwned\x07 opened\n")
+        sys.stderr.flush()
+        return send({"jsonrpc": "2.0", "id": id, "result": {"content": [text("wrote latin-1")]}})
+    if name == "stderr_flood":
+        chunk = "x" * (1 << 20)
+        for _ in range(args.get("mb", 1)):
+            sys.stderr.write(chunk)
+        sys.stderr.flush()
+        return send({"jsonrpc": "2.0", "id": id, "result": {"content": [text("flooded stderr")]}})
+    if name == "notify_flood":
+        data = "n" * 65536
+        for _ in range(args.get("mb", 1) * 16):
+            send({"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": data}})
+        return send({"jsonrpc": "2.0", "id": id, "result": {"content": [text("flooded notifications")]}})
+    if name == "surrogate":
+        return send_raw('{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"cut inside an emoji: \\ud83d"}]}}' % json.dumps(id))
+    if name == "odd":
+        kind = args.get("kind")
+        answer = '{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"odd %s"}]%s}}'
+        if kind == "1e999":
+            return send_raw(answer % (json.dumps(id), kind, ',"_meta":{"n":1e999}'))
+        if kind == "deep":
+            return send_raw(answer % (json.dumps(id), kind, ',"_meta":{"d":%s1%s}' % ("[" * 300, "]" * 300)))
+        if kind == "bom":
+            return send_raw("\ufeff" + answer % (json.dumps(id), kind, ""))
+        if kind == "batch":
+            note = '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"in a batch"}}'
+            return send_raw("[%s, %s]" % (note, answer % (json.dumps(id), kind, "")))
+    if name == "too_long":
+        body = "y" * (args.get("mb", 2) << 20)
+        return send({"jsonrpc": "2.0", "id": id, "result": {"content": [text(body)]}})
+    if name == "dup":
+        body = log_text(1, "needle-in-dup")
+        return send({"jsonrpc": "2.0", "id": id, "result": {"content": [text(body)], "structuredContent": {"content": body}}})
+    if name == "echo_args":
+        return send({"jsonrpc": "2.0", "id": id, "result": {"content": [text(json.dumps(args))]}})
+    if name == "deaf":
+        send({"jsonrpc": "2.0", "id": id, "result": {"content": [text("not reading any more")]}})
+        while True:
+            os.system("sleep 3600")
+    if name == "tool_output":
+        return send({"jsonrpc": "2.0", "id": id, "result": {"content": [text("the server's own tool_output")]}})
     send({"jsonrpc": "2.0", "id": id, "error": {"code": -32602, "message": f"unknown tool {name}"}})
 
 

@@ -155,3 +155,36 @@ impl Drop for AbandonGuard {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bindings::session_fs::Host;
+
+    #[test]
+    fn an_abandoned_call_removes_what_it_created_committed_or_not() {
+        let path = std::env::temp_dir().join(format!(
+            "tool-output-abandon-{}",
+            uuid::Uuid::new_v4().simple()
+        ));
+        std::fs::create_dir_all(&path).unwrap();
+        let dir = cap_std::fs::Dir::open_ambient_dir(&path, cap_std::ambient_authority()).unwrap();
+        let session = SessionDir::new(dir, None).unwrap();
+        std::fs::write(path.join("other.orig"), b"another call's").unwrap();
+        let mut state = HostState::new(session, Arc::new(crate::NoLlm), StoreLimits::default());
+        // A store that committed (renamed its parts, wrote its sidecar)
+        // and was dropped before its call returned: no one was told of the
+        // handle, so none of it may stay.
+        state.write("h.orig.part".into(), b"x".to_vec()).unwrap();
+        state.rename("h.orig.part".into(), "h.orig".into()).unwrap();
+        state.write("h.meta.json".into(), b"{}".to_vec()).unwrap();
+        state.discard_created();
+        let mut left: Vec<String> = std::fs::read_dir(&path)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["other.orig"]);
+        std::fs::remove_dir_all(&path).unwrap();
+    }
+}

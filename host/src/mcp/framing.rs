@@ -98,6 +98,7 @@ impl Decoder for LineCodec {
             let newline = buf[self.searched..].iter().position(|b| *b == b'\n');
             match newline {
                 Some(offset) if self.discarding > 0 => {
+                    self.keep_head(&buf[..self.searched + offset]);
                     let len = self.discarding + offset;
                     let _ = buf.split_to(self.searched + offset + 1);
                     self.searched = 0;
@@ -132,9 +133,7 @@ impl Decoder for LineCodec {
                     return Ok(Some(Frame::Line(line.freeze())));
                 }
                 None if self.discarding > 0 || buf.len() > self.max => {
-                    if self.discarding == 0 {
-                        self.keep_head(buf);
-                    }
+                    self.keep_head(buf);
                     self.discarding += buf.len();
                     buf.clear();
                     self.searched = 0;

@@ -14,7 +14,8 @@ use crate::common::{self, run, stderr, stdout};
 const ROUNDS: usize = 20;
 
 fn session_file(root: &Path, handle: &str, suffix: &str) -> PathBuf {
-    root.join("sessions/default").join(format!("{handle}.{suffix}"))
+    root.join("sessions/default")
+        .join(format!("{handle}.{suffix}"))
 }
 
 /// A command that must have worked, with what it said if not.
@@ -26,7 +27,10 @@ fn ok(out: &Output, what: &str) -> String {
         stderr(out)
     );
     let said = stderr(out);
-    assert!(!said.contains("panicked") && !said.contains("warning"), "{what}: {said}");
+    assert!(
+        !said.contains("panicked") && !said.contains("warning"),
+        "{what}: {said}"
+    );
     String::from_utf8(out.stdout.clone()).unwrap()
 }
 
@@ -56,11 +60,21 @@ fn parallel_commands_on_one_session_lose_nothing() {
         .collect();
     let archive = root.join("imported.tar");
     let other = output(99, 0, true);
-    let out = run(&root, &["--session", "other", "store", "--tool", "imp"], other.as_bytes());
+    let out = run(
+        &root,
+        &["--session", "other", "store", "--tool", "imp"],
+        other.as_bytes(),
+    );
     let imported = handle_in(&ok(&out, "store in other"));
     let out = run(
         &root,
-        &["--session", "other", "export", "-o", archive.to_str().unwrap()],
+        &[
+            "--session",
+            "other",
+            "export",
+            "-o",
+            archive.to_str().unwrap(),
+        ],
         b"",
     );
     ok(&out, "export");
@@ -132,10 +146,17 @@ fn parallel_commands_on_one_session_lose_nothing() {
         let (root, archive) = (root.clone(), archive.clone());
         workers.push(std::thread::spawn(move || {
             for _ in 0..ROUNDS / 2 {
-                let out = run(&root, &["import", "--replace", archive.to_str().unwrap()], b"");
+                let out = run(
+                    &root,
+                    &["import", "--replace", archive.to_str().unwrap()],
+                    b"",
+                );
                 let said = String::from_utf8_lossy(&out.stdout).into_owned();
                 assert!(out.status.success(), "import: {}", stderr(&out));
-                assert!(said.contains("imported") || said.contains("replaced"), "{said}");
+                assert!(
+                    said.contains("imported") || said.contains("replaced"),
+                    "{said}"
+                );
             }
         }));
     }

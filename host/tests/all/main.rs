@@ -10,5 +10,6 @@ mod concurrency;
 mod doctor;
 mod hardening;
 mod mcp;
+mod nothing_lost;
 mod object_store;
 mod run;

@@ -290,3 +290,75 @@ async fn sessions_and_run_roots_are_cleaned_up() {
     assert!(!root.exists(), "run root removed with the runtime");
     assert_eq!(std::fs::read_dir(&temp).unwrap().count(), 0);
 }
+
+#[tokio::test]
+async fn a_streamed_store_that_fails_gives_back_every_byte_it_took() {
+    let (runtime, _) = runtime_with("received", |c| {
+        c.limits = Limits {
+            session_quota: Some(300_000),
+            ..Limits::default()
+        };
+    })
+    .await;
+    let session = runtime.session().unwrap();
+    let output = build_log(40_000);
+    let mut writer = session.writer(&ToolCall::new("t")).await.unwrap();
+    let mut taken = Vec::new();
+    let mut failed = None;
+    for piece in output.as_bytes().chunks(50_000) {
+        match writer.write(piece).await {
+            Ok(()) => taken.extend_from_slice(piece),
+            Err(err) => {
+                failed = Some(err);
+                break;
+            }
+        }
+    }
+    let Some(tool_output::Error::NotStored { source, received }) = failed else {
+        panic!("the quota stops the store with NotStored")
+    };
+    assert!(source.to_string().contains("quota"), "{source}");
+    assert_eq!(received.len(), taken.len() as u64);
+    // Spilled to disk long before: read back from the engine's copy,
+    // though the session keeps nothing of it.
+    let mut back = Vec::new();
+    std::io::Read::read_to_end(&mut received.into_reader().unwrap(), &mut back).unwrap();
+    assert_eq!(back, taken, "every byte taken, byte for byte");
+    let left: Vec<_> = std::fs::read_dir(session.path())
+        .unwrap()
+        .flatten()
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn engine_calls_past_the_bound_wait_their_turn() {
+    let (runtime, _) = runtime_with("bounded", |c| {
+        c.limits = Limits {
+            concurrent_calls: 1,
+            ..Limits::default()
+        };
+    })
+    .await;
+    let session = Arc::new(runtime.session().unwrap());
+    // A writer holds the one place until it finishes: a store meanwhile
+    // waits, then runs.
+    let mut writer = session.writer(&ToolCall::new("t")).await.unwrap();
+    writer.write(build_log(2000).as_bytes()).await.unwrap();
+    let waiting = {
+        let session = session.clone();
+        tokio::spawn(async move {
+            session
+                .store(&ToolCall::new("u"), build_log(3000).as_bytes())
+                .await
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(
+        !waiting.is_finished(),
+        "the second call waits for the place"
+    );
+    stored(writer.finish().await.unwrap());
+    stored(waiting.await.unwrap().unwrap());
+    assert_eq!(session.list().await.unwrap().len(), 2);
+}

@@ -48,10 +48,16 @@ pub fn run_cmd(mut cmd: Command, stdin: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    // Written on a thread: a command that prints as it reads (a
+    // passthrough) would otherwise fill its stdout while we still write.
     let mut input = child.stdin.take().unwrap();
-    let _ = input.write_all(stdin);
-    drop(input);
-    child.wait_with_output().unwrap()
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
 }
 
 /// Stdout of a run that must have succeeded.

@@ -182,6 +182,7 @@ fn big_log(dir: &Path) -> PathBuf {
 }
 
 mod faults;
+mod hostile;
 mod results;
 mod sdk_clients;
 mod serve;
@@ -195,12 +196,17 @@ struct Raw {
 
 impl Raw {
     fn start(cmd: &[String], envs: &[(&str, &OsStr)]) -> Raw {
+        Raw::start_with(cmd, envs, Stdio::inherit())
+    }
+
+    /// [`Raw::start`] with the proxy's stderr going to `stderr`.
+    fn start_with(cmd: &[String], envs: &[(&str, &OsStr)], stderr: Stdio) -> Raw {
         let mut child = Command::new(&cmd[0])
             .args(&cmd[1..])
             .envs(envs.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .unwrap();
         let stdin = child.stdin.take();
@@ -291,6 +297,17 @@ fn logged(log: &Path) -> Vec<Value> {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect()
+}
+
+/// A process's peak resident memory so far, in bytes (`VmHWM`).
+fn peak_rss(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap();
+    kb << 10
 }
 
 /// Whether `pid` is a live process (not gone, not a zombie).

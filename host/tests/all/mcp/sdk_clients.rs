@@ -62,13 +62,14 @@ fn the_filesystem_server_behind_the_proxy_stores_a_large_file_and_answers_about_
         "the engine's schema, mode enum included"
     );
 
-    // The large file: the handle message, labelled (the result also has
-    // structuredContent), and a link to the stored output.
+    // The large file: the handle message and a link to the stored output.
+    // The server sends the file twice (as text and as structuredContent
+    // `{"content": text}`): it is stored once, and the message says so.
     let stored = &r[1];
     let message = text(stored, 0);
     assert!(
         message.starts_with(
-            "Part content[0] (text) of this result is stored:\nTool output is too large ("
+            "This result's text, which its structuredContent repeats, is stored once:\nTool output is too large ("
         ),
         "{message}"
     );
@@ -83,8 +84,10 @@ fn the_filesystem_server_behind_the_proxy_stores_a_large_file_and_answers_about_
         stored["content"][1]["uri"],
         format!("tool-output://{handle}")
     );
-    assert!(
-        text(stored, 2).starts_with("Part structuredContent (JSON) of this result is stored:\n")
+    assert_eq!(
+        stored["content"].as_array().unwrap().len(),
+        2,
+        "one message, one link"
     );
     assert!(stored.get("structuredContent").is_none());
 
@@ -178,7 +181,7 @@ fn the_typescript_sdk_client_gets_the_same_through_the_proxy() {
     let message = text(&r[1], 0);
     assert!(
         message.starts_with(
-            "Part content[0] (text) of this result is stored:\nTool output is too large ("
+            "This result's text, which its structuredContent repeats, is stored once:\nTool output is too large ("
         ),
         "{message}"
     );
@@ -254,12 +257,13 @@ fn everything_else_passes_through_as_the_server_gives_it() {
         "progress notifications"
     );
     assert_eq!(proxied["progress"].as_array().unwrap().len(), 3);
-    // The server's capabilities, ours added; its instructions, ours appended.
+    // The server's capabilities, ours added (it already has tools and
+    // resources; the mark a proxy in front of this one defers to); its
+    // instructions, ours appended.
     let (di, pi) = (&direct["initialize"], &proxied["initialize"]);
-    assert_eq!(
-        pi["capabilities"], di["capabilities"],
-        "it already has tools and resources"
-    );
+    let mut expected = di["capabilities"].clone();
+    expected["experimental"] = json!({"tool-output/proxy": {"version": env!("CARGO_PKG_VERSION")}});
+    assert_eq!(pi["capabilities"], expected);
     assert_eq!(pi["serverInfo"], di["serverInfo"]);
     let instructions = pi["instructions"].as_str().unwrap();
     assert!(instructions.starts_with(di["instructions"].as_str().unwrap()));

@@ -122,10 +122,7 @@ fn a_store_url_that_cannot_be_used_is_one_clear_line() {
             "--store az://c/x: Generic MicrosoftAzure error: Account must be specified",
         ),
     ] {
-        let out = run_cmd(
-            tool_output(&a, &["--store", url, "store", "--tool", "t"]),
-            b"hi\n",
-        );
+        let out = run_cmd(tool_output(&a, &["--store", url, "list"]), b"");
         assert_eq!(out.status.code(), Some(1), "{url}");
         assert_eq!(
             stderr(&out),
@@ -133,5 +130,17 @@ fn a_store_url_that_cannot_be_used_is_one_clear_line() {
             "{url}"
         );
         assert!(out.stdout.is_empty());
+        // A store does not lose the output over it: it passes through.
+        let out = run_cmd(
+            tool_output(&a, &["--store", url, "store", "--tool", "t"]),
+            b"hi\n",
+        );
+        assert_eq!(out.status.code(), Some(0), "{url}");
+        assert_eq!(
+            stderr(&out),
+            format!("tool-output: warning: {said}; the output is passed through unchanged\n"),
+            "{url}"
+        );
+        assert_eq!(out.stdout, b"hi\n");
     }
 }

@@ -1,0 +1,169 @@
+//! A `store` or `run` that cannot store passes the output through,
+//! unchanged, and says so on stderr: a session that cannot be opened, a
+//! disk that fills midway (here a file-size limit). And `run`'s own edges:
+//! `--json`, a background child that keeps the pipe open, a second signal.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+use crate::common::{self, run_cmd, stderr, tool_output, wait_at_most};
+
+const WARNING: &str = "the output is passed through unchanged";
+
+fn seq(n: usize) -> String {
+    (1..=n).map(|i| format!("{i}\n")).collect()
+}
+
+/// The output went through whole, with one warning and nothing else.
+fn assert_passed_through(out: &Output, expected: &[u8]) {
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(out));
+    assert!(
+        out.stdout == expected,
+        "the whole output, byte for byte ({} of {} bytes)",
+        out.stdout.len(),
+        expected.len()
+    );
+    let said = stderr(out);
+    let lines: Vec<&str> = said.lines().collect();
+    assert_eq!(lines.len(), 1, "{said}");
+    assert!(
+        lines[0].starts_with("tool-output: warning: ") && lines[0].ends_with(WARNING),
+        "{said}"
+    );
+}
+
+/// `tool-output ARGS` under `sh` with a file-size limit of about 512 KiB
+/// (SIGXFSZ ignored: writes past it fail with EFBIG, as on a full disk).
+fn limited(root: &Path, args: &str) -> Command {
+    let bin = env!("CARGO_BIN_EXE_tool-output");
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 1024; exec '{bin}' --root '{}' {args}",
+        root.display()
+    );
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c").arg(script).current_dir(root);
+    cmd
+}
+
+#[test]
+fn a_session_that_cannot_be_opened_costs_no_output() {
+    let root = common::root("lost-open");
+    std::fs::create_dir_all(root.join("sessions")).unwrap();
+    // A file where the session directory should be.
+    std::fs::write(root.join("sessions/default"), b"not a directory").unwrap();
+    let output = seq(40_000);
+    let out = common::run(&root, &["store", "--tool", "t"], output.as_bytes());
+    assert_passed_through(&out, output.as_bytes());
+    let out = run_cmd(tool_output(&root, &["run", "--", "seq", "1", "40000"]), b"");
+    assert_passed_through(&out, output.as_bytes());
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_disk_that_fills_midway_costs_no_output() {
+    let root = common::root("lost-full");
+    // Stored from the first piece on; the limit is met about 512 KiB in.
+    let output = seq(600_000);
+    let out = run_cmd(limited(&root, "store --tool t"), output.as_bytes());
+    assert_passed_through(&out, output.as_bytes());
+    let out = run_cmd(limited(&root, "run -- seq 1 600000"), b"");
+    assert_passed_through(&out, output.as_bytes());
+    // Nothing half-stored is left.
+    let left = common::names(&root.join("sessions/default"));
+    assert!(left.iter().all(|n| n.starts_with('.')), "{left:?}");
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn run_json_says_what_happened_and_the_exit_code() {
+    let root = common::root("run-json");
+    let out = run_cmd(
+        tool_output(
+            &root,
+            &["--json", "run", "--", "sh", "-c", "echo hi; exit 3"],
+        ),
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(3));
+    let said: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(said["stored"], false);
+    assert_eq!(said["message"], "hi\n");
+    assert_eq!(said["exit_code"], 3);
+    let out = run_cmd(
+        tool_output(&root, &["--json", "run", "--", "seq", "1", "20000"]),
+        b"",
+    );
+    let said: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(said["stored"], true);
+    assert_eq!(said["stats"]["bytes"], seq(20_000).len());
+    assert!(
+        said["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Tool output is too large")
+    );
+    assert_eq!(said["exit_code"], 0);
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_background_child_holding_the_pipe_does_not_hold_run() {
+    let root = common::root("run-background");
+    let mut child = tool_output(&root, &["run", "--", "sh", "-c", "sleep 60 & echo started"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A hang check: the bound is a second after the command's exit.
+    wait_at_most(
+        &mut child,
+        Duration::from_secs(20),
+        "run with a background child",
+    );
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(out.stdout, b"started\n");
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_second_signal_kills_a_command_that_ignores_the_first() {
+    let root = common::root("run-escalate");
+    let marker = root.join("running");
+    let script = format!(
+        "trap '' TERM; echo ready; touch '{}'; exec sleep 60",
+        marker.display()
+    );
+    let mut child = tool_output(&root, &["run", "--", "sh", "-c", &script])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The command runs (and `run` forwards signals) once the marker is there.
+    while !marker.exists() {
+        assert!(child.try_wait().unwrap().is_none(), "run ended early");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    let pid = child.id() as i32;
+    // SAFETY: kill(2) on our own child.
+    unsafe { libc::kill(pid, libc::SIGTERM) };
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the command ignores the first"
+    );
+    unsafe { libc::kill(pid, libc::SIGTERM) };
+    wait_at_most(
+        &mut child,
+        Duration::from_secs(20),
+        "run after a second SIGTERM",
+    );
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(128 + 9), "{}", stderr(&out));
+    assert_eq!(out.stdout, b"ready\n");
+    std::fs::remove_dir_all(&root).unwrap();
+}
