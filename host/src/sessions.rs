@@ -215,4 +215,26 @@ mod tests {
         assert!(session_dir(&root, "new").is_dir());
         fs::remove_dir_all(&root).unwrap();
     }
+
+    #[test]
+    fn gc_leaves_a_running_import_alone_and_clears_an_abandoned_one() {
+        let root = fresh_root("staging");
+        let staging = root.join("sessions").join(format!("{STAGING_PREFIX}abc"));
+        fs::create_dir_all(&staging).unwrap();
+        let lock = fs::File::create(staging.join(crate::archive::LOCK_NAME)).unwrap();
+        lock.lock().unwrap();
+        let old = SystemTime::now() - Duration::from_secs(2 * 3600);
+        fs::File::open(&staging).unwrap().set_modified(old).unwrap();
+        let report = gc(&root, Duration::ZERO);
+        assert!(staging.is_dir(), "running: kept");
+        assert!(
+            report.removed.is_empty() && report.failed.is_empty(),
+            "{report:?}"
+        );
+        drop(lock);
+        fs::File::open(&staging).unwrap().set_modified(old).unwrap();
+        gc(&root, Duration::ZERO);
+        assert!(!staging.exists(), "abandoned two hours ago: removed");
+        fs::remove_dir_all(&root).unwrap();
+    }
 }

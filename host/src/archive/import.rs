@@ -511,3 +511,91 @@ impl<W: Write> Write for HashingWriter<W> {
         self.inner.flush()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::archive::{FileEntry, HandleEntry};
+
+    fn scratch(what: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "tool-output-import-{what}-{}",
+            uuid::Uuid::new_v4().simple()
+        ));
+        fs::create_dir_all(dir.join("sessions/s")).unwrap();
+        dir
+    }
+
+    fn handle(name: &str) -> HandleEntry {
+        let files = ["orig", "txt", "meta.json"]
+            .into_iter()
+            .map(|suffix| FileEntry {
+                name: format!("{name}.{suffix}"),
+                size: 0,
+                sha256: String::new(),
+            })
+            .collect();
+        HandleEntry {
+            handle: name.to_string(),
+            files,
+        }
+    }
+
+    fn contents(dir: &Path) -> Vec<(String, String)> {
+        let mut all: Vec<(String, String)> = fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
+            .map(|e| {
+                let text = fs::read_to_string(e.path()).unwrap();
+                (e.file_name().to_string_lossy().into_owned(), text)
+            })
+            .collect();
+        all.sort();
+        all
+    }
+
+    #[test]
+    fn a_replace_that_fails_midway_puts_everything_back() {
+        let root = scratch("rollback");
+        let session = root.join("sessions/s");
+        let (a, b) = (
+            "11111111-1111-4111-8111-111111111111",
+            "22222222-2222-4222-8222-222222222222",
+        );
+        for name in [a, b] {
+            for suffix in ["orig", "txt", "meta.json"] {
+                fs::write(
+                    session.join(format!("{name}.{suffix}")),
+                    format!("old {suffix}"),
+                )
+                .unwrap();
+            }
+        }
+        let before = contents(&session);
+        let staging = Staging::new(&root.join("sessions")).unwrap();
+        for name in [a, b] {
+            for suffix in ["orig", "txt", "meta.json"] {
+                fs::write(
+                    staging.path.join(format!("{name}.{suffix}")),
+                    format!("new {suffix}"),
+                )
+                .unwrap();
+            }
+        }
+        // The second handle's view went missing from the staging: its move
+        // fails after the first handle was replaced whole.
+        fs::remove_file(staging.path.join(format!("{b}.txt"))).unwrap();
+        let manifest = Manifest {
+            format: crate::archive::FORMAT.into(),
+            version: crate::archive::VERSION,
+            session: "s".into(),
+            handles: vec![handle(a), handle(b)],
+        };
+        let err = staging.commit(&manifest, &session, true).unwrap_err();
+        assert!(format!("{err:#}").contains("moving"), "{err:#}");
+        assert_eq!(contents(&session), before, "all or nothing");
+        drop(staging);
+        fs::remove_dir_all(&root).unwrap();
+    }
+}

@@ -288,6 +288,46 @@ fn hostile_archives_are_refused_whole_and_change_nothing() {
     let mut zstd = zstd::encode_all(good.as_slice(), 3).unwrap();
     zstd.truncate(zstd.len() - 20);
     cases.push(("truncated zstd", zstd, "truncated"));
+    // What it is instead, named.
+    let mut gzip = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0];
+    gzip.extend_from_slice(&good[..600]);
+    cases.push((
+        "gzip",
+        gzip,
+        "it is gzip data (decompress it first: gunzip)",
+    ));
+    cases.push(("bzip2", b"BZh91AY&SY".repeat(60), "it is bzip2 data"));
+    cases.push((
+        "a short text",
+        b"hello".to_vec(),
+        "it starts with \"hello\", too short for a tar header",
+    ));
+    // Terminal escapes in a member's name and in a broken header: shown
+    // escaped in every message, never sent to the terminal.
+    let mut m = members.clone();
+    m.push((
+        "\u{1b}]0;pwned\u{7}\u{1b}[2J.orig".into(),
+        tar::EntryType::Regular,
+        b"x".to_vec(),
+    ));
+    cases.push((
+        "escapes in a name",
+        pack(&m),
+        "\\u{1b}]0;pwned\\u{7}\\u{1b}[2J.orig",
+    ));
+    let mut broken = pack(&members[..1].to_vec());
+    let second = broken.len() - 1024; // the end blocks follow the manifest
+    broken.truncate(second);
+    let mut header = [0u8; 512];
+    header[..12].copy_from_slice(b"\x1b[31mred.bin");
+    header[100..107].copy_from_slice(b"\x1b[2J\x1b[H");
+    broken.extend_from_slice(&header);
+    broken.extend_from_slice(&[0u8; 1024]);
+    cases.push((
+        "escapes in a broken header",
+        broken,
+        "the archive is truncated or corrupt",
+    ));
 
     for (what, archive, expected) in cases {
         let b = root("archive");
@@ -301,6 +341,10 @@ fn hostile_archives_are_refused_whole_and_change_nothing() {
         assert!(said.contains(expected), "{what}: {said}");
         assert!(said.contains("nothing was imported"), "{what}: {said}");
         assert!(!said.contains("panicked"), "{what}: {said}");
+        assert!(
+            !said.contains('\u{1b}') && !said.contains('\u{7}'),
+            "{what}: {said:?}"
+        );
         assert_eq!(names(&dir), before, "{what}");
         assert_eq!(
             names(&b.join("sessions")),
@@ -358,4 +402,132 @@ fn an_export_to_a_closed_stdout_ends_quietly_and_leaves_the_session() {
     assert!(!stderr(&out).contains("error"), "{}", stderr(&out));
     let listed = stdout(&run(&a, &["list"], b""));
     assert!(handles.iter().all(|h| listed.contains(h)), "{listed}");
+}
+
+#[test]
+fn a_zstd_archive_that_starts_with_a_skippable_frame_imports() {
+    let (a, b) = (root("archive"), root("archive"));
+    let handles = store_two(&a, "default");
+    let tar = run(&a, &["export", "-o", "-"], b"").stdout;
+    // A skippable frame (magic 0x184D2A50, little-endian), then the archive.
+    let mut archive = vec![0x50, 0x2A, 0x4D, 0x18, 4, 0, 0, 0, 1, 2, 3, 4];
+    archive.extend(zstd::encode_all(tar.as_slice(), 3).unwrap());
+    let said = stdout(&run(&b, &["import", "-"], &archive));
+    for handle in &handles {
+        assert!(said.contains(&format!("{handle}  imported")), "{said}");
+    }
+    assert_eq!(
+        answers(&a, "default", &handles[0]),
+        answers(&b, "default", &handles[0])
+    );
+}
+
+#[test]
+fn an_export_says_which_handles_it_leaves_out_and_why() {
+    let a = root("archive");
+    let handles = store_two(&a, "default");
+    let dir = session_dir(&a, "default");
+    // A FIFO planted as one handle's view.
+    let view = names(&dir)
+        .into_iter()
+        .find(|n| n.starts_with(&handles[0]) && n.ends_with(".txt"))
+        .unwrap();
+    std::fs::remove_file(dir.join(&view)).unwrap();
+    let c = std::ffi::CString::new(dir.join(&view).to_str().unwrap()).unwrap();
+    // SAFETY: a valid C string.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let archive = a.join("out.tar");
+    let out = run(&a, &["export", "-o", archive.to_str().unwrap()], b"");
+    let said = stdout(&out);
+    assert!(said.starts_with("exported 1 handle ("), "{said}");
+    // The engine's own reason (it reads the view to serve the handle).
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "tool-output: warning: {h} is not exported: the stored output of handle {h} is corrupt: view: I/O error: {view} is a FIFO, not a regular file\n",
+            h = handles[0]
+        )
+    );
+    // Asked for by name, it is an error, not a silent gap.
+    let out = run(&a, &["export", "-o", "-", "--handle", &handles[0]], b"");
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("cannot be exported"),
+        "{}",
+        stderr(&out)
+    );
+    // A sidecar the engine cannot read: left out with the engine's reason.
+    std::fs::write(dir.join(format!("{}.meta.json", handles[1])), b"{garbage").unwrap();
+    let out = run(&a, &["export", "-o", archive.to_str().unwrap()], b"");
+    assert!(
+        stdout(&out).starts_with("exported 0 handles"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        stderr(&out).contains(&format!("warning: {} is not exported: ", handles[1])),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_cancelled_export_stops_within_a_read_and_leaves_no_archive() {
+    let base = root("archive");
+    let dir = base.join("sessions/s");
+    std::fs::create_dir_all(&dir).unwrap();
+    let handle = "33333333-3333-4333-8333-333333333333";
+    std::fs::write(dir.join(format!("{handle}.meta.json")), b"{}").unwrap();
+    // 16 GiB to hash before the first write (sparse: no disk used).
+    let orig = std::fs::File::create(dir.join(format!("{handle}.orig"))).unwrap();
+    orig.set_len(16 << 30).unwrap();
+    let token = tool_output::CancellationToken::new();
+    let cancel = token.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        cancel.cancel();
+    });
+    let archive = base.join("out.tar");
+    let options = tool_output::archive::ExportOptions {
+        cancel: Some(token),
+        ..Default::default()
+    };
+    let started = std::time::Instant::now();
+    let err = tool_output::archive::export_to_path(&dir, &options, &archive).unwrap_err();
+    // A hang check: hashing all of it takes many seconds.
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    assert!(
+        format!("{err:#}").contains("the export was cancelled"),
+        "{err:#}"
+    );
+    assert_eq!(
+        names(&base)
+            .iter()
+            .filter(|n| n.contains("out.tar"))
+            .count(),
+        0
+    );
+    std::fs::remove_dir_all(&base).unwrap();
+}
+
+#[test]
+fn a_handle_whose_sidecar_is_a_directory_is_listed_as_such_and_removed() {
+    let a = root("archive");
+    let handle = crate::common::store(&a, &big_log());
+    let sidecar = session_dir(&a, "default").join(format!("{handle}.meta.json"));
+    std::fs::remove_file(&sidecar).unwrap();
+    std::fs::create_dir_all(sidecar.join("inside")).unwrap();
+    std::fs::write(sidecar.join("inside/file"), b"x").unwrap();
+    let list = stdout(&run(&a, &["list"], b""));
+    assert!(
+        list.contains(&format!("{handle}  BROKEN: "))
+            && list.contains(&format!(
+                "{handle}.meta.json is a directory, not a regular file"
+            )),
+        "{list}"
+    );
+    stdout(&run(&a, &["remove", &handle], b""));
+    assert!(!sidecar.exists());
+    assert_eq!(stdout(&run(&a, &["list"], b"")), "");
+    std::fs::remove_dir_all(&a).unwrap();
 }

@@ -214,3 +214,20 @@ fn a_signal_stops_a_store_waiting_on_its_input_and_leaves_nothing() {
 }
 
 mod session_files;
+
+#[test]
+fn a_huge_config_file_is_refused_without_being_read_whole() {
+    let root = root("config");
+    // 50 MB in the working directory, where ./tool-output.toml is looked for.
+    let line = "# padding ".repeat(100) + "\n";
+    std::fs::write(root.join("tool-output.toml"), line.repeat(50_000)).unwrap();
+    let out = run(&root, &["doctor"], b"");
+    assert!(!out.status.success());
+    let said = stderr(&out);
+    assert!(said.contains("over 1024 KiB: not a configuration file"), "{said}");
+    // Commands that need no model warn and go on.
+    let out = run(&root, &["store", "--tool", "t"], b"small\n");
+    assert_eq!(out.stdout, b"small\n");
+    assert!(stderr(&out).contains("over 1024 KiB"), "{}", stderr(&out));
+    std::fs::remove_dir_all(&root).unwrap();
+}

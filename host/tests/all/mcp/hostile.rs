@@ -138,7 +138,10 @@ fn floods_from_the_server_keep_the_proxy_s_memory_bounded() {
     quiet.call(2, "notify_flood", json!({"mb": 300}));
     std::thread::sleep(Duration::from_secs(4));
     let held = peak_rss(pid).saturating_sub(base);
-    eprintln!("proxy peak over its start, 300 MB of notifications unread: {} MiB", held >> 20);
+    eprintln!(
+        "proxy peak over its start, 300 MB of notifications unread: {} MiB",
+        held >> 20
+    );
     // Then every notification and the answer arrive.
     let (notes, answer) = quiet.until(2);
     assert_eq!(text_of(&answer), "flooded notifications");
@@ -185,7 +188,10 @@ fn a_server_that_stops_reading_slows_the_client_instead_of_filling_memory() {
     });
     std::thread::sleep(Duration::from_secs(4));
     let held = peak_rss(pid).saturating_sub(base);
-    eprintln!("proxy peak over its start, requests the server does not read: {} MiB", held >> 20);
+    eprintln!(
+        "proxy peak over its start, requests the server does not read: {} MiB",
+        held >> 20
+    );
     assert!(!writer.is_finished(), "the client is slowed, not answered");
     assert!(held < 96 << 20, "held {} MiB", held >> 20);
     // SIGTERM: the proxy stops its server's process group on the way out.
