@@ -36,5 +36,9 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    runtime.block_on(cli::main())
+    let code = runtime.block_on(cli::main());
+    // A write to a stdout nobody reads, left on tokio's blocking pool by a
+    // command a signal ended, must not keep the process alive.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(200));
+    code
 }

@@ -27,16 +27,6 @@ pub fn stdout(bytes: &[u8]) -> anyhow::Result<()> {
     }
 }
 
-/// Everything `reader` has, to stdout as it is read (never whole in memory).
-pub fn copy(reader: &mut impl io::Read) -> anyhow::Result<()> {
-    let mut out = io::stdout().lock();
-    match io::copy(reader, &mut out).and_then(|_| out.flush()) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(StdoutClosed.into()),
-        Err(e) => Err(anyhow::Error::new(e).context("passing the output through")),
-    }
-}
-
 /// `text` and a newline.
 pub fn line(text: &str) -> anyhow::Result<()> {
     let mut bytes = Vec::with_capacity(text.len() + 1);

@@ -7,6 +7,7 @@
 use std::io::Read;
 
 use anyhow::Result;
+use tokio::io::AsyncWriteExt;
 
 use crate::out;
 use tool_output::{Error, Outcome, OutputWriter, Session, StorePolicy, ToolCall};
@@ -77,10 +78,10 @@ impl Feed {
             self.held.extend_from_slice(&piece[..piece.len().min(room)]);
         }
         let Some(writer) = self.writer.as_mut().filter(|_| !self.passing) else {
-            return self.pass(piece);
+            return self.pass(piece).await;
         };
         if let Err(err) = writer.write(piece).await {
-            self.failed(err, piece)?;
+            self.failed(err, piece).await?;
         }
         Ok(())
     }
@@ -95,7 +96,7 @@ impl Feed {
                         held: self.held,
                     });
                 }
-                Err(err) => self.failed(err, &[])?,
+                Err(err) => self.failed(err, &[]).await?,
             }
         }
         Ok(Fed::PassedThrough {
@@ -106,7 +107,7 @@ impl Feed {
 
     /// Storing failed while `piece` was given: from now on everything
     /// passes through, starting with what the writer had taken.
-    fn failed(&mut self, err: Error, piece: &[u8]) -> Result<()> {
+    async fn failed(&mut self, err: Error, piece: &[u8]) -> Result<()> {
         self.writer = None;
         let (cause, received) = match err {
             Error::NotStored { source, received } => (*source, Some(received)),
@@ -116,14 +117,14 @@ impl Feed {
         match received.and_then(|r| r.into_reader()) {
             Some(mut copy) => {
                 self.warn(&cause.into(), "");
-                self.pass_reader(&mut copy)?;
+                self.pass_reader(&mut copy).await?;
             }
             // Never spilled to disk: `held` has it all (the engine spills
             // before it holds more than `max_inline_bytes`).
             None if taken <= self.held.len() as u64 => {
                 self.warn(&cause.into(), "");
                 let held = std::mem::take(&mut self.held);
-                self.pass(&held[..taken as usize])?;
+                self.pass(&held[..taken as usize]).await?;
                 self.held = held;
             }
             None => {
@@ -133,11 +134,11 @@ impl Feed {
                 );
                 self.warn(&cause.into(), &missing);
                 let held = std::mem::take(&mut self.held);
-                self.pass(&held)?;
+                self.pass(&held).await?;
                 self.held = held;
             }
         }
-        self.pass(piece)
+        self.pass(piece).await
     }
 
     fn warn(&mut self, cause: &anyhow::Error, missing: &str) {
@@ -150,25 +151,34 @@ impl Feed {
         self.warning = Some(warning);
     }
 
-    fn pass(&mut self, bytes: &[u8]) -> Result<()> {
+    /// Out to stdout, asynchronously: a reader that stops reading must not
+    /// keep a signal from ending the command.
+    async fn pass(&mut self, bytes: &[u8]) -> Result<()> {
         if let Some(collected) = &mut self.collected {
             collected.extend_from_slice(bytes);
             return Ok(());
         }
-        match out::stdout(bytes) {
+        let mut stdout = tokio::io::stdout();
+        let written = async {
+            stdout.write_all(bytes).await?;
+            stdout.flush().await
+        };
+        match written.await {
+            Ok(()) => Ok(()),
             Err(_) if self.quiet => Ok(()),
-            other => other,
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(out::StdoutClosed.into()),
+            Err(e) => Err(anyhow::Error::new(e).context("passing the output through")),
         }
     }
 
-    fn pass_reader(&mut self, reader: &mut impl Read) -> Result<()> {
-        if let Some(collected) = &mut self.collected {
-            reader.read_to_end(collected)?;
-            return Ok(());
-        }
-        match out::copy(reader) {
-            Err(_) if self.quiet => Ok(()),
-            other => other,
+    async fn pass_reader(&mut self, reader: &mut impl Read) -> Result<()> {
+        let mut buf = vec![0u8; 1 << 20];
+        loop {
+            let n = reader.read(&mut buf)?;
+            if n == 0 {
+                return Ok(());
+            }
+            self.pass(&buf[..n]).await?;
         }
     }
 }

@@ -167,3 +167,28 @@ fn a_second_signal_kills_a_command_that_ignores_the_first() {
     assert_eq!(out.stdout, b"ready\n");
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+#[test]
+fn a_signal_ends_a_passthrough_whose_reader_stopped_reading() {
+    let root = common::root("lost-signal");
+    std::fs::create_dir_all(root.join("sessions")).unwrap();
+    std::fs::write(root.join("sessions/default"), b"not a directory").unwrap();
+    let mut child = tool_output(&root, &["store", "--tool", "t"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped()) // never read
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    std::thread::spawn(move || {
+        let _ = std::io::Write::write_all(&mut stdin, seq(600_000).as_bytes());
+    });
+    // Blocked writing a pipe nobody reads.
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(child.try_wait().unwrap().is_none());
+    // SAFETY: kill(2) on our own child.
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    wait_at_most(&mut child, Duration::from_secs(10), "store after SIGTERM");
+    assert_eq!(child.wait().unwrap().code(), Some(143));
+    std::fs::remove_dir_all(&root).unwrap();
+}
