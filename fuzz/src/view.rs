@@ -28,7 +28,7 @@ use crate::support::{
 };
 
 /// Bytes a JSON view may have beyond twice the text's: the bound the
-/// README promises (the guest's own constant, not a copy of it).
+/// docs (what-the-model-sees.md) promise (the guest's own constant, not a copy of it).
 pub const JSON_ALLOWANCE: usize = tool_output_guest::view::JSON_ALLOWANCE as usize;
 /// Longest string escape payload (OSC, DCS, SOS, PM, APC) the
 /// printable-text oracle judges. The cleaner's bound

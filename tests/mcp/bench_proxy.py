@@ -1,4 +1,4 @@
-"""What the proxy costs, measured in one run (see the README's Performance).
+"""What the proxy costs, measured in one run (see docs/performance.md).
 
     cargo build --release -p tool-output
     target/mcp-venv/bin/python tests/mcp/bench_proxy.py [target/release/tool-output] [--calls N] [--mb M]

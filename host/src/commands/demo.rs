@@ -160,7 +160,7 @@ pub async fn run(runtime: &Runtime, model: Option<&str>) -> Result<()> {
     )?;
     if model.is_none() {
         out::line(
-            "With an LLM configured (TOOL_OUTPUT_MODEL, see the README), `auto` uses it instead \
+            "With an LLM configured (TOOL_OUTPUT_MODEL, see docs/configuration.md), `auto` uses it instead \
              of the lexical search.",
         )?;
     }

@@ -82,7 +82,7 @@ impl RemoteError {
 impl RemoteStore {
     /// The store at `url` (`s3://bucket/prefix`, `gs://…`, `az://…`), with
     /// credentials and endpoint from the environment as the cloud SDKs read
-    /// them (see the README), bounded retries and timeouts. Nothing is
+    /// them (see docs/sessions.md), bounded retries and timeouts. Nothing is
     /// contacted yet.
     pub fn open(url: &str) -> anyhow::Result<Self> {
         Self::open_with(url, &[])

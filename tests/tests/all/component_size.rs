@@ -1,5 +1,5 @@
 //! The components `tool-output component` writes stay small enough for a
-//! web page to download: the budget of the README's size table. The engine
+//! web page to download: the budget of the size table in docs/performance.md. The engine
 //! used to be 101 MB (both tokenizer tables snapshotted into its memory).
 
 use std::io::Write;

@@ -10,7 +10,7 @@ use super::{ConfigError, LlmConfig};
 /// The file's keys (all optional). Unknown keys are an error: a typo must
 /// not silently fall back to a default.
 // Each field is a TOML key, documented once: in the module header of
-// `config` and the README.
+// `config` and docs/configuration.md.
 #[allow(missing_docs)]
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
