@@ -19,7 +19,6 @@ use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use sha2::{Digest, Sha256};
 use wasmtime::component::{Component, HasSelf, Linker};
 use wasmtime::{Config, Engine};
 
@@ -29,10 +28,8 @@ use crate::host::HostState;
 /// The engine component, built from `guest/` by this crate's build script.
 pub static COMPONENT_WASM: &[u8] = include_bytes!(env!("TOOL_OUTPUT_COMPONENT_PATH"));
 
-/// sha256 of the embedded component, hex.
-pub fn component_digest() -> String {
-    format!("{:x}", Sha256::digest(COMPONENT_WASM))
-}
+/// sha256 of the embedded component, hex (computed by the build script).
+pub const COMPONENT_SHA256: &str = env!("TOOL_OUTPUT_COMPONENT_SHA256");
 
 /// A compiled engine component, ready to instantiate.
 pub struct Loaded {
@@ -132,7 +129,7 @@ fn cache_key(engine: &Engine) -> String {
     // Bump when what is compiled changes other than the component itself
     // (v1: a pre-initialized snapshot).
     "as-built-v2".hash(&mut hasher);
-    format!("{}-{:016x}", &component_digest()[..32], hasher.finish())
+    format!("{}-{:016x}", &COMPONENT_SHA256[..32], hasher.finish())
 }
 
 /// Write `path` (in `dir`, made private if new) atomically: a 0600 temporary
