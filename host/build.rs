@@ -113,7 +113,11 @@ fn main() {
     }
     let release = target_dir.join(TARGET).join("release");
     let wasm = prebuilt.unwrap_or_else(|| release.join(ENGINE));
-    emit(&wasm, &release.join(ADAPTER_CAPS), &release.join(ADAPTER_CLI));
+    emit(
+        &wasm,
+        &release.join(ADAPTER_CAPS),
+        &release.join(ADAPTER_CLI),
+    );
 }
 
 /// The components a packaged crate carries, each checked against its
@@ -124,7 +128,7 @@ fn use_shipped(dir: &Path) {
     for file in [ENGINE, ADAPTER_CAPS, ADAPTER_CLI] {
         let expected = sums
             .lines()
-            .find_map(|line| line.strip_suffix(file)?.trim().split_whitespace().next())
+            .find_map(|line| line.strip_suffix(file)?.split_whitespace().next())
             .unwrap_or_else(|| fail(&format!("{file} is not in {}/SHA256SUMS", dir.display())));
         let path = dir.join(file);
         if sha256(&path) != expected {
@@ -149,7 +153,10 @@ fn emit(engine: &Path, caps: &Path, cli: &Path) {
         ("TOOL_OUTPUT_ADAPTER_CLI_PATH", cli),
     ] {
         if !path.is_file() {
-            fail(&format!("the guest build did not produce {}", path.display()));
+            fail(&format!(
+                "the guest build did not produce {}",
+                path.display()
+            ));
         }
         println!("cargo:rustc-env={var}={}", path.display());
     }
@@ -160,8 +167,8 @@ fn emit(engine: &Path, caps: &Path, cli: &Path) {
 }
 
 fn sha256(path: &Path) -> String {
-    let bytes = std::fs::read(path)
-        .unwrap_or_else(|e| fail(&format!("reading {}: {e}", path.display())));
+    let bytes =
+        std::fs::read(path).unwrap_or_else(|e| fail(&format!("reading {}: {e}", path.display())));
     format!("{:x}", Sha256::digest(&bytes))
 }
 
