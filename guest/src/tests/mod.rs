@@ -8,4 +8,5 @@ mod display;
 mod heldout;
 mod jq;
 mod message;
+mod questions;
 mod view;
