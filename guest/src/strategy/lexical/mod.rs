@@ -31,7 +31,8 @@ pub fn answer(doc: &Doc, extract: &str, budget: usize) -> Result<String, Failure
     reader
         .error()
         .map_err(|e| Failure::strategy(e.message().to_string()))?;
-    let windows = scorer.finish();
+    let ranked = scorer.finish();
+    let windows = ranked.windows;
     if windows.is_empty() {
         return Ok(format!(
             "NO RELEVANT DATA FOUND\nSearched all {} lines of the output (no LLM: lexical search) for \
@@ -50,6 +51,7 @@ pub fn answer(doc: &Doc, extract: &str, budget: usize) -> Result<String, Failure
         "Lexical search (no LLM) of {} lines for: {terms}. The best-matching lines, in order:\n",
         doc.lines()
     );
+    body.push_str(&unmatched_note(&ranked.unmatched));
     // Pick best-first while the budget lasts, then show in line order,
     // adjacent windows merged into one passage.
     let mut picked: Vec<&Window> = Vec::new();
@@ -111,6 +113,19 @@ pub fn answer(doc: &Doc, extract: &str, budget: usize) -> Result<String, Failure
         body.push_str(&note);
     }
     Ok(body)
+}
+
+/// The request's words no line holds, said once: the model should
+/// rephrase them in the output's words, or grep.
+fn unmatched_note(unmatched: &[String]) -> String {
+    if unmatched.is_empty() {
+        return String::new();
+    }
+    format!(
+        "No line holds: {} (nor a form or a related word of it); rephrase with the output's own \
+         words, or grep.\n",
+        unmatched.join(", ")
+    )
 }
 
 /// Lines `first..=last`, numbered.
