@@ -8,6 +8,7 @@ use super::columns::Columns;
 use super::errors::{error_spots, is_continuation, looks_like_error};
 use super::json_lines::JsonLines;
 use super::preview::{PREVIEW_LINE_BYTES, PreviewLine, clip, clip_into};
+use super::records::{RecordDetector, RecordRule};
 use super::shapes::{LineShape, ShapeTable};
 use crate::line_index::{LINE_INDEX_STRIDE, WRAP_BYTES};
 
@@ -72,6 +73,7 @@ pub struct LineSink {
     shapes: ShapeTable,
     columns: Columns,
     json_lines: JsonLines,
+    records: RecordDetector,
     /// The JSON view's shape line, set when the document ends.
     json_shape: Vec<String>,
 }
@@ -144,6 +146,11 @@ impl LineSink {
 
     pub fn index(&self) -> &[u64] {
         &self.index
+    }
+
+    /// How the view splits into records, if it does.
+    pub fn record_rule(&self) -> Option<RecordRule> {
+        self.records.finish()
     }
 
     pub fn preview(&self) -> PreviewLines {
@@ -245,6 +252,7 @@ impl LineSink {
         self.shapes.push(number, line);
         self.columns.push_line(number, line);
         self.json_lines.push_line(line);
+        self.records.push(line);
         let is_error = match error_hit {
             Some(false) => false,
             _ => looks_like_error(line.as_bytes()),

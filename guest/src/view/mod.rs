@@ -8,7 +8,8 @@
 //!    [`shapes`] counts line templates in a bounded table) and the summary
 //!    line of a structured output ([`json_shape`] while re-indenting JSON,
 //!    [`json_lines`] for one JSON object a line, [`columns`] for CSV/TSV
-//!    lines); [`errors`] says which lines look like failures.
+//!    lines) and where records start ([`records`]); [`errors`] says which
+//!    lines look like failures.
 //!
 //! Everything streams: memory stays bounded whatever the output's size.
 
@@ -22,6 +23,7 @@ pub mod json_lines;
 pub mod json_shape;
 pub mod lines;
 pub mod preview;
+pub mod records;
 pub mod shapes;
 #[cfg(test)]
 pub(crate) mod test_util;

@@ -1,0 +1,259 @@
+//! Where records start: commits of `git log -p`, tests of `go test -v`, log
+//! entries with their traces, YAML list items, JSON array elements and
+//! object members, terraform blocks. Learned while storing, in bounded
+//! tables, as a [`RecordRule`] kept in the sidecar; applied line by line
+//! by a [`RecordCursor`] wherever the view is read in order (lexical
+//! search, chunking), so answers need no second pass.
+//!
+//! Two kinds of rule, tried in this order:
+//! - *indentation*: the shallowest indent with at least [`MIN_RECORDS`]
+//!   lines, most of which open a block (the next line is deeper), passing
+//!   over shallower indents that hold only a few flat lines — list
+//!   items, array elements, members, blocks. Lines at that indent start
+//!   records, deeper lines continue them, closing brackets end them, and a
+//!   comment belongs to the line it precedes;
+//! - *header*: the first of the output's first lines whose first word's
+//!   shape (`commit`, `===`, a timestamp `0a0a0 …`) recurs at its indent at
+//!   least [`MIN_RECORDS`] times — lines with that word start records,
+//!   everything else at that indent or deeper continues them (a trace's
+//!   `Caused by:`, a commit's `Author:` and diff).
+//!
+//! Under either, a line shallower than the record it would continue starts
+//! one of its own (a summary after the last block).
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+
+/// Fewer records than this: not an output made of records.
+pub const MIN_RECORDS: u64 = 8;
+/// Indents tracked; deeper lines only continue records.
+const MAX_INDENT: usize = 64;
+/// A tab counts as this many columns.
+const TAB: u32 = 4;
+/// First words of at most this many bytes are compared.
+const KEY_BYTES: usize = 32;
+/// Distinct (indent, first word) pairs counted; later ones are not.
+const MAX_KEYS: usize = 512;
+/// The first lines whose first word may be a header.
+const HEADER_CANDIDATES: usize = 16;
+/// Share (%) of an indent's lines that must open a block for the
+/// indentation rule.
+const MIN_OPEN_PERCENT: u64 = 60;
+/// An indent holding less than this share (%) of the lines, not opening
+/// blocks, is passed over for a deeper one.
+const FEW_PERCENT: u64 = 5;
+
+/// How an output splits into records (see the module header).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordRule {
+    /// Records start at lines indented by exactly this many columns…
+    pub indent: u32,
+    /// …whose first word has this shape; none: any line there.
+    pub key: Option<String>,
+    /// Records counted while storing.
+    pub count: u64,
+}
+
+/// A line's indent, first word's shape and kind (blank lines have none).
+struct LineKey {
+    indent: u32,
+    key: String,
+    comment: bool,
+    closer: bool,
+}
+
+fn line_key(line: &str) -> Option<LineKey> {
+    let body = line.trim_start_matches([' ', '\t']);
+    let body = body.trim_end();
+    if body.is_empty() {
+        return None;
+    }
+    let lead = &line[..line.len() - line.trim_start_matches([' ', '\t']).len()];
+    let indent = lead.bytes().map(|b| if b == b'\t' { TAB } else { 1 }).sum();
+    let comment = body.starts_with('#') || body.starts_with("//");
+    let closer = body.starts_with(['}', ']', ')']) || body.starts_with("</");
+    let word = body.split([' ', '\t']).next().unwrap_or(body);
+    Some(LineKey {
+        indent,
+        key: shape(word),
+        comment,
+        closer,
+    })
+}
+
+/// A first word's shape: a plain word as it is (digits as `0`), a word
+/// with punctuation coarsely — runs of letters and `_./-` as `a`, of digits
+/// as `0`, quoted text as `""` — so `2026-11-23T10:00:01Z` and
+/// `src/app.ts(3,9):` keep one shape whatever their values.
+fn shape(word: &str) -> String {
+    let plain = word.chars().all(|c| c.is_alphanumeric() || c == '_');
+    let mut out = String::new();
+    let mut quoted = false;
+    for c in word.chars() {
+        if out.len() >= KEY_BYTES {
+            break;
+        }
+        if quoted {
+            if c == '"' {
+                quoted = false;
+                out.push('"');
+            }
+            continue;
+        }
+        let class = if c.is_ascii_digit() {
+            '0'
+        } else if plain {
+            c
+        } else if c.is_alphabetic() || matches!(c, '_' | '.' | '/' | '-') {
+            'a'
+        } else {
+            c
+        };
+        quoted = c == '"';
+        // Runs of digits are one `0`; of coarse letters, one `a`.
+        let run = class == '0' || (class == 'a' && !plain);
+        if !(run && out.ends_with(class)) {
+            out.push(class);
+        }
+    }
+    out
+}
+
+/// Applies a [`RecordRule`] to the view's lines, read in order.
+pub struct RecordCursor<'a> {
+    rule: &'a RecordRule,
+    /// Indent of the line that started the current record.
+    head_indent: u32,
+    /// The last non-blank line was a comment at this indent.
+    after_comment: Option<u32>,
+}
+
+impl<'a> RecordCursor<'a> {
+    pub fn new(rule: &'a RecordRule) -> Self {
+        RecordCursor {
+            rule,
+            head_indent: u32::MAX,
+            after_comment: None,
+        }
+    }
+
+    /// Whether `line`, the next line of the view, starts a record.
+    pub fn starts(&mut self, line: &str) -> bool {
+        let Some(k) = line_key(line) else {
+            self.after_comment = None;
+            return false;
+        };
+        let attached = self.after_comment == Some(k.indent);
+        self.after_comment = k.comment.then_some(k.indent);
+        if attached {
+            return false;
+        }
+        let at_level = k.indent == self.rule.indent
+            && !k.closer
+            && self.rule.key.as_ref().is_none_or(|key| *key == k.key);
+        let start = k.indent < self.head_indent || at_level;
+        if start {
+            self.head_indent = k.indent;
+        }
+        start
+    }
+}
+
+#[derive(Default, Clone, Copy)]
+struct Level {
+    lines: u64,
+    opens: u64,
+}
+
+struct KeyStat {
+    count: u64,
+    key: String,
+}
+
+/// Counts, while storing, what the rule is chosen from (bounded tables).
+pub struct RecordDetector {
+    levels: Vec<Level>,
+    keys: HashMap<(u32, String), KeyStat>,
+    /// (indent, first word) of the first non-blank, non-comment lines.
+    first: Vec<(u32, String)>,
+    /// The last non-blank line: its indent, and whether it may open a block.
+    prev: Option<(u32, bool)>,
+}
+
+impl Default for RecordDetector {
+    fn default() -> Self {
+        RecordDetector {
+            levels: vec![Level::default(); MAX_INDENT],
+            keys: HashMap::new(),
+            first: Vec::new(),
+            prev: None,
+        }
+    }
+}
+
+impl RecordDetector {
+    pub fn push(&mut self, line: &str) {
+        let Some(k) = line_key(line) else {
+            return;
+        };
+        if let Some((indent, opens)) = self.prev
+            && opens
+            && k.indent > indent
+            && let Some(level) = self.levels.get_mut(indent as usize)
+        {
+            level.opens += 1;
+        }
+        let counted = !k.comment && !k.closer;
+        self.prev = Some((k.indent, counted));
+        if !counted {
+            return;
+        }
+        if let Some(level) = self.levels.get_mut(k.indent as usize) {
+            level.lines += 1;
+        }
+        let id = (k.indent, k.key);
+        if self.first.len() < HEADER_CANDIDATES {
+            self.first.push(id.clone());
+        }
+        if let Some(stat) = self.keys.get_mut(&id) {
+            stat.count += 1;
+        } else if self.keys.len() < MAX_KEYS {
+            let key = id.1.clone();
+            self.keys.insert(id, KeyStat { count: 1, key });
+        }
+    }
+
+    /// The rule, if the output is made of records (see the module header).
+    pub fn finish(&self) -> Option<RecordRule> {
+        let total: u64 = self.levels.iter().map(|l| l.lines).sum();
+        for (indent, level) in self.levels.iter().enumerate() {
+            if level.lines < MIN_RECORDS {
+                continue;
+            }
+            if level.opens * 100 >= level.lines * MIN_OPEN_PERCENT {
+                return Some(RecordRule {
+                    indent: indent as u32,
+                    key: None,
+                    count: level.lines,
+                });
+            }
+            // A few flat lines around the blocks (a plan's preamble and
+            // summary) do not make the output flat.
+            if level.lines * 100 >= total * FEW_PERCENT {
+                break;
+            }
+        }
+        let (indent, stat) = (self.first.iter())
+            .filter_map(|id| Some((id.0, self.keys.get(id)?)))
+            .find(|(_, stat)| stat.count >= MIN_RECORDS)?;
+        Some(RecordRule {
+            indent,
+            key: Some(stat.key.clone()),
+            count: stat.count,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;
