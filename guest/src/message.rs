@@ -111,7 +111,13 @@ fn render_preview(captured: &PreviewLines, total_lines: u64, step: &Step) -> Str
         .errors
         .iter()
         .partition(|l| looks_like_error(l.text.as_bytes()));
-    let picked = pick(&mut shown, starts, errors);
+    // A cause chain's root and the project's frame under it say more than
+    // the top of its trace: they come first, the latest chain first.
+    let roots = (captured.causes.iter().rev())
+        .flat_map(|c| [Some(&c.root), c.frame.as_ref()])
+        .flatten();
+    let picked = pick(&mut shown, roots, errors);
+    let picked = picked + pick(&mut shown, starts, errors - picked);
     pick(&mut shown, rest, errors - picked);
     let rare_shown = pick(&mut shown, &captured.rare, rare);
     shown.sort_by_key(|l| l.line);

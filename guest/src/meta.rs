@@ -180,13 +180,18 @@ impl Meta {
             ));
         }
         let preview = &self.preview;
-        let numbers = preview
+        let causes = (preview.causes.iter()).flat_map(|c| [Some(&c.root), c.frame.as_ref()]);
+        let fields = (preview.odd_fields.iter()).flat_map(|f| [f.header, f.line]);
+        let mut numbers = preview
             .head
             .iter()
             .chain(&preview.errors)
             .chain(&preview.rare)
-            .chain(&preview.tail);
-        if let Some(bad) = numbers.map(|l| l.line).find(|&n| n == 0 || n > view.lines) {
+            .chain(&preview.tail)
+            .chain(causes.flatten())
+            .map(|l| l.line)
+            .chain(fields);
+        if let Some(bad) = numbers.find(|&n| n == 0 || n > view.lines) {
             return Err(format!(
                 "its preview shows line {bad} of a {}-line view",
                 view.lines

@@ -104,3 +104,45 @@ fn words_no_line_holds_are_named_once() {
     assert_eq!(body.matches(note).count(), 1, "{body}");
     assert!(body.starts_with("Lexical search (no LLM) of "), "{body}");
 }
+
+#[test]
+fn the_root_cause_of_a_trace_comes_first() {
+    let mut log = String::new();
+    for i in 0..3000 {
+        log.push_str(&format!(
+            "2026-11-23 10:{:02}:{:02} INFO request {i} served\n",
+            i / 60 % 60,
+            i % 60
+        ));
+        if i == 1500 {
+            log.push_str("2026-11-23 10:25:00 ERROR registration failed\norg.springframework.dao.DataIntegrityViolationException: could not execute\n\tat org.springframework.jdbc.core.JdbcTemplate.update(JdbcTemplate.java:1005)\nCaused by: org.postgresql.util.PSQLException: ERROR: duplicate key\n\tat org.postgresql.core.v3.QueryExecutorImpl.execute(QueryExecutorImpl.java:368)\n\tat com.acme.billing.CustomerDao.insert(CustomerDao.java:88)\n\t... 44 common frames omitted\n");
+        }
+    }
+    let body = answer(&log, "What is the root cause of the failed registration?");
+    let root = "\n[root cause of the trace at lines 1503–1508, then the first frame in the project's code]\n\
+                1505: Caused by: org.postgresql.util.PSQLException: ERROR: duplicate key\n\
+                [... 1 lines not shown ...]\n\
+                1507: \tat com.acme.billing.CustomerDao.insert(CustomerDao.java:88)\n";
+    let at = body.find(root).expect(&body);
+    assert!(body[..at].ends_with("in order:\n"), "first: {body}");
+}
+
+#[test]
+fn a_question_naming_a_column_gets_its_odd_row() {
+    let mut table =
+        String::from("  id   |       email        | name\n-------+--------------------+-------\n");
+    for i in 0..4000 {
+        let email = if i == 2500 {
+            String::new()
+        } else {
+            format!("user{i}@example.com")
+        };
+        table.push_str(&format!(" {:>5} | {email:<18} | Name {i}\n", 10_000 + i));
+    }
+    let body = answer(&table, "which customer has no email address?");
+    let odd = "\n[the row whose email is empty (the only such row or one of two), under the table's header]\n\
+               1:   id   |       email        | name\n\
+               [... 2501 lines not shown ...]\n\
+               2503:  12500 |                    | Name 2500\n";
+    assert!(body.contains(odd), "{body}");
+}

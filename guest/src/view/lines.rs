@@ -4,7 +4,8 @@ use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
 
-use super::columns::Columns;
+use super::causes::{Cause, CauseTracker};
+use super::columns::{Columns, OddField};
 use super::errors::{error_spots, is_continuation, looks_like_error};
 use super::json_lines::JsonLines;
 use super::preview::{PREVIEW_LINE_BYTES, PreviewLine, clip, clip_into};
@@ -39,6 +40,12 @@ pub struct PreviewLines {
     /// `columns (N rows): …`), most detailed first.
     #[serde(default)]
     pub summary: Vec<String>,
+    /// Cause chains: each one's root and the project's frame under it.
+    #[serde(default)]
+    pub causes: Vec<Cause>,
+    /// A table's odd values by column (an empty email among thousands).
+    #[serde(default)]
+    pub odd_fields: Vec<OddField>,
 }
 
 /// A line of an error block and its depth in the block (0: the error line).
@@ -74,6 +81,7 @@ pub struct LineSink {
     columns: Columns,
     json_lines: JsonLines,
     records: RecordDetector,
+    causes: CauseTracker,
     /// The JSON view's shape line, set when the document ends.
     json_shape: Vec<String>,
 }
@@ -175,6 +183,8 @@ impl LineSink {
             tail: self.tail.iter().cloned().collect(),
             rare,
             common,
+            causes: self.causes.causes(),
+            odd_fields: self.columns.odd_fields(),
             summary: if !self.json_shape.is_empty() {
                 self.json_shape.clone()
             } else {
@@ -253,6 +263,7 @@ impl LineSink {
         self.columns.push_line(number, line);
         self.json_lines.push_line(line);
         self.records.push(line);
+        self.causes.push(number, line);
         let is_error = match error_hit {
             Some(false) => false,
             _ => looks_like_error(line.as_bytes()),

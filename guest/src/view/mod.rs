@@ -15,6 +15,7 @@
 
 pub mod ansi;
 mod builder;
+pub mod causes;
 pub mod columns;
 mod decode;
 pub mod errors;

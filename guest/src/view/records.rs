@@ -55,40 +55,43 @@ pub struct RecordRule {
     pub count: u64,
 }
 
-/// A line's indent, first word's shape and kind (blank lines have none).
-struct LineKey {
+/// A line's indent, first word and kind (blank lines have none).
+struct LineKey<'a> {
     indent: u32,
-    key: String,
+    word: &'a str,
     comment: bool,
     closer: bool,
 }
 
-fn line_key(line: &str) -> Option<LineKey> {
+fn line_key(line: &str) -> Option<LineKey<'_>> {
     let body = line.trim_start_matches([' ', '\t']);
+    let lead = &line[..line.len() - body.len()];
     let body = body.trim_end();
     if body.is_empty() {
         return None;
     }
-    let lead = &line[..line.len() - line.trim_start_matches([' ', '\t']).len()];
-    let indent = lead.bytes().map(|b| if b == b'\t' { TAB } else { 1 }).sum();
-    let comment = body.starts_with('#') || body.starts_with("//");
-    let closer = body.starts_with(['}', ']', ')']) || body.starts_with("</");
-    let word = body.split([' ', '\t']).next().unwrap_or(body);
+    let indent = if lead.bytes().all(|b| b == b' ') {
+        lead.len() as u32
+    } else {
+        lead.bytes().map(|b| if b == b'\t' { TAB } else { 1 }).sum()
+    };
     Some(LineKey {
         indent,
-        key: shape(word),
-        comment,
-        closer,
+        word: body.split([' ', '\t']).next().unwrap_or(body),
+        comment: body.starts_with('#') || body.starts_with("//"),
+        closer: body.starts_with(['}', ']', ')']) || body.starts_with("</"),
     })
 }
 
-/// A first word's shape: a plain word as it is (digits as `0`), a word
+/// The shape of a line's first word, into a reused buffer (this runs for
+/// every line): a plain word as it is (digits as `0`), a word
 /// with punctuation coarsely — runs of letters and `_./-` as `a`, of digits
 /// as `0`, quoted text as `""` — so `2026-11-23T10:00:01Z` and
 /// `src/app.ts(3,9):` keep one shape whatever their values.
-fn shape(word: &str) -> String {
-    let plain = word.chars().all(|c| c.is_alphanumeric() || c == '_');
-    let mut out = String::new();
+fn shape_into(word: &str, out: &mut String) {
+    out.clear();
+    let plain = word.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        || word.chars().all(|c| c.is_alphanumeric() || c == '_');
     let mut quoted = false;
     for c in word.chars() {
         if out.len() >= KEY_BYTES {
@@ -117,12 +120,12 @@ fn shape(word: &str) -> String {
             out.push(class);
         }
     }
-    out
 }
 
 /// Applies a [`RecordRule`] to the view's lines, read in order.
 pub struct RecordCursor<'a> {
     rule: &'a RecordRule,
+    shape: String,
     /// Indent of the line that started the current record.
     head_indent: u32,
     /// The last non-blank line was a comment at this indent.
@@ -133,6 +136,7 @@ impl<'a> RecordCursor<'a> {
     pub fn new(rule: &'a RecordRule) -> Self {
         RecordCursor {
             rule,
+            shape: String::new(),
             head_indent: u32::MAX,
             after_comment: None,
         }
@@ -151,7 +155,10 @@ impl<'a> RecordCursor<'a> {
         }
         let at_level = k.indent == self.rule.indent
             && !k.closer
-            && self.rule.key.as_ref().is_none_or(|key| *key == k.key);
+            && self.rule.key.as_ref().is_none_or(|key| {
+                shape_into(k.word, &mut self.shape);
+                *key == self.shape
+            });
         let start = k.indent < self.head_indent || at_level;
         if start {
             self.head_indent = k.indent;
@@ -167,6 +174,7 @@ struct Level {
 }
 
 struct KeyStat {
+    indent: u32,
     count: u64,
     key: String,
 }
@@ -174,9 +182,11 @@ struct KeyStat {
 /// Counts, while storing, what the rule is chosen from (bounded tables).
 pub struct RecordDetector {
     levels: Vec<Level>,
-    keys: HashMap<(u32, String), KeyStat>,
-    /// (indent, first word) of the first non-blank, non-comment lines.
-    first: Vec<(u32, String)>,
+    /// By a hash of (indent, first word's shape): collisions only merge.
+    keys: HashMap<u64, KeyStat>,
+    /// Those of the first non-blank, non-comment lines.
+    first: Vec<u64>,
+    shape: String,
     /// The last non-blank line: its indent, and whether it may open a block.
     prev: Option<(u32, bool)>,
 }
@@ -187,6 +197,7 @@ impl Default for RecordDetector {
             levels: vec![Level::default(); MAX_INDENT],
             keys: HashMap::new(),
             first: Vec::new(),
+            shape: String::new(),
             prev: None,
         }
     }
@@ -212,15 +223,20 @@ impl RecordDetector {
         if let Some(level) = self.levels.get_mut(k.indent as usize) {
             level.lines += 1;
         }
-        let id = (k.indent, k.key);
+        shape_into(k.word, &mut self.shape);
+        let id = key_hash(k.indent, &self.shape);
         if self.first.len() < HEADER_CANDIDATES {
-            self.first.push(id.clone());
+            self.first.push(id);
         }
         if let Some(stat) = self.keys.get_mut(&id) {
             stat.count += 1;
         } else if self.keys.len() < MAX_KEYS {
-            let key = id.1.clone();
-            self.keys.insert(id, KeyStat { count: 1, key });
+            let stat = KeyStat {
+                indent: k.indent,
+                count: 1,
+                key: self.shape.clone(),
+            };
+            self.keys.insert(id, stat);
         }
     }
 
@@ -244,15 +260,24 @@ impl RecordDetector {
                 break;
             }
         }
-        let (indent, stat) = (self.first.iter())
-            .filter_map(|id| Some((id.0, self.keys.get(id)?)))
-            .find(|(_, stat)| stat.count >= MIN_RECORDS)?;
+        let stat = (self.first.iter())
+            .filter_map(|id| self.keys.get(id))
+            .find(|stat| stat.count >= MIN_RECORDS)?;
         Some(RecordRule {
-            indent,
+            indent: stat.indent,
             key: Some(stat.key.clone()),
             count: stat.count,
         })
     }
+}
+
+/// FNV-1a of an indent and a shape.
+fn key_hash(indent: u32, shape: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in indent.to_le_bytes().iter().chain(shape.as_bytes()) {
+        h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    h
 }
 
 #[cfg(test)]

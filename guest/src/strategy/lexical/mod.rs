@@ -1,9 +1,13 @@
 //! The `lexical` strategy: the answer built from the lexical search
 //! ([`search`]) — the best-matching windows of lines, or records of an
 //! output made of records ([`passage`]), merged into passages, within the
-//! budget. Needs no LLM.
+//! budget, after the root causes of the traces they fall in ([`roots`]) and
+//! a table's odd rows in the columns the question names ([`columns`]).
+//! Needs no LLM.
 
+mod columns;
 mod passage;
+mod roots;
 pub mod search;
 
 use crate::doc::Doc;
@@ -22,6 +26,9 @@ const MIN_RELATIVE_SCORE: f64 = 0.35;
 const OUTLIER_SCORE: f64 = 3.0;
 /// Room kept per passage for what merging passages may add (a gap marker).
 const MERGE_SLACK: usize = 40;
+/// Room kept for what comes first: the root causes of the traces shown
+/// ([`roots`]), a table's odd rows in the columns asked about ([`columns`]).
+const FIRST_RESERVE: usize = 1200;
 
 /// The answer's body for `extract` within `budget` bytes.
 pub fn answer(doc: &Doc, extract: &str, budget: usize) -> Result<String, Failure> {
@@ -69,7 +76,14 @@ pub fn answer(doc: &Doc, extract: &str, budget: usize) -> Result<String, Failure
     // overlapping passages merged into one.
     let mut hits = LineTerms::new(&query);
     let mut picked: Vec<Passage> = Vec::new();
-    let mut used = body.len();
+    let causes = &doc.meta.preview.causes;
+    let fields = &doc.meta.preview.odd_fields;
+    let reserve = if causes.is_empty() && fields.is_empty() {
+        0
+    } else {
+        FIRST_RESERVE
+    };
+    let mut used = body.len() + reserve;
     for window in &strong {
         let passage = passage::of_window(doc, window, rule, &mut hits)?;
         let cost = passage.render().len() + MERGE_SLACK;
@@ -94,6 +108,18 @@ pub fn answer(doc: &Doc, extract: &str, budget: usize) -> Result<String, Failure
         return Ok(body);
     }
     let shown = picked.len();
+    // The root causes of the traces shown, or asked about, and the odd
+    // rows of the columns asked about come first.
+    let causal = roots::asks_for_cause(extract);
+    let passages_cost = used - reserve - body.len();
+    let roots = roots::passages(doc, causes, &picked, causal, strong[0].first_line)?;
+    let odd = columns::passages(doc, &doc.meta.preview.odd_fields, &mut hits)?;
+    for (title, first) in roots.into_iter().chain(odd) {
+        let text = first.render_titled(&title);
+        if body.len() + text.len() + passages_cost <= budget {
+            body.push_str(&text);
+        }
+    }
     picked.sort_by_key(Passage::first);
     let mut passages: Vec<Passage> = Vec::new();
     for p in picked {

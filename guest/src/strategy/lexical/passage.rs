@@ -60,12 +60,17 @@ impl Passage {
     /// `[lines a–b, matches: …]`, the numbered lines, and a marker where
     /// lines are left out.
     pub fn render(&self) -> String {
-        let mut out = format!(
-            "\n[lines {}–{}, matches: {}]\n",
+        self.render_titled(&format!(
+            "lines {}–{}, matches: {}",
             self.first(),
             self.last(),
             self.terms.join(", ")
-        );
+        ))
+    }
+
+    /// As [`Self::render`], under `[title]`.
+    pub fn render_titled(&self, title: &str) -> String {
+        let mut out = format!("\n[{title}]\n");
         let mut next = self.first();
         for (&n, line) in &self.lines {
             if n > next {
@@ -179,7 +184,7 @@ fn identifying(record: &[&(u64, String)]) -> Vec<usize> {
 }
 
 /// Lines `first..=last`, numbered.
-fn read(doc: &Doc, first: u64, last: u64) -> Result<Vec<(u64, String)>, Failure> {
+pub(super) fn read(doc: &Doc, first: u64, last: u64) -> Result<Vec<(u64, String)>, Failure> {
     let mut lines = Vec::new();
     let mut reader = doc.lines_from(first);
     while let Some((n, line)) = reader.next_line() {

@@ -18,6 +18,12 @@ fn starts(text: &str) -> (Option<RecordRule>, Vec<usize>) {
     (rule, lines)
 }
 
+fn shape(word: &str) -> String {
+    let mut out = String::new();
+    shape_into(word, &mut out);
+    out
+}
+
 #[test]
 fn shapes_keep_words_and_coarsen_values() {
     assert_eq!(shape("commit"), "commit");

@@ -6,7 +6,8 @@
 //! has the same stem (`failed` → `fail`, `copy` → `copi`). Most tokens share
 //! no two-byte prefix with any form and are rejected by one bit test; the
 //! rest are decided once and remembered (logs repeat their words), in a
-//! table cleared when it fills, so memory stays bounded.
+//! table cleared when it fills, so memory stays bounded; words with digits
+//! (ids) are decided each time.
 
 use rustc_hash::FxHashMap;
 
@@ -67,6 +68,12 @@ impl Matcher {
             }
         };
         if !passes {
+            return;
+        }
+        // Words with digits are mostly ids, new on every line: decided each
+        // time, never remembered (they would only churn the table).
+        if token.bytes().any(|b| b.is_ascii_digit()) {
+            self.decide(token).iter().for_each(|&f| hit(f));
             return;
         }
         if let Some(known) = self.memo.get(token) {

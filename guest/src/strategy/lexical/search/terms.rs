@@ -98,7 +98,7 @@ pub(super) fn for_each_term(text: &str, buf: &mut String, mut emit: impl FnMut(&
 /// `restart`, `count`; `HTTPServer` → … `http`, `server`), so a question's
 /// plain words find the identifiers that hold them.
 fn word(run: &str, buf: &mut String, emit: &mut impl FnMut(&str, bool)) {
-    if run.bytes().all(|b| b == b'_') {
+    if run.starts_with('_') && run.bytes().all(|b| b == b'_') {
         return;
     }
     buf.clear();
@@ -118,37 +118,40 @@ fn word(run: &str, buf: &mut String, emit: &mut impl FnMut(&str, bool)) {
         }
     }
     emit(buf, false);
-    if !buf.contains('_') && !has_camel_boundary(run) {
+    if !has_parts(run) {
         return;
     }
-    // Lowercasing can change byte lengths outside ASCII: cut the run, then
-    // lowercase each piece.
     let mut piece = String::new();
-    for segment in run.split('_').filter(|p| !p.is_empty()) {
+    let mut offset = 0;
+    for segment in run.split('_') {
         let mut start = 0;
         for at in camel_boundaries(segment).chain([segment.len()]) {
-            piece.clear();
-            piece.extend(segment[start..at].chars().flat_map(char::to_lowercase));
-            if !piece.is_empty() {
-                emit(&piece, true);
+            if at > start {
+                if run.is_ascii() {
+                    // Same offsets in the lowercased copy: no allocation.
+                    emit(&buf[offset + start..offset + at], true);
+                } else {
+                    // Lowercasing can change byte lengths: lowercase the piece.
+                    piece.clear();
+                    piece.extend(segment[start..at].chars().flat_map(char::to_lowercase));
+                    emit(&piece, true);
+                }
             }
             start = at;
         }
+        offset += segment.len() + 1;
     }
 }
 
-/// Whether `run` has a lower-to-upper case change (`camelCase`).
-fn has_camel_boundary(run: &str) -> bool {
-    if run.is_ascii() {
-        // Fast path, no char decoding: most words have no capital inside.
-        let b = run.as_bytes();
-        return b.windows(2).any(|w| {
-            (w[0].is_ascii_lowercase() || w[0].is_ascii_digit()) && w[1].is_ascii_uppercase()
-        }) || b.windows(3).any(|w| {
-            w[0].is_ascii_uppercase() && w[1].is_ascii_uppercase() && w[2].is_ascii_lowercase()
-        });
+/// Whether `run` has parts: a `_`, or a case change inside (`camelCase`).
+fn has_parts(run: &str) -> bool {
+    let b = run.as_bytes();
+    // Fast path, one pass: most words have no `_` and no capital after the
+    // first letter.
+    if run.is_ascii() && !b[1..].iter().any(|&c| c == b'_' || c.is_ascii_uppercase()) {
+        return false;
     }
-    camel_boundaries(run).next().is_some()
+    run.contains('_') || camel_boundaries(run).next().is_some()
 }
 
 /// Byte offsets where a camelCase word's pieces start (after the first):
