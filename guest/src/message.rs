@@ -119,7 +119,10 @@ fn render_preview(captured: &PreviewLines, total_lines: u64, step: &Step) -> Str
     let picked = pick(&mut shown, roots, errors);
     let picked = picked + pick(&mut shown, starts, errors - picked);
     pick(&mut shown, rest, errors - picked);
-    let rare_shown = pick(&mut shown, &captured.rare, rare);
+    // Lines whose value stands out among records, with their record's
+    // name, before lines of a rare shape.
+    let rare_shown = pick(&mut shown, &captured.standout, rare);
+    let rare_shown = rare_shown + pick(&mut shown, &captured.rare, rare - rare_shown);
     shown.sort_by_key(|l| l.line);
     shown.dedup_by_key(|l| l.line);
 

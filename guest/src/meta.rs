@@ -188,6 +188,7 @@ impl Meta {
             .chain(&preview.errors)
             .chain(&preview.rare)
             .chain(&preview.tail)
+            .chain(&preview.standout)
             .chain(causes.flatten())
             .map(|l| l.line)
             .chain(fields);

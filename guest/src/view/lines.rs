@@ -11,6 +11,7 @@ use super::json_lines::JsonLines;
 use super::preview::{PREVIEW_LINE_BYTES, PreviewLine, clip, clip_into};
 use super::records::{RecordDetector, RecordRule};
 use super::shapes::{LineShape, ShapeTable};
+use super::standout::Standout;
 use crate::line_index::{LINE_INDEX_STRIDE, WRAP_BYTES};
 
 const HEAD_LINES: usize = 6;
@@ -46,6 +47,10 @@ pub struct PreviewLines {
     /// A table's odd values by column (an empty email among thousands).
     #[serde(default)]
     pub odd_fields: Vec<OddField>,
+    /// Lines whose value stands out among records of one kind, each after
+    /// the line naming its record.
+    #[serde(default)]
+    pub standout: Vec<PreviewLine>,
 }
 
 /// A line of an error block and its depth in the block (0: the error line).
@@ -82,6 +87,7 @@ pub struct LineSink {
     json_lines: JsonLines,
     records: RecordDetector,
     causes: CauseTracker,
+    standout: Standout,
     /// The JSON view's shape line, set when the document ends.
     json_shape: Vec<String>,
 }
@@ -185,6 +191,7 @@ impl LineSink {
             common,
             causes: self.causes.causes(),
             odd_fields: self.columns.odd_fields(),
+            standout: self.standout.lines(),
             summary: if !self.json_shape.is_empty() {
                 self.json_shape.clone()
             } else {
@@ -264,6 +271,7 @@ impl LineSink {
         self.json_lines.push_line(line);
         self.records.push(line);
         self.causes.push(number, line);
+        self.standout.push(number, line);
         let is_error = match error_hit {
             Some(false) => false,
             _ => looks_like_error(line.as_bytes()),

@@ -8,8 +8,9 @@
 //!    [`shapes`] counts line templates in a bounded table) and the summary
 //!    line of a structured output ([`json_shape`] while re-indenting JSON,
 //!    [`json_lines`] for one JSON object a line, [`columns`] for CSV/TSV
-//!    lines) and where records start ([`records`]); [`errors`] says which
-//!    lines look like failures.
+//!    lines), where records start ([`records`]), the roots of cause chains
+//!    ([`causes`]) and values that stand out among records ([`standout`]);
+//!    [`errors`] says which lines look like failures.
 //!
 //! Everything streams: memory stays bounded whatever the output's size.
 
@@ -26,6 +27,7 @@ pub mod lines;
 pub mod preview;
 pub mod records;
 pub mod shapes;
+pub mod standout;
 #[cfg(test)]
 pub(crate) mod test_util;
 

@@ -84,8 +84,9 @@ pub fn answer(doc: &Doc, extract: &str, budget: usize) -> Result<String, Failure
         FIRST_RESERVE
     };
     let mut used = body.len() + reserve;
+    let marked: Vec<u64> = doc.meta.preview.standout.iter().map(|l| l.line).collect();
     for window in &strong {
-        let passage = passage::of_window(doc, window, rule, &mut hits)?;
+        let passage = passage::of_window(doc, window, rule, &mut hits, &marked)?;
         let cost = passage.render().len() + MERGE_SLACK;
         if used + cost > budget {
             break;

@@ -1,8 +1,9 @@
 //! What the answer shows of one ranked window: its lines and a few after
 //! (a match is often followed by its details), or, in an output made of
 //! records, each record holding a match — whole when short, else its
-//! identifying lines (its head, the line that names it) and its best
-//! matching lines with a little context — so a match never shows without
+//! identifying lines (its head, the line that names it), the values in it
+//! that stand out among its kind, and its best matching lines with a
+//! little context — so a match never shows without
 //! the record it belongs to, nor beside the next record's head.
 
 use std::collections::BTreeMap;
@@ -11,6 +12,7 @@ use super::search::{LineTerms, Window};
 use crate::doc::Doc;
 use crate::llm::Failure;
 use crate::view::records::{RecordCursor, RecordRule};
+use crate::view::standout::names_a_record;
 
 /// Lines shown after a fixed window.
 const WINDOW_CONTEXT_AFTER: u64 = 3;
@@ -26,11 +28,6 @@ const MATCH_CONTEXT: usize = 2;
 const SHORT_RECORD_LINES: usize = 3;
 /// How far into a record its naming line (`name:`, `"id":`) is looked for.
 const NAME_WITHIN: usize = 64;
-/// Keys whose line names a record.
-const NAME_KEYS: &[&str] = &[
-    "name", "id", "key", "title", "hostname", "host", "resource", "package", "module", "test",
-    "file", "path", "sku",
-];
 
 /// Lines of the view to show, by number, and the query terms they hold.
 pub struct Passage {
@@ -84,11 +81,13 @@ impl Passage {
 }
 
 /// The passage for `window`: fixed lines without a rule, records with one.
+/// `marked`: lines a shown record always shows (values that stand out).
 pub fn of_window(
     doc: &Doc,
     window: &Window,
     rule: Option<&RecordRule>,
     hits: &mut LineTerms,
+    marked: &[u64],
 ) -> Result<Passage, Failure> {
     let terms = window.matched_terms.clone();
     let Some(rule) = rule else {
@@ -133,6 +132,7 @@ pub fn of_window(
             (0..record.len()).collect()
         } else {
             let mut keep = identifying(record);
+            keep.extend((0..record.len()).filter(|&i| marked.contains(&record[i].0)));
             let mut best: Vec<usize> = (0..record.len()).filter(|&i| counts[i] > 0).collect();
             best.sort_by(|&a, &b| counts[b].cmp(&counts[a]).then(a.cmp(&b)));
             for &i in best.iter().take(MATCH_LINES) {
@@ -168,17 +168,7 @@ fn identifying(record: &[&(u64, String)]) -> Vec<usize> {
     let mut keep: Vec<usize> = (0..record.len().min(HEAD_LINES))
         .take_while(|&i| i == 0 || !record[i].1.trim().is_empty())
         .collect();
-    let names = |line: &str| {
-        let body = line
-            .trim_start()
-            .trim_start_matches("- ")
-            .trim_start_matches('"');
-        NAME_KEYS.iter().any(|k| {
-            body.strip_prefix(k)
-                .is_some_and(|rest| rest.starts_with([':', '=']) || rest.starts_with("\":"))
-        })
-    };
-    let named = (0..record.len().min(NAME_WITHIN)).find(|&i| names(&record[i].1));
+    let named = (0..record.len().min(NAME_WITHIN)).find(|&i| names_a_record(record[i].1.trim()));
     keep.extend(named);
     keep
 }
