@@ -10,7 +10,11 @@
 use crate::bindings::types::StorePolicy;
 use crate::meta::Meta;
 use crate::tokens::Encoding;
-use crate::view::{PreviewLine, PreviewLines, errors::looks_like_error, preview::clip};
+use crate::view::{
+    PreviewLine, PreviewLines,
+    errors::{first_error_end, looks_like_error},
+    preview::{clip, clip_after},
+};
 
 /// The preview block never exceeds this, whatever the budget.
 pub const PREVIEW_MAX_BYTES: usize = 2048;
@@ -155,7 +159,14 @@ fn render_preview(captured: &PreviewLines, total_lines: u64, step: &Step) -> Str
         if line.line > next {
             out.push_str(&format!("[... {} lines not shown ...]\n", line.line - next));
         }
-        out.push_str(&format!("{}: {}\n", line.line, clip(&line.text, width)));
+        // A failure's words follow its error word: cut the middle after it.
+        let text = match first_error_end(line.text.as_bytes()) {
+            Some(end) if looks_like_error(line.text.as_bytes()) => {
+                clip_after(&line.text, end, width)
+            }
+            _ => clip(&line.text, width),
+        };
+        out.push_str(&format!("{}: {text}\n", line.line));
         next = line.line + 1;
     }
     if total_lines >= next {
