@@ -119,7 +119,7 @@ fn split(body: &str) -> Option<(u64, &str)> {
         // The other attributes are the template (`itemprop="availability"`).
         let value = &body[open + 2..open + 2 + len];
         return (value.len() <= VALUE_BYTES * 2)
-            .then(|| (fnv(FNV_START, body[..open].as_bytes()), value));
+            .then(|| (fnv(FNV_START, &body.as_bytes()[..open]), value));
     }
     // A comment's last word: `# aws_x.y will be destroyed`.
     if !body.starts_with('#') {

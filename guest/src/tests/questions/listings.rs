@@ -100,7 +100,7 @@ fn product_page() -> Case {
                 "<span class=\"badge badge--soldout\">Sold out</span>",
                 "<button class=\"btn btn--notify\" data-action=\"notify-me\" disabled>Email me when it's back</button>",
             )
-        } else if h(i, 80) % 60 == 0 {
+        } else if h(i, 80).is_multiple_of(60) {
             (
                 format!("{} {}", PRODUCTS[i % PRODUCTS.len()], i / 10),
                 "LimitedAvailability",

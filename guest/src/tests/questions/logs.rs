@@ -62,7 +62,7 @@ fn spring_line(i: usize) -> String {
             format!("POST /api/customers/{}/address 204", h(i, 5) % 90_000),
         ),
     };
-    let level = if level == "WARN" && h(i, 6) % 9 != 0 {
+    let level = if level == "WARN" && !h(i, 6).is_multiple_of(9) {
         "INFO"
     } else {
         level
@@ -267,7 +267,7 @@ fn postgres_russian() -> Case {
                 "{t} app@shop СООБЩЕНИЕ:  подключение авторизовано: пользователь=app база=shop приложение=orders-api"
             ),
             1 => format!("{t} СООБЩЕНИЕ:  начата контрольная точка: time"),
-            2 if h(i, 42) % 4 == 0 => format!(
+            2 if h(i, 42).is_multiple_of(4) => format!(
                 "{t} ПРЕДУПРЕЖДЕНИЕ:  контрольные точки происходят слишком часто (через {} сек.)\r\n{t} ПОДСКАЗКА:  Возможно, стоит увеличить параметр \"max_wal_size\".",
                 10 + h(i, 43) % 20
             ),
@@ -310,7 +310,7 @@ fn powershell_errors() -> Case {
         )
     };
     let mut lines = lines_until(360_000, |i| {
-        if h(i, 50) % 400 == 0 {
+        if h(i, 50).is_multiple_of(400) {
             return locked(i as u64);
         }
         format!(

@@ -46,8 +46,8 @@ fn pods_yaml() -> Case {
             pod_name(app, i)
         };
         let hash = name
-            .rsplitn(2, '-')
-            .nth(1)
+            .rsplit_once('-')
+            .map(|(head, _)| head)
             .unwrap()
             .rsplit('-')
             .next()
@@ -60,7 +60,7 @@ fn pods_yaml() -> Case {
         );
         let restarts = if i == bad {
             38
-        } else if h(i, 3) % 23 == 0 {
+        } else if h(i, 3).is_multiple_of(23) {
             1
         } else {
             0

@@ -60,12 +60,12 @@ impl Columns {
         let mut fields = Vec::new();
         for c in &self.columns {
             let kinds = c.kinds.iter().filter(|&&n| n > 0).count();
-            for kind in 0..KINDS {
+            for (kind, name) in KIND_NAMES.iter().enumerate() {
                 let n = c.kinds[kind];
                 if kinds == 2 && n > 0 && n <= ODD_VALUES && n * 100 < self.rows {
                     fields.push(OddField {
                         column: c.name.clone(),
-                        kind: KIND_NAMES[kind].to_string(),
+                        kind: name.to_string(),
                         header: self.header_line,
                         line: c.first[kind],
                     });
