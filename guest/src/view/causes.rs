@@ -152,6 +152,10 @@ impl CauseTracker {
 
     /// Starts a chain at its first line, if `line` is one.
     fn start(&mut self, number: u64, line: &str, body: &str) {
+        // No chain starts with a digit (most log lines do: timestamps).
+        if body.starts_with(|c: char| c.is_ascii_digit()) {
+            return;
+        }
         let kind = if body.starts_with("Traceback (most recent call last)") {
             Kind::Python
         } else if line.starts_with("panic: ") {

@@ -21,8 +21,6 @@
 //! Under either, a line shallower than the record it would continue starts
 //! one of its own (a summary after the last block).
 
-use std::collections::HashMap;
-
 use serde::{Deserialize, Serialize};
 
 /// Fewer records than this: not an output made of records.
@@ -33,8 +31,6 @@ const MAX_INDENT: usize = 64;
 const TAB: u32 = 4;
 /// First words of at most this many bytes are compared.
 const KEY_BYTES: usize = 32;
-/// Distinct (indent, first word) pairs counted; later ones are not.
-const MAX_KEYS: usize = 512;
 /// The first lines whose first word may be a header.
 const HEADER_CANDIDATES: usize = 16;
 /// Share (%) of an indent's lines that must open a block for the
@@ -64,20 +60,25 @@ struct LineKey<'a> {
 }
 
 fn line_key(line: &str) -> Option<LineKey<'_>> {
-    let body = line.trim_start_matches([' ', '\t']);
-    let lead = &line[..line.len() - body.len()];
-    let body = body.trim_end();
-    if body.is_empty() {
+    let bytes = line.as_bytes();
+    let lead = bytes
+        .iter()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count();
+    let body = &line[lead..];
+    if body.bytes().all(|b| b.is_ascii_whitespace()) {
         return None;
     }
-    let indent = if lead.bytes().all(|b| b == b' ') {
-        lead.len() as u32
-    } else {
-        lead.bytes().map(|b| if b == b'\t' { TAB } else { 1 }).sum()
-    };
+    let indent = bytes[..lead]
+        .iter()
+        .map(|&b| if b == b'\t' { TAB } else { 1 })
+        .sum();
+    let end = (body.bytes())
+        .position(|b| b == b' ' || b == b'\t')
+        .unwrap_or(body.len());
     Some(LineKey {
         indent,
-        word: body.split([' ', '\t']).next().unwrap_or(body),
+        word: &body[..end],
         comment: body.starts_with('#') || body.starts_with("//"),
         closer: body.starts_with(['}', ']', ')']) || body.starts_with("</"),
     })
@@ -90,17 +91,53 @@ fn line_key(line: &str) -> Option<LineKey<'_>> {
 /// `src/app.ts(3,9):` keep one shape whatever their values.
 fn shape_into(word: &str, out: &mut String) {
     out.clear();
-    let plain = word.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
-        || word.chars().all(|c| c.is_alphanumeric() || c == '_');
-    let mut quoted = false;
+    shape_each(word, |c| out.push(c));
+}
+
+/// A hash of the shape (FNV-1a): what lines are compared by, without
+/// building it.
+fn shape_hash(word: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    shape_each(word, |c| {
+        if c.is_ascii() {
+            h = (h ^ c as u64).wrapping_mul(0x0100_0000_01b3);
+        } else {
+            for &b in c.encode_utf8(&mut [0; 4]).as_bytes() {
+                h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+    });
+    h
+}
+
+/// The hash [`shape_hash`] gives a word of shape `key` (a shape is its
+/// own shape's text: hashed as is).
+fn key_shape_hash(key: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in key.as_bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// Feeds `emit` the shape's characters (see [`shape_into`]).
+fn shape_each(word: &str, mut emit: impl FnMut(char)) {
+    let plain = if word.is_ascii() {
+        word.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    } else {
+        word.chars().all(|c| c.is_alphanumeric() || c == '_')
+    };
+    let (mut made, mut last, mut quoted) = (0, None, false);
     for c in word.chars() {
-        if out.len() >= KEY_BYTES {
+        if made >= KEY_BYTES {
             break;
         }
         if quoted {
             if c == '"' {
                 quoted = false;
-                out.push('"');
+                emit('"');
+                made += 1;
+                last = Some('"');
             }
             continue;
         }
@@ -116,8 +153,10 @@ fn shape_into(word: &str, out: &mut String) {
         quoted = c == '"';
         // Runs of digits are one `0`; of coarse letters, one `a`.
         let run = class == '0' || (class == 'a' && !plain);
-        if !(run && out.ends_with(class)) {
-            out.push(class);
+        if !(run && last == Some(class)) {
+            emit(class);
+            made += class.len_utf8();
+            last = Some(class);
         }
     }
 }
@@ -125,7 +164,8 @@ fn shape_into(word: &str, out: &mut String) {
 /// Applies a [`RecordRule`] to the view's lines, read in order.
 pub struct RecordCursor<'a> {
     rule: &'a RecordRule,
-    shape: String,
+    /// The hash of the rule's key, as lines' first words are hashed.
+    key_hash: Option<u64>,
     /// Indent of the line that started the current record.
     head_indent: u32,
     /// The last non-blank line was a comment at this indent.
@@ -136,7 +176,7 @@ impl<'a> RecordCursor<'a> {
     pub fn new(rule: &'a RecordRule) -> Self {
         RecordCursor {
             rule,
-            shape: String::new(),
+            key_hash: rule.key.as_deref().map(key_shape_hash),
             head_indent: u32::MAX,
             after_comment: None,
         }
@@ -155,10 +195,7 @@ impl<'a> RecordCursor<'a> {
         }
         let at_level = k.indent == self.rule.indent
             && !k.closer
-            && self.rule.key.as_ref().is_none_or(|key| {
-                shape_into(k.word, &mut self.shape);
-                *key == self.shape
-            });
+            && self.key_hash.is_none_or(|key| shape_hash(k.word) == key);
         let start = k.indent < self.head_indent || at_level;
         if start {
             self.head_indent = k.indent;
@@ -173,19 +210,23 @@ struct Level {
     opens: u64,
 }
 
+/// A header candidate: the first word of one of the output's first lines.
 struct KeyStat {
     indent: u32,
     count: u64,
+    hash: u64,
     key: String,
 }
 
 /// Counts, while storing, what the rule is chosen from (bounded tables).
 pub struct RecordDetector {
     levels: Vec<Level>,
-    /// By a hash of (indent, first word's shape): collisions only merge.
-    keys: HashMap<u64, KeyStat>,
-    /// Those of the first non-blank, non-comment lines.
-    first: Vec<u64>,
+    /// The distinct (indent, first word) of the first non-blank,
+    /// non-comment lines, in order, with how often each recurs: only these
+    /// can be a header, so later lines are shaped only at their indents.
+    candidates: Vec<KeyStat>,
+    /// Non-blank, non-comment lines seen (the first ones are candidates).
+    seen: usize,
     shape: String,
     /// The last non-blank line: its indent, and whether it may open a block.
     prev: Option<(u32, bool)>,
@@ -195,8 +236,8 @@ impl Default for RecordDetector {
     fn default() -> Self {
         RecordDetector {
             levels: vec![Level::default(); MAX_INDENT],
-            keys: HashMap::new(),
-            first: Vec::new(),
+            candidates: Vec::new(),
+            seen: 0,
             shape: String::new(),
             prev: None,
         }
@@ -223,20 +264,25 @@ impl RecordDetector {
         if let Some(level) = self.levels.get_mut(k.indent as usize) {
             level.lines += 1;
         }
-        shape_into(k.word, &mut self.shape);
-        let id = key_hash(k.indent, &self.shape);
-        if self.first.len() < HEADER_CANDIDATES {
-            self.first.push(id);
+        self.seen += 1;
+        let first = self.seen <= HEADER_CANDIDATES;
+        if !first && !self.candidates.iter().any(|c| c.indent == k.indent) {
+            return;
         }
-        if let Some(stat) = self.keys.get_mut(&id) {
-            stat.count += 1;
-        } else if self.keys.len() < MAX_KEYS {
-            let stat = KeyStat {
-                indent: k.indent,
-                count: 1,
-                key: self.shape.clone(),
-            };
-            self.keys.insert(id, stat);
+        let hash = shape_hash(k.word);
+        let found = (self.candidates.iter_mut()).find(|c| c.indent == k.indent && c.hash == hash);
+        match found {
+            Some(c) => c.count += 1,
+            None if first => {
+                shape_into(k.word, &mut self.shape);
+                self.candidates.push(KeyStat {
+                    indent: k.indent,
+                    count: 1,
+                    hash,
+                    key: self.shape.clone(),
+                });
+            }
+            None => {}
         }
     }
 
@@ -260,24 +306,13 @@ impl RecordDetector {
                 break;
             }
         }
-        let stat = (self.first.iter())
-            .filter_map(|id| self.keys.get(id))
-            .find(|stat| stat.count >= MIN_RECORDS)?;
+        let stat = (self.candidates.iter()).find(|stat| stat.count >= MIN_RECORDS)?;
         Some(RecordRule {
             indent: stat.indent,
             key: Some(stat.key.clone()),
             count: stat.count,
         })
     }
-}
-
-/// FNV-1a of an indent and a shape.
-fn key_hash(indent: u32, shape: &str) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in indent.to_le_bytes().iter().chain(shape.as_bytes()) {
-        h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
-    }
-    h
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@
 //! not too far above),
 //! so the handle message shows which record stands out, like an error.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::preview::{PREVIEW_LINE_BYTES, PreviewLine, clip};
 
@@ -57,7 +57,7 @@ struct Template {
 
 #[derive(Default)]
 pub struct Standout {
-    templates: HashMap<u64, Template>,
+    templates: FxHashMap<u64, Template>,
     /// The last naming line at each indent, cleared when a line two levels
     /// shallower comes (a record's `spec:` keeps its `metadata.name`, the
     /// next list item does not).
@@ -69,6 +69,26 @@ pub struct Standout {
 /// Whether `body` (a trimmed line) is a `name: …`-like line, or an HTML
 /// heading (`<h3 class="title">Walnut Riser</h3>` names its card).
 pub fn names_a_record(body: &str) -> bool {
+    // Most lines start with none of the keys' letters: one test rejects them.
+    if !matches!(
+        body.as_bytes().first(),
+        Some(
+            b'n' | b'i'
+                | b'k'
+                | b't'
+                | b'h'
+                | b'r'
+                | b'p'
+                | b'm'
+                | b'f'
+                | b's'
+                | b'<'
+                | b'-'
+                | b'"'
+        )
+    ) {
+        return false;
+    }
     let heading = body
         .strip_prefix("<h")
         .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()));

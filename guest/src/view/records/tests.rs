@@ -136,7 +136,7 @@ fn prose_and_short_outputs_have_no_records() {
 }
 
 #[test]
-fn the_key_table_is_bounded() {
+fn only_the_first_lines_words_are_counted() {
     let mut detector = RecordDetector::default();
     for i in 0..5000 {
         detector.push(&format!(
@@ -145,5 +145,5 @@ fn the_key_table_is_bounded() {
             "y".repeat(i % 50)
         ));
     }
-    assert!(detector.keys.len() <= MAX_KEYS);
+    assert!(detector.candidates.len() <= HEADER_CANDIDATES);
 }
