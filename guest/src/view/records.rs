@@ -51,12 +51,22 @@ pub struct RecordRule {
     pub count: u64,
 }
 
-/// A line's indent, first word and kind (blank lines have none).
+/// A line's indent, text and kind (blank lines have none).
 struct LineKey<'a> {
     indent: u32,
-    word: &'a str,
+    body: &'a str,
     comment: bool,
     closer: bool,
+}
+
+impl<'a> LineKey<'a> {
+    /// The first word (found only when needed: this runs for every line).
+    fn word(&self) -> &'a str {
+        let end = (self.body.bytes())
+            .position(|b| b == b' ' || b == b'\t')
+            .unwrap_or(self.body.len());
+        &self.body[..end]
+    }
 }
 
 fn line_key(line: &str) -> Option<LineKey<'_>> {
@@ -73,12 +83,9 @@ fn line_key(line: &str) -> Option<LineKey<'_>> {
         .iter()
         .map(|&b| if b == b'\t' { TAB } else { 1 })
         .sum();
-    let end = (body.bytes())
-        .position(|b| b == b' ' || b == b'\t')
-        .unwrap_or(body.len());
     Some(LineKey {
         indent,
-        word: &body[..end],
+        body,
         comment: body.starts_with('#') || body.starts_with("//"),
         closer: body.starts_with(['}', ']', ')']) || body.starts_with("</"),
     })
@@ -195,7 +202,7 @@ impl<'a> RecordCursor<'a> {
         }
         let at_level = k.indent == self.rule.indent
             && !k.closer
-            && self.key_hash.is_none_or(|key| shape_hash(k.word) == key);
+            && self.key_hash.is_none_or(|key| shape_hash(k.word()) == key);
         let start = k.indent < self.head_indent || at_level;
         if start {
             self.head_indent = k.indent;
@@ -269,12 +276,12 @@ impl RecordDetector {
         if !first && !self.candidates.iter().any(|c| c.indent == k.indent) {
             return;
         }
-        let hash = shape_hash(k.word);
+        let hash = shape_hash(k.word());
         let found = (self.candidates.iter_mut()).find(|c| c.indent == k.indent && c.hash == hash);
         match found {
             Some(c) => c.count += 1,
             None if first => {
-                shape_into(k.word, &mut self.shape);
+                shape_into(k.word(), &mut self.shape);
                 self.candidates.push(KeyStat {
                     indent: k.indent,
                     count: 1,

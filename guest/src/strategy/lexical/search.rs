@@ -49,6 +49,14 @@ pub struct Window {
     pub matched_terms: Vec<String>,
 }
 
+/// What scoring needs of the whole document: per-form idf, the average
+/// unit length, and the coverage of a unit holding every term that occurs.
+struct Stats {
+    idf: Vec<f64>,
+    avgdl: f64,
+    coverage: f64,
+}
+
 /// The best windows, and the query terms no line holds.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Ranked {
@@ -225,10 +233,10 @@ impl Scorer {
 
     /// Keeps the `target` best candidates under the statistics seen so far.
     fn prune(&mut self, target: usize) {
-        let (idf, avgdl) = self.stats();
+        let st = self.stats();
         let mut scored: Vec<(f64, Candidate)> = std::mem::take(&mut self.candidates)
             .into_iter()
-            .map(|c| (self.score(&c, &idf, avgdl), c))
+            .map(|c| (self.score(&c, &st), c))
             .collect();
         if scored.len() > target {
             scored.select_nth_unstable_by(target, |a, b| {
@@ -239,14 +247,27 @@ impl Scorer {
         self.candidates = scored.into_iter().map(|(_, c)| c).collect();
     }
 
-    /// Per-form idf and the average unit length, over all units so far.
-    fn stats(&self) -> (Vec<f64>, f64) {
+    /// Per-form idf, the average unit length, and the coverage of a unit
+    /// holding every term that occurs, over all units so far.
+    fn stats(&self) -> Stats {
         let n = self.windows as f64;
-        let idf = (self.df.iter())
+        let idf: Vec<f64> = (self.df.iter())
             .map(|&df| (1.0 + (n - df as f64 + 0.5) / (df as f64 + 0.5)).ln())
             .collect();
         let avgdl = (self.total_len as f64 / n.max(1.0)).max(f64::MIN_POSITIVE);
-        (idf, avgdl)
+        let mut best = vec![0.0f64; self.terms.len()];
+        for (f, &df) in self.df.iter().enumerate() {
+            let t = self.form_term[f] as usize;
+            if df > 0 {
+                best[t] = best[t].max(self.weights[t] * idf[f]);
+            }
+        }
+        let coverage = best.iter().sum::<f64>().max(f64::MIN_POSITIVE);
+        Stats {
+            idf,
+            avgdl,
+            coverage,
+        }
     }
 
     /// BM25 over forms (each weighed by its own rarity: `critical` among
@@ -254,34 +275,39 @@ impl Scorer {
     /// matching more distinct query terms beats one repeating a single term
     /// (BM25 alone saturates slowly). Coverage is weighed by rarity too: a
     /// word on every record (`pod` in a pod list) adds little.
-    fn score(&self, c: &Candidate, idf: &[f64], avgdl: f64) -> f64 {
-        let norm = K1 * (1.0 - B + B * f64::from(c.len) / avgdl);
-        let mut bm25 = 0.0;
-        let mut covered = vec![0.0f64; self.terms.len()];
-        for &(f, tf) in &c.tf {
+    fn score(&self, c: &Candidate, st: &Stats) -> f64 {
+        let norm = K1 * (1.0 - B + B * f64::from(c.len) / st.avgdl);
+        let (mut bm25, mut covered) = (0.0, 0.0);
+        for (k, &(f, tf)) in c.tf.iter().enumerate() {
             let (f, tf) = (f as usize, f64::from(tf));
-            bm25 += self.form_weight[f] * idf[f] * tf * (K1 + 1.0) / (tf + norm);
-            let t = self.form_term[f] as usize;
-            covered[t] = covered[t].max(self.weights[t] * idf[f]);
-        }
-        let mut total = vec![0.0f64; self.terms.len()];
-        for (f, &df) in self.df.iter().enumerate() {
-            let t = self.form_term[f] as usize;
-            if df > 0 {
-                total[t] = total[t].max(self.weights[t] * idf[f]);
+            bm25 += self.form_weight[f] * st.idf[f] * tf * (K1 + 1.0) / (tf + norm);
+            // A term counts once, by its rarest form here (entries are few).
+            let t = self.form_term[f];
+            let value = self.weights[t as usize] * st.idf[f];
+            let same = |&(g, _): &(u32, u32)| self.form_term[g as usize] == t;
+            let better = |&(g, _): &(u32, u32)| {
+                let other = self.weights[t as usize] * st.idf[g as usize];
+                other > value || (other == value && g < f as u32)
+            };
+            if !c
+                .tf
+                .iter()
+                .enumerate()
+                .any(|(j, e)| j != k && same(e) && better(e))
+            {
+                covered += value;
             }
         }
-        let (covered, total): (f64, f64) = (covered.iter().sum(), total.iter().sum());
-        bm25 * (1.0 + covered / total.max(f64::MIN_POSITIVE))
+        bm25 * (1.0 + covered / st.coverage)
     }
 
     /// Best windows, highest score first, ties broken by earlier line; windows
     /// with score 0 are never returned.
     pub fn finish(mut self) -> Ranked {
         self.close_window();
-        let (idf, avgdl) = self.stats();
+        let st = self.stats();
         let mut scored: Vec<(f64, &Candidate)> = (self.candidates.iter())
-            .map(|c| (self.score(c, &idf, avgdl), c))
+            .map(|c| (self.score(c, &st), c))
             .filter(|&(s, _)| s > 0.0)
             .collect();
         scored.sort_by(|a, b| rank(a.0, a.1.first_line, b.0, b.1.first_line));

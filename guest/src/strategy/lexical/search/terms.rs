@@ -123,9 +123,12 @@ fn word(run: &str, buf: &mut String, emit: &mut impl FnMut(&str, bool)) {
     }
     let mut piece = String::new();
     let mut offset = 0;
+    // snake_case alone (the common case) has no case change to look for.
+    let camel = !run.is_ascii() || run.bytes().any(|b| b.is_ascii_uppercase());
     for segment in run.split('_') {
         let mut start = 0;
-        for at in camel_boundaries(segment).chain([segment.len()]) {
+        let cuts = camel_boundaries(segment).filter(|_| camel);
+        for at in cuts.chain([segment.len()]) {
             if at > start {
                 if run.is_ascii() {
                     // Same offsets in the lowercased copy: no allocation.
@@ -148,8 +151,9 @@ fn has_parts(run: &str) -> bool {
     let b = run.as_bytes();
     // Fast path, one pass: most words have no `_` and no capital after the
     // first letter.
-    if run.is_ascii() && !b[1..].iter().any(|&c| c == b'_' || c.is_ascii_uppercase()) {
-        return false;
+    if run.is_ascii() {
+        return b[1..].iter().any(|&c| c == b'_' || c.is_ascii_uppercase())
+            && (run.contains('_') || camel_boundaries(run).next().is_some());
     }
     run.contains('_') || camel_boundaries(run).next().is_some()
 }
