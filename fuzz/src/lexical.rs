@@ -67,7 +67,7 @@ fn score(query: &Query, lines: &[&str], keep: usize) -> Vec<Window> {
     for (i, line) in lines.iter().enumerate() {
         scorer.push_line(i as u64 + 1, line);
     }
-    scorer.finish()
+    scorer.finish().windows
 }
 
 /// Whether line term `tok` matches query term `q` (the documented rule).
