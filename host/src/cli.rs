@@ -12,8 +12,11 @@ use clap::{Parser, Subcommand};
 
 use crate::commands::{self, Env};
 use crate::out;
+use std::sync::Arc;
+
 use tool_output::RuntimeConfig;
 use tool_output::interrupt::{self, Interrupted};
+use tool_output::llm::sampling::SamplingLlm;
 use tool_output::roots::{check_session_name, default_cache_root};
 
 #[derive(Parser)]
@@ -204,8 +207,20 @@ async fn run(cli: Cli) -> Result<ExitCode> {
             let llm = env.llm_config(None)?;
             // MCP hosts pass servers few variables (Codex a dozen): say
             // which model answers, or that none does.
-            out::stderr_line(&llm.in_use());
+            if llm.enabled() {
+                out::stderr_line(&llm.in_use());
+            } else {
+                out::stderr_line(&format!(
+                    "{} Over MCP, tool_output asks the client's own model when the client offers sampling.",
+                    llm.in_use()
+                ));
+            }
             let mut config = RuntimeConfig::with_llm(&llm)?;
+            // No provider: the client's own model, if it offers sampling.
+            let sampling = (!llm.enabled()).then(|| Arc::new(SamplingLlm::new(&llm)));
+            if let Some(sampling) = &sampling {
+                config.llm = sampling.clone();
+            }
             args.apply(&mut config.limits);
             let runtime = env.runtime_with(config).await?;
             let session = if named || args.needs_named_session() {
@@ -213,7 +228,7 @@ async fn run(cli: Cli) -> Result<ExitCode> {
             } else {
                 runtime.session()?
             };
-            args.execute(&runtime, session).await?;
+            args.execute(&runtime, session, sampling).await?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Doctor(args) => args.execute(&env).await,

@@ -13,10 +13,16 @@ lowercase UUID) / tool-output:// URI of the latest result that had one. Prints o
 JSON object: {"initialize": ..., "results": [...], "notifications": [...]},
 each result the SDK's parsed model dumped as JSON, or {"error": {...}};
 "progress" lists the progress notifications of calls made with "progress".
+
+With SAMPLING=answer the client offers sampling (the SDK's sampling_callback):
+it answers each sampling/createMessage in the engine's final-report format,
+quoting the request's lines that say "ERROR"; with SAMPLING=decline it offers
+sampling and refuses every request. "sampling" lists the requests' params.
 """
 
 import asyncio
 import json
+import os
 import re
 import sys
 
@@ -24,6 +30,8 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 PROGRESS = []
+SAMPLED = []
+FINAL = re.compile(r"<ai-agent-([A-Za-z0-9]+)-FINAL")
 HANDLE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 URI = re.compile(r"tool-output://[0-9a-f-]{36}")
 
@@ -78,6 +86,27 @@ async def step(session, op):
     raise ValueError(f"unknown step {kind}")
 
 
+async def on_sampling(context, params):
+    """The client's model, scripted: what an extraction asked, answered."""
+    from mcp import types
+
+    SAMPLED.append(dump(params))
+    if os.environ.get("SAMPLING") == "decline":
+        return types.ErrorData(code=-1, message="the user declined the sampling request")
+    text = (params.system_prompt or "") + "\n".join(
+        m.content.text for m in params.messages if getattr(m.content, "type", "") == "text"
+    )
+    nonce = FINAL.search(text).group(1)
+    found = [line for line in text.splitlines() if "ERROR" in line][:3]
+    answer = f'<ai-agent-{nonce}-FINAL format="text">SAMPLED: ' + " | ".join(found) + f"</ai-agent-{nonce}-FINAL>"
+    return types.CreateMessageResult(
+        role="assistant",
+        content=types.TextContent(type="text", text=answer),
+        model="scripted-client-model",
+        stop_reason="endTurn",
+    )
+
+
 async def main():
     steps = json.loads(sys.argv[1])
     command = sys.argv[sys.argv.index("--") + 1 :]
@@ -87,10 +116,11 @@ async def main():
     async def on_log(params):
         notifications.append({"logging": dump(params)})
 
-    out = {"results": [], "notifications": notifications, "progress": PROGRESS}
+    out = {"results": [], "notifications": notifications, "progress": PROGRESS, "sampling": SAMPLED}
+    sampling = on_sampling if os.environ.get("SAMPLING") else None
     seen = {}
     async with stdio_client(params) as (read, write):
-        async with ClientSession(read, write, logging_callback=on_log) as session:
+        async with ClientSession(read, write, logging_callback=on_log, sampling_callback=sampling) as session:
             out["initialize"] = dump(await session.initialize())
             for op in steps:
                 op = substitute(op, seen)

@@ -16,6 +16,7 @@
 pub mod config;
 pub mod http;
 mod retry;
+pub mod sampling;
 
 pub use tool_output_wire as wire;
 

@@ -22,8 +22,25 @@ use std::time::Duration;
 
 use anyhow::{Result, bail};
 
+use crate::llm::sampling::SamplingLlm;
 use crate::runtime::Runtime;
 use crate::session::Session;
+
+/// One line on stderr (an MCP host's log of the server), for the model
+/// the answers will come from.
+fn notice(text: &str) {
+    eprintln!("tool-output: {}", tool_output_args::terminal_safe(text));
+}
+
+/// Whether the client lends its model (no provider is configured), said
+/// once per session.
+fn say_sampling(offered: bool) {
+    notice(if offered {
+        "the MCP client offers sampling: tool_output asks the client's own model"
+    } else {
+        "the MCP client does not offer sampling: tool_output answers with lexical search"
+    });
+}
 
 pub use limits::LimitArgs;
 use limits::Limits;
@@ -95,12 +112,19 @@ impl McpArgs {
         limits.cpu_time = Duration::from_secs(self.call_cpu_secs.max(1));
     }
 
-    /// Run on stdio until the client closes stdin.
-    pub async fn execute(self, runtime: &Runtime, session: Session) -> Result<()> {
+    /// Run on stdio until the client closes stdin. `sampling`: the
+    /// runtime's engine when no provider is configured, to lend the
+    /// client's model to if it offers sampling.
+    pub async fn execute(
+        self,
+        runtime: &Runtime,
+        session: Session,
+        sampling: Option<Arc<SamplingLlm>>,
+    ) -> Result<()> {
         let max_bytes = runtime.policy().max_inline_bytes;
         let tools = tools::Tools::new(Arc::new(session), max_bytes).await?;
         match self.command {
-            McpCommand::Serve => serve::Server::new(tools).run().await,
+            McpCommand::Serve => serve::Server::new(tools, sampling).run().await,
             McpCommand::Proxy(args) => {
                 let limits = Limits::from_args(&args.limits)?;
                 let downstream = match (&args.url, args.command.is_empty()) {
@@ -117,6 +141,7 @@ impl McpArgs {
                     timeout: (args.timeout > 0).then(|| Duration::from_secs(args.timeout)),
                     max_message_bytes: args.max_message_bytes,
                     stores: runtime.limits().concurrent_calls,
+                    sampling,
                 };
                 proxy::run(tools, downstream, options).await;
                 Ok(())

@@ -18,6 +18,7 @@
 
 mod deadlines;
 mod local;
+mod sampling;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -31,6 +32,7 @@ use tokio::sync::Semaphore;
 use tokio_util::codec::FramedRead;
 
 use crate::extraction::CancellationToken;
+use crate::llm::sampling::{SamplingError, SamplingLlm};
 
 use super::downstream::{Downstream, FromDownstream};
 use super::framing::{Frame, LineCodec};
@@ -53,6 +55,8 @@ pub struct ProxyOptions {
     /// Results being stored at once at most (each holds its result in
     /// memory); past it the downstream is not read until one is done.
     pub stores: usize,
+    /// The engine to lend the client's model to, if it offers sampling.
+    pub sampling: Option<Arc<SamplingLlm>>,
 }
 
 /// What the proxy remembers of a request it forwarded.
@@ -90,6 +94,12 @@ pub struct Proxy {
     /// Downstream tools listed under another name (theirs collided with
     /// ours): listed name → their name.
     renamed: HashMap<String, String>,
+    /// The extraction engine that asks the client's model, when no
+    /// provider is configured (`sampling`).
+    sampling: Option<Arc<SamplingLlm>>,
+    /// Our sampling requests waiting for the client's answer, by id.
+    sampled:
+        Arc<Mutex<HashMap<String, tokio::sync::oneshot::Sender<Result<Value, SamplingError>>>>>,
 }
 
 /// Run until the client closes stdin (or stops reading stdout).
@@ -115,7 +125,10 @@ pub async fn run(tools: Tools, mut downstream: Downstream, options: ProxyOptions
         links: false,
         defer: false,
         renamed: HashMap::new(),
+        sampling: None,
+        sampled: Arc::default(),
     };
+    proxy.sampling = proxy.options.sampling.clone();
     let mut tick = tokio::time::interval(Duration::from_millis(250));
     let mut client_gone = false;
     loop {
@@ -226,6 +239,7 @@ impl Proxy {
                 }
                 self.forward(line);
             }
+            (None, Some(_)) if self.client_answers(&value) => {}
             _ => self.forward(line),
         }
     }
@@ -304,7 +318,11 @@ impl Proxy {
             "resources/templates/list" if !self.downstream_resources && !self.defer => {
                 return self.reply(&id, json!({ "resourceTemplates": [] }));
             }
-            "initialize" | "server/discover" => Kind::Initialize,
+            "initialize" => {
+                self.client_initializes(params);
+                Kind::Initialize
+            }
+            "server/discover" => Kind::Initialize,
             "tools/list" => Kind::ToolsList,
             _ => Kind::Other,
         };

@@ -10,21 +10,48 @@ use rmcp::model::{
     ReadResourceResponse, ServerCapabilities, ServerConfig,
 };
 use rmcp::service::RequestContext;
-use rmcp::{RoleServer, ServerHandler, ServiceExt};
+use rmcp::{Peer, RoleServer, ServerHandler, ServiceExt};
+use serde_json::Value;
 
 use crate::agent::SYSTEM_PROMPT;
 use crate::error::Error;
+use crate::llm::BoxFuture;
+use crate::llm::sampling::{Sampler, SamplingError, SamplingLlm};
 
 use super::tools::{Notify, Tools};
 
 #[derive(Clone)]
 pub struct Server {
     tools: Tools,
+    /// The engine to lend the client's model to (no provider configured).
+    sampling: Option<Arc<SamplingLlm>>,
+    sampling_decided: Arc<std::sync::OnceLock<()>>,
 }
 
 impl Server {
-    pub fn new(tools: Tools) -> Self {
-        Self { tools }
+    pub fn new(tools: Tools, sampling: Option<Arc<SamplingLlm>>) -> Self {
+        Self {
+            tools,
+            sampling,
+            sampling_decided: Arc::default(),
+        }
+    }
+
+    /// Lends the client's model to the engine if the client offers it
+    /// (decided at the first call).
+    fn lend_sampling(&self, peer: &Peer<RoleServer>) {
+        let Some(engine) = &self.sampling else {
+            return;
+        };
+        self.sampling_decided.get_or_init(|| {
+            let offers = peer
+                .peer_info()
+                .is_some_and(|info| info.capabilities.sampling.is_some());
+            if offers {
+                engine.attach(Arc::new(PeerSampler(peer.clone())));
+            }
+            super::say_sampling(offers);
+        });
     }
 
     /// Serve on stdin/stdout until the client closes stdin.
@@ -78,6 +105,7 @@ impl ServerHandler for Server {
             });
             notify
         });
+        self.lend_sampling(&context.peer);
         let args = request.arguments.unwrap_or_default();
         match self
             .tools
@@ -109,5 +137,32 @@ impl ServerHandler for Server {
         _context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
         Ok(self.tools.read_resource(&request.uri).await?.into())
+    }
+}
+
+/// `sampling/createMessage` through rmcp's server peer.
+struct PeerSampler(Peer<RoleServer>);
+
+impl Sampler for PeerSampler {
+    fn create_message(&self, params: Value) -> BoxFuture<'_, Result<Value, SamplingError>> {
+        Box::pin(async move {
+            // rmcp marks sampling deprecated (SEP-2577, for the protocols
+            // without `initialize`); the clients we serve negotiate a
+            // protocol with `initialize`, where it stands.
+            #[allow(deprecated)]
+            let params: rmcp::model::CreateMessageRequestParams = serde_json::from_value(params)
+                .map_err(|e| SamplingError::Declined(format!("a request rmcp refuses: {e}")))?;
+            #[allow(deprecated)]
+            let answer = self.0.create_message(params).await;
+            match answer {
+                Ok(result) => {
+                    serde_json::to_value(result).map_err(|e| SamplingError::Declined(e.to_string()))
+                }
+                Err(rmcp::ServiceError::McpError(error)) => {
+                    Err(SamplingError::Declined(error.message.to_string()))
+                }
+                Err(_) => Err(SamplingError::Gone),
+            }
+        })
     }
 }

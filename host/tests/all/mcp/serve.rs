@@ -193,3 +193,156 @@ async fn cancelling_a_tool_output_call_stops_its_llm_requests() {
     raw.close();
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// A large log in session `name` of `root`, one ERROR line among them;
+/// its handle.
+fn store_log(root: &Path, name: &str) -> String {
+    let mut log = String::new();
+    for i in 0..3000 {
+        log.push_str(&format!("step {i} ok\n"));
+    }
+    log.push_str("2026-11-24 ERROR needle-sampled: the cache volume is full\n");
+    let mut store = Command::new(bin())
+        .arg("--root")
+        .arg(root)
+        .arg("--cache-dir")
+        .arg(cache())
+        .args(["--session", name, "store", "--tool", "make"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    store
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(log.as_bytes())
+        .unwrap();
+    handle_in(&String::from_utf8(store.wait_with_output().unwrap().stdout).unwrap())
+}
+
+fn serve(root: &Path, session: &str) -> Vec<String> {
+    [
+        bin(),
+        "--root".into(),
+        root.display().to_string(),
+        "--cache-dir".into(),
+        cache().display().to_string(),
+        "--session".into(),
+        session.into(),
+        "mcp".into(),
+        "serve".into(),
+    ]
+    .to_vec()
+}
+
+#[test]
+fn with_no_model_configured_the_clients_own_model_answers_through_sampling() {
+    let Some(python) = python() else { return };
+    let root = root();
+    let handle = store_log(&root, "sampled");
+    let steps = json!([
+        {"op": "call", "name": "tool_output", "args": {"handle": handle, "extract": "which volume is full?", "mode": "full-chunked"}},
+        {"op": "call", "name": "tool_output", "args": {"handle": handle, "extract": "which volume is full?"}},
+    ]);
+    let report = client(
+        &python,
+        steps,
+        &serve(&root, "sampled"),
+        &[("SAMPLING", "answer")],
+    );
+    let r = report["results"].as_array().unwrap();
+    let asked = text(&r[0], 0);
+    assert!(
+        asked.starts_with(&format!(
+            "ABSTRACT FROM TOOL OUTPUT make WITH HANDLE {handle}, STRATEGY:full-chunked:\n\nSAMPLED: "
+        )),
+        "{asked}"
+    );
+    assert!(
+        asked.contains("ERROR needle-sampled: the cache volume is full"),
+        "{asked}"
+    );
+    // `auto` takes the client's model too: the output fits one chunk.
+    assert!(
+        text(&r[1], 0).contains("STRATEGY:full-chunked:\n\nSAMPLED: "),
+        "{}",
+        r[1]
+    );
+    // What the client was asked: the output in the message, the answer
+    // format in the system prompt, a bounded answer, nothing from other
+    // servers' context.
+    let sampled = report["sampling"].as_array().unwrap();
+    assert_eq!(sampled.len(), 2, "one map call each (one chunk, no reduce)");
+    assert!(
+        sampled[0]["systemPrompt"]
+            .as_str()
+            .unwrap()
+            .contains("-FINAL")
+    );
+    assert_eq!(sampled[0]["includeContext"], "none");
+    assert!(sampled[0]["maxTokens"].as_u64().unwrap() <= 4096);
+    let asked_text = sampled[0]["messages"][0]["content"]["text"]
+        .as_str()
+        .unwrap();
+    assert!(asked_text.contains("needle-sampled"), "{asked_text}");
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_client_that_declines_or_lacks_sampling_gets_lexical_with_a_note() {
+    let Some(python) = python() else { return };
+    let root = root();
+    let handle = store_log(&root, "declined");
+    let steps = json!([
+        {"op": "call", "name": "tool_output", "args": {"handle": handle, "extract": "which volume is full?", "mode": "full-chunked"}},
+    ]);
+    let report = client(
+        &python,
+        steps.clone(),
+        &serve(&root, "declined"),
+        &[("SAMPLING", "decline")],
+    );
+    let answer = text(&report["results"][0], 0);
+    assert!(
+        answer.starts_with(&format!(
+            "ABSTRACT FROM TOOL OUTPUT make WITH HANDLE {handle}, STRATEGY:lexical:\n\nWARNING: tool_output fallback to lexical ("
+        )) && answer.contains("the MCP client declined sampling: the user declined the sampling request"),
+        "{answer}"
+    );
+    assert!(answer.contains("ERROR needle-sampled"), "{answer}");
+    assert_eq!(
+        report["sampling"].as_array().unwrap().len(),
+        1,
+        "asked once, not again"
+    );
+    // A client without sampling: lexical, as with no model at all.
+    let report = client(&python, steps, &serve(&root, "declined"), &[]);
+    let answer = text(&report["results"][0], 0);
+    assert!(answer.contains("STRATEGY:lexical:"), "{answer}");
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn the_proxy_lends_the_clients_model_too() {
+    let Some(python) = python() else { return };
+    let root = root();
+    let steps = json!([
+        {"op": "call", "name": "big", "args": {"mb": 1, "needle": "needle-through-proxy"}},
+        {"op": "call", "name": "tool_output", "args": {"handle": "$handle", "extract": "what failed?", "mode": "full-chunked"}},
+    ]);
+    let report = client(
+        &python,
+        steps,
+        &proxy(&root, &[], &fault_server()),
+        &[("SAMPLING", "answer")],
+    );
+    let answer = text(&report["results"][1], 0);
+    assert!(answer.contains("STRATEGY:full-chunked:"), "{answer}");
+    assert!(
+        answer.contains("SAMPLED: ") && answer.contains("ERROR needle-through-proxy"),
+        "{answer}"
+    );
+    assert!(!report["sampling"].as_array().unwrap().is_empty());
+    std::fs::remove_dir_all(&root).unwrap();
+}
