@@ -32,7 +32,7 @@ use tokio::sync::Semaphore;
 use tokio_util::codec::FramedRead;
 
 use crate::extraction::CancellationToken;
-use crate::llm::sampling::{SamplingError, SamplingLlm};
+use crate::llm::sampling::SamplingLlm;
 
 use super::downstream::{Downstream, FromDownstream};
 use super::framing::{Frame, LineCodec};
@@ -97,9 +97,8 @@ pub struct Proxy {
     /// The extraction engine that asks the client's model, when no
     /// provider is configured (`sampling`).
     sampling: Option<Arc<SamplingLlm>>,
-    /// Our sampling requests waiting for the client's answer, by id.
-    sampled:
-        Arc<Mutex<HashMap<String, tokio::sync::oneshot::Sender<Result<Value, SamplingError>>>>>,
+    /// Our sampling requests waiting for the client's answer.
+    sampled: sampling::Waiting,
 }
 
 /// Run until the client closes stdin (or stops reading stdout).

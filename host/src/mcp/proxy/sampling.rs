@@ -18,7 +18,8 @@ use crate::mcp::queue;
 const ID_PREFIX: &str = "tool-output-sampling-";
 
 /// Our sampling requests waiting for the client's answer, by id.
-pub(super) type Waiting = Arc<Mutex<HashMap<String, oneshot::Sender<Result<Value, SamplingError>>>>>;
+pub(super) type Waiting =
+    Arc<Mutex<HashMap<String, oneshot::Sender<Result<Value, SamplingError>>>>>;
 
 /// Sends sampling requests up to the client through the proxy's queue.
 pub(super) struct ClientSampler {
