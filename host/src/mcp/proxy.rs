@@ -25,17 +25,17 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
-use futures::StreamExt;
 use rmcp::model::{ErrorCode, JsonObject};
 use serde_json::{Value, json};
 use tokio::sync::Semaphore;
-use tokio_util::codec::FramedRead;
 
 use crate::extraction::CancellationToken;
 use crate::llm::sampling::SamplingLlm;
 
 use super::downstream::{Downstream, FromDownstream};
-use super::framing::{Frame, LineCodec};
+use super::chunked::Chunked;
+use super::decode::Decoded;
+use super::framing::{Frame, LineReader};
 use super::lenient::{self, Parsed};
 use super::limits::Limits;
 use super::queue::{self, Outbox, to_line, write_lines};
@@ -107,7 +107,7 @@ pub async fn run(tools: Tools, mut downstream: Downstream, options: ProxyOptions
     let (stdin, stdout) = super::framing::stdio();
     let mut writer = tokio::spawn(write_lines(stdout, up_rx));
     let max = options.max_message_bytes;
-    let mut client = FramedRead::with_capacity(stdin, LineCodec::new(max), 64 << 10);
+    let mut client = LineReader::new(stdin, max);
     let stores = options.stores.max(1);
     let mut proxy = Proxy {
         tools,
@@ -139,12 +139,13 @@ pub async fn run(tools: Tools, mut downstream: Downstream, options: ProxyOptions
             proxy.gone.is_none() && !proxy.up.is_full() && proxy.stores.available_permits() > 0;
         tokio::select! {
             frame = client.next(), if read_client => match frame {
-                Some(Ok(Frame::Line(line))) => proxy.on_client_line(line, true),
-                Some(Ok(Frame::TooLong { len, head })) => proxy.reply_error(
+                // A client's messages are small: one buffer each.
+                Ok(Some(Frame::Line(line))) => proxy.on_client_line(line.to_bytes(), true),
+                Ok(Some(Frame::TooLong { len, head })) => proxy.reply_error(
                     &lenient::id_in_head(&head).unwrap_or(Value::Null),
                     ErrorCode::INVALID_REQUEST.0,
                     &format!("a message of {len} bytes (the limit is {max}; see --max-message-bytes)")),
-                Some(Err(_)) | None => break,
+                Err(_) | Ok(None) => break,
             },
             message = downstream.rx.recv(), if read_downstream => match message {
                 Some(FromDownstream::Message(raw, value)) => proxy.on_downstream_message(raw, value),
@@ -349,8 +350,13 @@ impl Proxy {
         }
     }
 
-    fn on_downstream_message(&mut self, raw: Option<Bytes>, value: Value) {
-        let pass = |raw: Option<Bytes>, value: &Value| raw.unwrap_or_else(|| to_line(value));
+    fn on_downstream_message(&mut self, raw: Option<Chunked>, decoded: Decoded) {
+        let Decoded { value, deferred } = decoded;
+        // What goes up unchanged: the bytes as received; else the value,
+        // its big strings spliced back from the line.
+        let pass = |raw: Option<Chunked>, value: &Value| {
+            raw.unwrap_or_else(|| deferred.serialize(value, false))
+        };
         if value.get("method").is_some() {
             if value.get("method").and_then(Value::as_str) == Some("notifications/progress") {
                 self.progressed(value.pointer("/params/progressToken"));
@@ -369,15 +375,15 @@ impl Proxy {
         match pending.kind {
             Kind::Initialize if value.get("result").is_some() => {
                 self.initialized(&mut value);
-                self.up.push_value(&value);
+                self.up.push(deferred.serialize(&value, false));
             }
             Kind::ToolsList if value.get("result").is_some() && !self.defer => {
                 let renamed = rewrite::add_tools(&mut value, self.tools.definitions());
                 self.renamed.extend(renamed);
-                self.up.push_value(&value);
+                self.up.push(deferred.serialize(&value, false));
             }
             Kind::ToolsCall { name, args } if value.get("result").is_some() && !self.defer => {
-                self.store_result(raw, value, name, args);
+                self.store_result(raw, Decoded { value, deferred }, name, args);
             }
             _ => self.up.push(pass(raw, &value)),
         }
@@ -428,10 +434,14 @@ impl Proxy {
         }
     }
 
-    fn store_result(&self, raw: Option<Bytes>, mut value: Value, name: String, args: String) {
+    fn store_result(&self, raw: Option<Chunked>, decoded: Decoded, name: String, args: String) {
+        let Decoded {
+            mut value,
+            deferred,
+        } = decoded;
         // Checked before the downstream was read: a permit is free.
         let Ok(permit) = self.stores.clone().try_acquire_owned() else {
-            return self.up_send_later(raw.unwrap_or_else(|| to_line(&value)));
+            return self.up_send_later(raw.unwrap_or_else(|| deferred.serialize(&value, false)));
         };
         let tools = self.tools.clone();
         let up = self.up.sender.clone();
@@ -445,18 +455,19 @@ impl Proxy {
                 args: &args,
                 policy,
                 links,
+                deferred: &deferred,
             };
             let changed = store_oversized(result, &cx).await;
             drop(permit);
             let line = match (changed, raw) {
                 (false, Some(raw)) => raw,
-                _ => to_line(&value),
+                _ => deferred.serialize(&value, false),
             };
             let _ = up.send(line).await;
         });
     }
 
-    fn up_send_later(&self, line: Bytes) {
+    fn up_send_later(&self, line: Chunked) {
         let up = self.up.sender.clone();
         tokio::spawn(async move { up.send(line).await });
     }
