@@ -45,7 +45,10 @@ impl Decoded {
     /// The value with every big string decoded into it (for a message
     /// whose strings are read, such as a client's arguments).
     pub fn into_value(self) -> Result<Value, String> {
-        let Decoded { mut value, deferred } = self;
+        let Decoded {
+            mut value,
+            deferred,
+        } = self;
         if deferred.strings.is_empty() {
             return Ok(value);
         }
@@ -383,7 +386,9 @@ mod tests {
         for size in [1 << 20, 7919, line.len()] {
             let decoded = parse(&chunked(&line, size)).unwrap();
             assert_eq!(decoded.deferred.strings.len(), 2, "values, not keys");
-            let text = decoded.value["result"]["content"][0]["text"].as_str().unwrap();
+            let text = decoded.value["result"]["content"][0]["text"]
+                .as_str()
+                .unwrap();
             let n = decoded.deferred.index(text).unwrap();
             // Streamed in small pieces, each whole characters.
             let mut streamed = Vec::new();
@@ -392,7 +397,13 @@ mod tests {
                 assert!(std::str::from_utf8(&piece).is_ok());
                 streamed.extend_from_slice(&piece);
             }
-            assert_eq!(streamed, theirs["result"]["content"][0]["text"].as_str().unwrap().as_bytes());
+            assert_eq!(
+                streamed,
+                theirs["result"]["content"][0]["text"]
+                    .as_str()
+                    .unwrap()
+                    .as_bytes()
+            );
             // Serialized back with the raw bytes: the same JSON.
             let again = decoded.deferred.serialize(&decoded.value, false).to_bytes();
             assert_eq!(serde_json::from_slice::<Value>(&again).unwrap(), theirs);
@@ -404,7 +415,10 @@ mod tests {
     fn bad_escapes_are_errors_and_lone_surrogates_read_as_replacements() {
         let lone = format!(r#"{{"t":"{}\ud83d!"}}"#, "x".repeat(BIG));
         let decoded = parse(&chunked(&lone, 4096)).unwrap();
-        let text = decoded.into_value().unwrap()["t"].as_str().unwrap().to_string();
+        let text = decoded.into_value().unwrap()["t"]
+            .as_str()
+            .unwrap()
+            .to_string();
         assert!(text.ends_with("x\u{fffd}!"));
         let broken = format!(r#"{{"t":"{}\q"}}"#, "x".repeat(BIG));
         let decoded = parse(&chunked(&broken, 4096)).unwrap();

@@ -254,7 +254,10 @@ fn messages(line: Chunked) -> Vec<FromDownstream> {
     let line = line.to_bytes();
     match lenient::parse(&line) {
         Parsed::Message(value) => {
-            vec![FromDownstream::Message(Some(line.into()), Decoded::whole(value))]
+            vec![FromDownstream::Message(
+                Some(line.into()),
+                Decoded::whole(value),
+            )]
         }
         Parsed::Opaque { id, .. } => vec![FromDownstream::Opaque { raw: line, id }],
         Parsed::Batch(members) => members

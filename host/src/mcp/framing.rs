@@ -105,7 +105,8 @@ impl<R: AsyncRead + Unpin> LineReader<R> {
             if self.pending.capacity() == self.pending.len() {
                 // Full: its bytes join the line as one chunk (no copy), and
                 // reading goes on in a fresh buffer.
-                let full = std::mem::replace(&mut self.pending, BytesMut::with_capacity(READ_BUFFER));
+                let full =
+                    std::mem::replace(&mut self.pending, BytesMut::with_capacity(READ_BUFFER));
                 self.add(full.freeze());
             }
             if self.reader.read_buf(&mut self.pending).await? == 0 {
@@ -178,7 +179,9 @@ mod tests {
     /// The frames of `input` fed `step` bytes at a time: they must not
     /// depend on how reads split it.
     fn frames(input: &[u8], max: usize, step: usize) -> Vec<String> {
-        let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
         runtime.block_on(async {
             let (mut tx, rx) = tokio::io::duplex(step.max(1));
             let input = input.to_vec();
@@ -235,7 +238,9 @@ mod tests {
     fn a_line_longer_than_a_read_buffer_is_kept_in_chunks_without_copies() {
         let big = "x".repeat(3 * READ_BUFFER + 17);
         let input = format!("{big}\n{{}}\n");
-        let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
         runtime.block_on(async {
             let mut reader = LineReader::new(input.as_bytes(), 1 << 30);
             let Some(Frame::Line(line)) = reader.next().await.unwrap() else {

@@ -32,9 +32,9 @@ use tokio::sync::Semaphore;
 use crate::extraction::CancellationToken;
 use crate::llm::sampling::SamplingLlm;
 
-use super::downstream::{Downstream, FromDownstream};
 use super::chunked::Chunked;
 use super::decode::Decoded;
+use super::downstream::{Downstream, FromDownstream};
 use super::framing::{Frame, LineReader};
 use super::lenient::{self, Parsed};
 use super::limits::Limits;

@@ -7,7 +7,8 @@
 //! NAME: store, store-structured (JSON records, CSV), passthrough, cli,
 //! tokens, grep, chunked (full-chunked
 //! against a scripted LLM on loopback), object-store (10 MB against the S3
-//! server of `tests/s3/setup.sh` on loopback), rss (1 GB streamed; slow).
+//! server of `tests/s3/setup.sh` on loopback), rss (1 GB streamed; slow),
+//! proxy-memory (the MCP proxy's peak for 100 and 500 MB results; slow).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -17,11 +18,13 @@ use tool_output::{GrepOptions, RemoteStore, Runtime, RuntimeConfig, ToolCall};
 
 mod engine;
 mod llm;
+mod mcp;
 mod process;
 mod remote;
 
 use engine::*;
 use llm::bench_chunked;
+use mcp::bench_proxy_memory;
 use process::{bench_cli, rss_child};
 use remote::bench_object_store;
 
@@ -124,6 +127,9 @@ async fn main() {
     }
     if want("object-store") {
         bench_object_store(&rt).await;
+    }
+    if want("proxy-memory") {
+        bench_proxy_memory();
     }
     if want("rss") {
         let out = Command::new(std::env::current_exe().unwrap())
