@@ -38,7 +38,7 @@ await chmod(join(dir, 'bin', platform.exe), 0o755);
 const manifest = {
   name: platform.pkg,
   version,
-  description: `The tool-output binary for ${describe(platform)} (${target}); installed by the tool-output package.`,
+  description: `The tool-output binary for ${target}; installed by the tool-output package.`,
   license: launcher.license,
   repository: launcher.repository && { ...launcher.repository, directory: 'npm' },
   os: [platform.os],
