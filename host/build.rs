@@ -1,15 +1,33 @@
 //! Builds the engine component from `guest/` and hands its path to the
-//! host crate (`TOOL_OUTPUT_COMPONENT_PATH`), so nobody copies a `.wasm` by
-//! hand. Packagers may point `TOOL_OUTPUT_COMPONENT` at a prebuilt one.
+//! host crate (`TOOL_OUTPUT_COMPONENT_PATH`, and its sha256 as
+//! `TOOL_OUTPUT_COMPONENT_SHA256`), so nobody copies a `.wasm` by hand.
+//! Packagers may point `TOOL_OUTPUT_COMPONENT` at a prebuilt one. A crate
+//! packaged for crates.io carries its built components in `component/`
+//! (`scripts/package-crate.sh` puts them there, with `SHA256SUMS`): they
+//! are checked and used, and nothing is built for wasm32.
 
 use std::env;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use sha2::{Digest, Sha256};
+
 const TARGET: &str = "wasm32-wasip2";
+/// The engine and the two adapters, as the guest build names them.
+const ENGINE: &str = "tool_output_guest.wasm";
+const ADAPTER_CAPS: &str = "tool_output_adapter_caps.wasm";
+const ADAPTER_CLI: &str = "tool-output-adapter-cli.wasm";
 
 fn main() {
     let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
+    let shipped = manifest_dir.join("component");
+    println!("cargo:rerun-if-changed={}", shipped.display());
+    println!("cargo::rustc-check-cfg=cfg(tool_output_packaged)");
+    if shipped.join("SHA256SUMS").is_file() {
+        // bindings.rs reads the WIT copy shipped beside the components.
+        println!("cargo:rustc-cfg=tool_output_packaged");
+        return use_shipped(&shipped);
+    }
     let root = manifest_dir
         .parent()
         .expect("host/ lives in the workspace")
@@ -93,42 +111,65 @@ fn main() {
     if !status.success() {
         fail("building the guest component (guest/, wasm32-wasip2) failed; see the errors above");
     }
-    let wasm = prebuilt.unwrap_or_else(|| {
-        target_dir
-            .join(TARGET)
-            .join("release")
-            .join("tool_output_guest.wasm")
-    });
-    if !wasm.is_file() {
-        fail(&format!(
-            "the guest build did not produce {}",
-            wasm.display()
-        ));
-    }
-    println!(
-        "cargo:rustc-env=TOOL_OUTPUT_COMPONENT_PATH={}",
-        wasm.display()
-    );
     let release = target_dir.join(TARGET).join("release");
-    for (var, file) in [
-        (
-            "TOOL_OUTPUT_ADAPTER_CAPS_PATH",
-            "tool_output_adapter_caps.wasm",
-        ),
-        (
-            "TOOL_OUTPUT_ADAPTER_CLI_PATH",
-            "tool-output-adapter-cli.wasm",
-        ),
+    let wasm = prebuilt.unwrap_or_else(|| release.join(ENGINE));
+    emit(
+        &wasm,
+        &release.join(ADAPTER_CAPS),
+        &release.join(ADAPTER_CLI),
+    );
+}
+
+/// The components a packaged crate carries, each checked against its
+/// sha256 in `SHA256SUMS` (a corrupt package fails here, not at run time).
+fn use_shipped(dir: &Path) {
+    let sums = std::fs::read_to_string(dir.join("SHA256SUMS"))
+        .unwrap_or_else(|e| fail(&format!("reading {}/SHA256SUMS: {e}", dir.display())));
+    for file in [ENGINE, ADAPTER_CAPS, ADAPTER_CLI] {
+        let expected = sums
+            .lines()
+            .find_map(|line| line.strip_suffix(file)?.split_whitespace().next())
+            .unwrap_or_else(|| fail(&format!("{file} is not in {}/SHA256SUMS", dir.display())));
+        let path = dir.join(file);
+        if sha256(&path) != expected {
+            fail(&format!(
+                "{} does not match its sha256 in SHA256SUMS: the package is corrupt",
+                path.display()
+            ));
+        }
+    }
+    emit(
+        &dir.join(ENGINE),
+        &dir.join(ADAPTER_CAPS),
+        &dir.join(ADAPTER_CLI),
+    );
+}
+
+/// Hands the components' paths (and the engine's sha256) to the crate.
+fn emit(engine: &Path, caps: &Path, cli: &Path) {
+    for (var, path) in [
+        ("TOOL_OUTPUT_COMPONENT_PATH", engine),
+        ("TOOL_OUTPUT_ADAPTER_CAPS_PATH", caps),
+        ("TOOL_OUTPUT_ADAPTER_CLI_PATH", cli),
     ] {
-        let path = release.join(file);
         if !path.is_file() {
             fail(&format!(
-                "the adapter build did not produce {}",
+                "the guest build did not produce {}",
                 path.display()
             ));
         }
         println!("cargo:rustc-env={var}={}", path.display());
     }
+    println!(
+        "cargo:rustc-env=TOOL_OUTPUT_COMPONENT_SHA256={}",
+        sha256(engine)
+    );
+}
+
+fn sha256(path: &Path) -> String {
+    let bytes =
+        std::fs::read(path).unwrap_or_else(|e| fail(&format!("reading {}: {e}", path.display())));
+    format!("{:x}", Sha256::digest(&bytes))
 }
 
 /// `rust-toolchain.toml` lists the target, but with `RUSTUP_AUTO_INSTALL=0`

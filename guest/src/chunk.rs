@@ -7,11 +7,13 @@
 //!    `o` is the overlap share. The first chunk has no overlap, so its region
 //!    is made `1+o` times larger than the others: every chunk (region plus
 //!    overlap) then has about the same size, and the last is never tiny.
-//! 3. Ideal cuts are placed by bytes and snapped to the nearest line start
-//!    within ±25 % of a region, else to a char boundary (long lines).
+//! 3. Ideal cuts are placed by bytes and snapped to the nearest record
+//!    start within ±25 % of a region (when the text is made of records: a
+//!    chunk does not split a commit), else the nearest line start, else a
+//!    char boundary (long lines).
 //! 4. Each chunk after the first reaches back `o` of its region's size,
-//!    snapped *forward* to a line start inside that span (so it never grows
-//!    past the plan), else to a char boundary.
+//!    snapped *forward* to a record start, else a line start, inside that
+//!    span (so it never grows past the plan), else to a char boundary.
 //! 5. Every chunk is counted; if the largest exceeds the budget, `n` grows by
 //!    the worst overshoot ratio (at least +1) and the plan is redone. This is
 //!    usually 1–2 rounds, each costing one `count` per chunk.
@@ -50,6 +52,19 @@ pub fn plan(
     max_chunks: usize,
     count: &dyn Fn(&str) -> usize,
 ) -> Result<Vec<Chunk>, PlanError> {
+    plan_in_records(text, &[], budget_tokens, overlap_percent, max_chunks, count)
+}
+
+/// [`plan`] for a text made of records starting at the byte offsets
+/// `records` (sorted, line starts): cuts go to record starts where they can.
+pub fn plan_in_records(
+    text: &str,
+    records: &[usize],
+    budget_tokens: usize,
+    overlap_percent: u32,
+    max_chunks: usize,
+    count: &dyn Fn(&str) -> usize,
+) -> Result<Vec<Chunk>, PlanError> {
     if text.is_empty() {
         return Ok(Vec::new());
     }
@@ -75,7 +90,7 @@ pub fn plan(
         if n > max_chunks {
             return Err(PlanError::TooManyChunks { needed: n });
         }
-        let chunks: Vec<Chunk> = layout(text, n, ov)
+        let chunks: Vec<Chunk> = layout(text, records, n, ov)
             .into_iter()
             .map(|range| Chunk {
                 tokens: count(&text[range.clone()]),
@@ -118,7 +133,7 @@ pub fn estimate_count(total_tokens: usize, budget_tokens: usize, overlap_percent
 }
 
 /// Chunk ranges for `n` regions (fewer if the text is too short to cut).
-fn layout(text: &str, n: usize, ov: u128) -> Vec<Range<usize>> {
+fn layout(text: &str, records: &[usize], n: usize, ov: u128) -> Vec<Range<usize>> {
     let len = text.len();
     let denom = 100 * n as u128 + ov;
     // A regular (non-first) region is len·100/denom bytes; snap within a quarter.
@@ -127,7 +142,8 @@ fn layout(text: &str, n: usize, ov: u128) -> Vec<Range<usize>> {
     for i in 1..n {
         let ideal = (len as u128 * (100 * i as u128 + ov) / denom) as usize;
         let prev = *cuts.last().expect("starts with 0");
-        let mut cut = snap_cut(text, ideal, tol);
+        let mut cut =
+            nearest_record(records, ideal, tol).unwrap_or_else(|| snap_cut(text, ideal, tol));
         if cut <= prev {
             // Rounding collapsed two cuts: advance by one char to keep progress.
             cut = text.ceil_char_boundary(prev + 1);
@@ -156,9 +172,28 @@ fn layout(text: &str, n: usize, ov: u128) -> Vec<Range<usize>> {
                 ovb = ovb.min(start - prev_start - first_char);
             }
             prev_start = start;
-            overlap_start(text, start, ovb)..end
+            let reach = start.saturating_sub(ovb);
+            let record = records[records.partition_point(|&r| r < reach)..]
+                .first()
+                .filter(|&&r| r < start && r > 0);
+            match record {
+                Some(&r) if ovb > 0 => r..end,
+                _ => overlap_start(text, start, ovb)..end,
+            }
         })
         .collect()
+}
+
+/// The record start nearest `ideal` within `±tol` bytes, if any (not 0).
+fn nearest_record(records: &[usize], ideal: usize, tol: usize) -> Option<usize> {
+    let at = records.partition_point(|&r| r < ideal);
+    let after = records.get(at).copied();
+    let before = at.checked_sub(1).map(|i| records[i]);
+    [before, after]
+        .into_iter()
+        .flatten()
+        .filter(|&r| r > 0 && r.abs_diff(ideal) <= tol)
+        .min_by_key(|&r| r.abs_diff(ideal))
 }
 
 /// The line start nearest `ideal` within `±tol` bytes, else the char boundary

@@ -10,7 +10,11 @@
 use crate::bindings::types::StorePolicy;
 use crate::meta::Meta;
 use crate::tokens::Encoding;
-use crate::view::{PreviewLine, PreviewLines, errors::looks_like_error, preview::clip};
+use crate::view::{
+    PreviewLine, PreviewLines,
+    errors::{first_error_end, looks_like_error},
+    preview::{clip, clip_after},
+};
 
 /// The preview block never exceeds this, whatever the budget.
 pub const PREVIEW_MAX_BYTES: usize = 2048;
@@ -135,9 +139,18 @@ fn render_preview(captured: &PreviewLines, total_lines: u64, step: &Step) -> Str
         .errors
         .iter()
         .partition(|l| looks_like_error(l.text.as_bytes()));
-    let picked = pick(&mut shown, starts, errors);
+    // A cause chain's root and the project's frame under it say more than
+    // the top of its trace: they come first, the latest chain first.
+    let roots = (captured.causes.iter().rev())
+        .flat_map(|c| [Some(&c.root), c.frame.as_ref()])
+        .flatten();
+    let picked = pick(&mut shown, roots, errors);
+    let picked = picked + pick(&mut shown, starts, errors - picked);
     pick(&mut shown, rest, errors - picked);
-    let rare_shown = pick(&mut shown, &captured.rare, rare);
+    // Lines whose value stands out among records, with their record's
+    // name, before lines of a rare shape.
+    let rare_shown = pick(&mut shown, &captured.standout, rare);
+    let rare_shown = rare_shown + pick(&mut shown, &captured.rare, rare - rare_shown);
     shown.sort_by_key(|l| l.line);
     shown.dedup_by_key(|l| l.line);
 
@@ -170,7 +183,14 @@ fn render_preview(captured: &PreviewLines, total_lines: u64, step: &Step) -> Str
         if line.line > next {
             out.push_str(&format!("[... {} lines not shown ...]\n", line.line - next));
         }
-        out.push_str(&format!("{}: {}\n", line.line, clip(&line.text, width)));
+        // A failure's words follow its error word: cut the middle after it.
+        let text = match first_error_end(line.text.as_bytes()) {
+            Some(end) if looks_like_error(line.text.as_bytes()) => {
+                clip_after(&line.text, end, width)
+            }
+            _ => clip(&line.text, width),
+        };
+        out.push_str(&format!("{}: {text}\n", line.line));
         next = line.line + 1;
     }
     if total_lines >= next {

@@ -9,6 +9,7 @@ use crate::display;
 use crate::handle::{FileKind, Handle};
 use crate::storage::{FsError, Storage};
 use crate::view::PreviewLines;
+use crate::view::records::RecordRule;
 
 pub const META_VERSION: u32 = 1;
 
@@ -30,6 +31,11 @@ pub struct Meta {
     pub stats: Stats,
     pub view: View,
     pub preview: PreviewLines,
+    /// Where the view's records start; absent in sidecars written before
+    /// records were learned (read as none: the view is searched in fixed
+    /// windows), and ignored by engines that predate it.
+    #[serde(default)]
+    pub records: Option<RecordRule>,
 }
 
 /// `types.output-stats`, as stored.
@@ -174,18 +180,50 @@ impl Meta {
             ));
         }
         let preview = &self.preview;
-        let numbers = preview
+        let causes = (preview.causes.iter()).flat_map(|c| [Some(&c.root), c.frame.as_ref()]);
+        let fields = (preview.odd_fields.iter()).flat_map(|f| [f.header, f.line]);
+        let mut numbers = preview
             .head
             .iter()
             .chain(&preview.errors)
             .chain(&preview.rare)
-            .chain(&preview.tail);
-        if let Some(bad) = numbers.map(|l| l.line).find(|&n| n == 0 || n > view.lines) {
+            .chain(&preview.tail)
+            .chain(&preview.standout)
+            .chain(causes.flatten())
+            .map(|l| l.line)
+            .chain(fields);
+        if let Some(bad) = numbers.find(|&n| n == 0 || n > view.lines) {
             return Err(format!(
                 "its preview shows line {bad} of a {}-line view",
                 view.lines
             ));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sidecars_without_records_still_load_and_new_ones_round_trip() {
+        let old = r#"{"version":1,"handle":"h","tool":"t","args":"{}","model":null,
+            "reason":"size_cap","created_ms":1,"stats":{"bytes":9,"chars":9,"lines":1,
+            "tokens":3,"tokenizer":"cl100k_base","tokens_exact":true,"is_json":false,
+            "avg_line_bytes":9,"invalid_utf8":0,"binary":false},
+            "view":{"kind":"txt","bytes":9,"lines":1},
+            "preview":{"head":[],"errors":[],"tail":[]}}"#;
+        let mut meta: Meta = serde_json::from_str(old).unwrap();
+        assert_eq!(meta.records, None);
+        meta.records = Some(RecordRule {
+            indent: 0,
+            key: Some("commit".into()),
+            count: 9,
+        });
+        let json = serde_json::to_string(&meta).unwrap();
+        assert!(json.contains(r#""records":{"indent":0,"key":"commit","count":9}"#));
+        let back: Meta = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.records, meta.records);
     }
 }

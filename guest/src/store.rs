@@ -198,6 +198,7 @@ impl Writer {
                 lines: self.sink.lines(),
             },
             preview: self.sink.preview(),
+            records: self.sink.record_rule(),
         };
         if let Err(err) = meta.commit(st, &handle) {
             for kind in [FileKind::Original, view_kind, FileKind::LineIndex] {

@@ -277,8 +277,7 @@ impl EventLog {
     pub fn open(path: &Path) -> std::io::Result<Self> {
         let mut options = std::fs::OpenOptions::new();
         options.create(true).append(true);
-        #[cfg(unix)]
-        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        crate::platform::owner_only(&mut options);
         Ok(Self {
             file: Mutex::new(options.open(path)?),
         })

@@ -7,13 +7,25 @@
 //! - exports are called with `*_async`, so guest execution can be
 //!   interrupted by epochs and yields to the tokio executor.
 
-wasmtime::component::bindgen!({
-    path: "../wit",
-    world: "extractor",
-    imports: { "tool-output:core/llm": async },
-    exports: { default: async },
-    additional_derives: [PartialEq],
-});
+/// One set of options whichever WIT directory is read.
+macro_rules! bindings {
+    ($wit:literal) => {
+        wasmtime::component::bindgen!({
+            path: $wit,
+            world: "extractor",
+            imports: { "tool-output:core/llm": async },
+            exports: { default: async },
+            additional_derives: [PartialEq],
+        });
+    };
+}
+
+// The workspace's contract, or the copy a packaged crate carries beside
+// its built components (there is no `../wit` in a crate).
+#[cfg(not(tool_output_packaged))]
+bindings!("../wit");
+#[cfg(tool_output_packaged)]
+bindings!("component/wit");
 
 pub use self::exports::tool_output::core::engine;
 pub use self::tool_output::core::{llm, session_fs, types};

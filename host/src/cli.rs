@@ -19,7 +19,13 @@ use tool_output::roots::{check_session_name, default_cache_root};
 #[derive(Parser)]
 #[command(
     name = "tool-output",
-    version,
+    // The engine's hash too: two binaries of one version may embed two engines.
+    version = concat!(
+        env!("CARGO_PKG_VERSION"),
+        " (engine sha256:",
+        env!("TOOL_OUTPUT_COMPONENT_SHA256"),
+        ")"
+    ),
     about = "Keep oversized tool outputs out of an LLM's context window without losing them.",
     long_about = "Keep oversized tool outputs out of an LLM's context window without losing them.\n\n\
         `store` prints a small output unchanged, or stores a large one and prints the handle \

@@ -27,9 +27,18 @@ pub struct Input {
 impl Input {
     /// Start reading `file` (None: stdin).
     pub fn spawn(file: Option<PathBuf>) -> Result<Self> {
+        Self::spawn_from(move || open(file))
+    }
+
+    /// Start reading `reader` (a command's output pipe).
+    pub fn of(reader: impl Read + Send + 'static) -> Result<Self> {
+        Self::spawn_from(move || Ok(Box::new(reader)))
+    }
+
+    fn spawn_from(source: impl FnOnce() -> Result<Box<dyn Read>> + Send + 'static) -> Result<Self> {
         // Two pieces in flight: the reader stays just ahead of the engine.
         let (tx, rx) = mpsc::channel(2);
-        spawn_reader(file, move |piece| tx.blocking_send(piece).is_ok())?;
+        spawn_reader(source, move |piece| tx.blocking_send(piece).is_ok())?;
         Ok(Self { rx })
     }
 
@@ -52,7 +61,7 @@ impl InputReader {
     /// Start reading `file` (None: stdin).
     pub fn spawn(file: Option<PathBuf>) -> Result<Self> {
         let (tx, rx) = std_mpsc::sync_channel(2);
-        spawn_reader(file, move |piece| tx.send(piece).is_ok())?;
+        spawn_reader(move || open(file), move |piece| tx.send(piece).is_ok())?;
         Ok(Self {
             rx,
             piece: Vec::new(),
@@ -79,30 +88,39 @@ impl Read for InputReader {
     }
 }
 
-/// Reads `file` (None: stdin) on a thread of its own, giving each piece to
-/// `send` until it says the receiver is gone.
+/// `file`, or stdin.
+fn open(file: Option<PathBuf>) -> Result<Box<dyn Read>> {
+    Ok(match file {
+        None => Box::new(std::io::stdin()),
+        Some(path) => Box::new(
+            std::fs::File::open(&path).with_context(|| format!("opening {}", path.display()))?,
+        ),
+    })
+}
+
+/// Opens the source on a thread of its own and reads it there, giving
+/// each piece to `send` until it says the receiver is gone.
 fn spawn_reader(
-    file: Option<PathBuf>,
+    source: impl FnOnce() -> Result<Box<dyn Read>> + Send + 'static,
     send: impl Fn(Result<Vec<u8>>) -> bool + Send + 'static,
 ) -> Result<()> {
     std::thread::Builder::new()
         .name("input".into())
-        .spawn(move || read_all(file, send))
+        .spawn(move || read_all(source, send))
         .context("starting the input reader")?;
     Ok(())
 }
 
-fn read_all(file: Option<PathBuf>, send: impl Fn(Result<Vec<u8>>) -> bool) {
-    let mut input: Box<dyn Read> = match file {
-        None => Box::new(std::io::stdin()),
-        Some(path) => match std::fs::File::open(&path) {
-            Ok(file) => Box::new(file),
-            Err(e) => {
-                let err = anyhow::Error::new(e).context(format!("opening {}", path.display()));
-                send(Err(err));
-                return;
-            }
-        },
+fn read_all(
+    source: impl FnOnce() -> Result<Box<dyn Read>>,
+    send: impl Fn(Result<Vec<u8>>) -> bool,
+) {
+    let mut input = match source() {
+        Ok(input) => input,
+        Err(err) => {
+            send(Err(err));
+            return;
+        }
     };
     loop {
         let mut buf = vec![0u8; PIECE];

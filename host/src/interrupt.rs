@@ -15,7 +15,7 @@ static RECEIVED: AtomicI32 = AtomicI32::new(0);
 /// Take over SIGINT and SIGTERM: from now on they only set the flag and
 /// wake [`wait`]; the work decides how to stop.
 pub fn install() -> std::io::Result<()> {
-    for signal in [libc::SIGINT, libc::SIGTERM] {
+    for signal in crate::platform::STOP_SIGNALS {
         // SAFETY: the action is async-signal-safe (one atomic store).
         unsafe {
             signal_hook_registry::register(signal, move || {
@@ -47,7 +47,7 @@ impl Signal {
 
 impl std::fmt::Display for Signal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(if self.0 == libc::SIGINT {
+        f.write_str(if self.0 == crate::platform::SIGINT {
             "SIGINT"
         } else {
             "SIGTERM"
@@ -62,22 +62,13 @@ pub struct Interrupted(pub Signal);
 
 /// Resolves when SIGINT or SIGTERM arrives (at once if one already did).
 pub async fn wait() -> Signal {
-    use tokio::signal::unix::{SignalKind, signal};
-    let streams = (
-        signal(SignalKind::interrupt()),
-        signal(SignalKind::terminate()),
-    );
+    // Watched before the flag is read: one arriving in between is seen.
+    let mut signals = crate::platform::StopSignals::watch();
     if let Some(signal) = received() {
         return signal;
     }
-    let (Ok(mut int), Ok(mut term)) = streams else {
-        return std::future::pending().await;
-    };
-    tokio::select! {
-        _ = int.recv() => {}
-        _ = term.recv() => {}
-    }
-    received().unwrap_or(Signal(libc::SIGTERM))
+    signals.recv().await;
+    received().unwrap_or(Signal(crate::platform::STOP_SIGNALS[1]))
 }
 
 /// A token cancelled when SIGINT or SIGTERM arrives (at once if one

@@ -44,6 +44,7 @@ pub mod llm;
 pub mod loader;
 pub mod mcp;
 pub mod names;
+pub mod platform;
 pub mod remote;
 pub mod roots;
 pub mod runtime;

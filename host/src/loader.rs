@@ -15,11 +15,9 @@
 use std::fs;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::Write;
-use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use sha2::{Digest, Sha256};
 use wasmtime::component::{Component, HasSelf, Linker};
 use wasmtime::{Config, Engine};
 
@@ -29,10 +27,8 @@ use crate::host::HostState;
 /// The engine component, built from `guest/` by this crate's build script.
 pub static COMPONENT_WASM: &[u8] = include_bytes!(env!("TOOL_OUTPUT_COMPONENT_PATH"));
 
-/// sha256 of the embedded component, hex.
-pub fn component_digest() -> String {
-    format!("{:x}", Sha256::digest(COMPONENT_WASM))
-}
+/// sha256 of the embedded component, hex (computed by the build script).
+pub const COMPONENT_SHA256: &str = env!("TOOL_OUTPUT_COMPONENT_SHA256");
 
 /// A compiled engine component, ready to instantiate.
 pub struct Loaded {
@@ -132,7 +128,7 @@ fn cache_key(engine: &Engine) -> String {
     // Bump when what is compiled changes other than the component itself
     // (v1: a pre-initialized snapshot).
     "as-built-v2".hash(&mut hasher);
-    format!("{}-{:016x}", &component_digest()[..32], hasher.finish())
+    format!("{}-{:016x}", &COMPONENT_SHA256[..32], hasher.finish())
 }
 
 /// Write `path` (in `dir`, made private if new) atomically: a 0600 temporary
@@ -144,10 +140,7 @@ pub(crate) fn write_cache(dir: &Path, path: &Path, artifact: &[u8]) -> Result<()
         std::process::id(),
         uuid::Uuid::new_v4()
     ));
-    let mut file = fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
+    let mut file = crate::platform::owner_only(fs::OpenOptions::new().write(true).create_new(true))
         .open(&tmp)
         .with_context(|| format!("creating {}", tmp.display()))?;
     file.write_all(artifact)?;
@@ -164,15 +157,12 @@ pub fn ensure_private_dir(dir: &Path) -> Result<()> {
     if !dir.exists() {
         // Created private at once: another process checking it between a
         // creation and a chmod would see it writable by the group.
-        fs::DirBuilder::new()
-            .recursive(true)
-            .mode(0o700)
-            .create(dir)
+        crate::platform::create_private_dir(dir)
             .with_context(|| format!("creating {}", dir.display()))?;
     }
     let meta = fs::metadata(dir)?;
     anyhow::ensure!(
-        meta.is_dir() && meta.uid() == current_uid() && meta.mode() & 0o022 == 0,
+        meta.is_dir() && crate::platform::is_private(&meta),
         "{} must be a directory owned by this user and writable by nobody else",
         dir.display()
     );
@@ -185,17 +175,7 @@ pub(crate) fn is_trusted_file(path: &Path) -> bool {
     let (Some(dir), Ok(meta)) = (path.parent(), fs::symlink_metadata(path)) else {
         return false;
     };
-    meta.is_file()
-        && meta.uid() == current_uid()
-        && meta.mode() & 0o022 == 0
-        && ensure_private_dir(dir).is_ok()
-}
-
-/// The uid this process runs as (without libc: the owner of our own /proc entry).
-pub fn current_uid() -> u32 {
-    fs::metadata("/proc/self")
-        .map(|m| m.uid())
-        .unwrap_or(u32::MAX)
+    meta.is_file() && crate::platform::is_private(&meta) && ensure_private_dir(dir).is_ok()
 }
 
 /// wasmtime's own error type into anyhow, with context.

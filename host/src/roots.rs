@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
-use crate::loader::{current_uid, ensure_private_dir};
+use crate::loader::ensure_private_dir;
+use crate::platform;
 
 const RUN_ROOT_PREFIX: &str = "tool-output-";
 const OWNER_FILE: &str = "owner";
@@ -31,7 +32,7 @@ impl RunRoot {
         ensure_private_dir(&path)?;
         fs::write(
             path.join(OWNER_FILE),
-            owner_stamp(std::process::id()).unwrap_or_default(),
+            platform::process_stamp(std::process::id()).unwrap_or_default(),
         )
         .with_context(|| format!("writing {}", path.display()))?;
         Ok(Self { path })
@@ -49,15 +50,6 @@ impl Drop for RunRoot {
     }
 }
 
-/// `<pid> <start time>`: the start time tells a reused pid apart.
-fn owner_stamp(pid: u32) -> Option<String> {
-    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // Field 22 (starttime) counts from after the parenthesised command name.
-    let after = stat.rsplit_once(')')?.1;
-    let start = after.split_whitespace().nth(19)?;
-    Some(format!("{pid} {start}"))
-}
-
 fn is_alive(stamp: &str) -> bool {
     let Some(pid) = stamp
         .split_whitespace()
@@ -66,12 +58,11 @@ fn is_alive(stamp: &str) -> bool {
     else {
         return false;
     };
-    owner_stamp(pid).as_deref() == Some(stamp.trim())
+    platform::process_stamp(pid).as_deref() == Some(stamp.trim())
 }
 
 /// Remove run roots (ours, by owner) whose process is gone.
 pub fn sweep_stale(parent: &Path) {
-    use std::os::unix::fs::MetadataExt;
     let Ok(entries) = fs::read_dir(parent) else {
         return;
     };
@@ -82,8 +73,7 @@ pub fn sweep_stale(parent: &Path) {
             continue;
         }
         let path = entry.path();
-        let ours =
-            fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir() && m.uid() == current_uid());
+        let ours = fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir() && platform::is_ours(&m));
         if !ours {
             continue;
         }
@@ -130,6 +120,6 @@ pub fn default_cache_root() -> PathBuf {
     }
     match std::env::var_os("HOME").filter(|d| !d.is_empty()) {
         Some(home) => PathBuf::from(home).join(".cache").join("tool-output"),
-        None => std::env::temp_dir().join(format!("tool-output-cache-{}", current_uid())),
+        None => std::env::temp_dir().join(format!("tool-output-cache-{}", platform::user_tag())),
     }
 }

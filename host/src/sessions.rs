@@ -14,7 +14,6 @@
 
 use std::fs;
 use std::io;
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
@@ -45,11 +44,8 @@ pub fn touch_last_used(dir: &Path) {
     if fs::symlink_metadata(&path).is_ok_and(|m| !m.is_file()) {
         let _ = fs::remove_file(&path).or_else(|_| fs::remove_dir_all(&path));
     }
-    let file = fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW)
-        .open(&path);
+    let file =
+        crate::platform::no_follow(fs::OpenOptions::new().write(true).create(true)).open(&path);
     if let Ok(file) = file
         && file.metadata().is_ok_and(|m| m.is_file())
     {
@@ -176,6 +172,7 @@ mod tests {
         dir
     }
 
+    #[cfg(unix)]
     #[test]
     fn a_fifo_or_symlink_as_the_stamp_is_replaced_without_blocking() {
         let root = fresh_root("stamp");

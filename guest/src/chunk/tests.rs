@@ -194,3 +194,41 @@ fn deterministic_and_few_count_calls() {
     );
     assert_eq!(a, plan(&text, 1200, 10, 100, &words).unwrap());
 }
+
+#[test]
+fn chunks_of_records_start_and_end_at_record_starts() {
+    let mut text = String::new();
+    let mut records = Vec::new();
+    for i in 0..400 {
+        records.push(text.len());
+        text.push_str(&format!("commit {i:040x}\nAuthor: A\n\n    subject {i}\n"));
+        for k in 0..(5 + i % 23) {
+            text.push_str(&format!("+ line {k} of the change\n"));
+        }
+    }
+    for ov in [0, 10, 30] {
+        let chunks = plan_in_records(&text, &records, 2000, ov, 100, &words).unwrap();
+        check(&text, &chunks, 2000, &words);
+        assert!(chunks.len() > 3);
+        for c in &chunks {
+            // An overlap starts at a record when one starts in its span
+            // (always, here, at 0 % and 30 %).
+            assert!(
+                ov == 10 || records.contains(&c.range.start),
+                "{ov}: starts mid-record: {c:?}"
+            );
+            let end = c.range.end;
+            assert!(
+                end == text.len() || records.contains(&end),
+                "{ov}: ends mid-record"
+            );
+        }
+        // Without records, cuts fall on lines, some inside a commit.
+        let lines = plan(&text, 2000, ov, 100, &words).unwrap();
+        let inside = lines
+            .iter()
+            .filter(|c| !records.contains(&c.range.start))
+            .count();
+        assert!(inside > 0, "{ov}");
+    }
+}

@@ -7,5 +7,7 @@ mod corrupt;
 mod display;
 mod heldout;
 mod jq;
+mod lexical;
 mod message;
+mod questions;
 mod view;

@@ -1,4 +1,5 @@
-//! The columns of a CSV/TSV output, gathered line by line while storing:
+//! The columns of a CSV/TSV output (or a psql table, `|`-separated),
+//! gathered line by line while storing:
 //! names, row count and each numeric column's min/max —
 //! `columns (12000 rows): id 1–12000, name, amount 0.5–991.25`.
 //!
@@ -15,6 +16,7 @@
 use csv_core::{ReadFieldResult, Reader, ReaderBuilder};
 
 use super::preview::{PREVIEW_LINE_BYTES, PreviewLine, SUMMARY_BYTES, clip};
+pub use odd_rows::OddField;
 use odd_rows::{KINDS, kind_of};
 
 /// Columns whose statistics are kept; the rest are counted.
@@ -55,7 +57,10 @@ struct Column {
 pub struct Columns {
     state: State,
     reader: Reader,
-    tab: bool,
+    /// `,`, `\t`, or `|` (psql's tables).
+    delimiter: u8,
+    /// The header's line.
+    header_line: u64,
     buf: [u8; FIELD_BYTES],
     filled: usize,
     /// The field being read did not fit in `buf`.
@@ -94,7 +99,8 @@ impl Default for Columns {
         Self {
             state: State::Start,
             reader: Reader::new(),
-            tab: false,
+            delimiter: b',',
+            header_line: 0,
             buf: [0; FIELD_BYTES],
             filled: 0,
             long: false,
@@ -132,16 +138,18 @@ impl Columns {
         match self.state {
             State::Off => return,
             State::Start => {
-                let delimiter = if line.contains('\t') {
+                self.delimiter = if line.contains('\t') {
                     b'\t'
                 } else if line.contains(',') {
                     b','
+                } else if line.contains('|') {
+                    b'|'
                 } else {
                     self.state = State::Off;
                     return;
                 };
-                self.tab = delimiter == b'\t';
-                self.reader = ReaderBuilder::new().delimiter(delimiter).build();
+                self.header_line = self.line;
+                self.reader = ReaderBuilder::new().delimiter(self.delimiter).build();
                 self.state = State::Header;
             }
             State::Header | State::Rows => {}
@@ -164,8 +172,7 @@ impl Columns {
         if line.is_empty() {
             return; // as the reader does: blank lines are no records
         }
-        let delimiter = if self.tab { '\t' } else { ',' };
-        for field in line.split(delimiter) {
+        for field in line.split(char::from(self.delimiter)) {
             self.field_value(field, field.len() > FIELD_BYTES);
         }
         self.record_done();
@@ -324,7 +331,11 @@ impl Columns {
             0 => String::new(),
             n => format!(", {n} with another field count"),
         };
-        let tab = if self.tab { ", tab-separated" } else { "" };
+        let tab = match self.delimiter {
+            b'\t' => ", tab-separated",
+            b'|' => ", |-separated",
+            _ => "",
+        };
         let label = format!("columns ({} rows{odd}{tab}): ", self.rows);
         let more = self.width.saturating_sub(self.columns.len());
         [true, false]

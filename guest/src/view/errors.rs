@@ -97,6 +97,11 @@ fn prose_mention(line: &[u8], m: &Match) -> bool {
     sentence && mentions
 }
 
+/// Where the first error word or marker of `line` ends, if it has one.
+pub fn first_error_end(line: &[u8]) -> Option<usize> {
+    ERROR_LINE.find(line).map(|m| m.end())
+}
+
 pub fn is_continuation(line: &[u8]) -> bool {
     CONTINUATION.is_match(line)
 }

@@ -4,11 +4,14 @@ use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
 
-use super::columns::Columns;
+use super::causes::{Cause, CauseTracker};
+use super::columns::{Columns, OddField};
 use super::errors::{error_spots, is_continuation, looks_like_error};
 use super::json_lines::JsonLines;
 use super::preview::{PREVIEW_LINE_BYTES, PreviewLine, clip, clip_into};
+use super::records::{RecordDetector, RecordRule};
 use super::shapes::{LineShape, ShapeTable};
+use super::standout::Standout;
 use crate::line_index::{LINE_INDEX_STRIDE, WRAP_BYTES};
 
 const HEAD_LINES: usize = 6;
@@ -38,6 +41,16 @@ pub struct PreviewLines {
     /// `columns (N rows): …`), most detailed first.
     #[serde(default)]
     pub summary: Vec<String>,
+    /// Cause chains: each one's root and the project's frame under it.
+    #[serde(default)]
+    pub causes: Vec<Cause>,
+    /// A table's odd values by column (an empty email among thousands).
+    #[serde(default)]
+    pub odd_fields: Vec<OddField>,
+    /// Lines whose value stands out among records of one kind, each after
+    /// the line naming its record.
+    #[serde(default)]
+    pub standout: Vec<PreviewLine>,
 }
 
 /// A line of an error block and its depth in the block (0: the error line).
@@ -72,6 +85,9 @@ pub struct LineSink {
     shapes: ShapeTable,
     columns: Columns,
     json_lines: JsonLines,
+    records: RecordDetector,
+    causes: CauseTracker,
+    standout: Standout,
     /// The JSON view's shape line, set when the document ends.
     json_shape: Vec<String>,
 }
@@ -146,6 +162,11 @@ impl LineSink {
         &self.index
     }
 
+    /// How the view splits into records, if it does.
+    pub fn record_rule(&self) -> Option<RecordRule> {
+        self.records.finish()
+    }
+
     pub fn preview(&self) -> PreviewLines {
         let errors = self
             .first_errors
@@ -168,6 +189,9 @@ impl LineSink {
             tail: self.tail.iter().cloned().collect(),
             rare,
             common,
+            causes: self.causes.causes(),
+            odd_fields: self.columns.odd_fields(),
+            standout: self.standout.lines(),
             summary: if !self.json_shape.is_empty() {
                 self.json_shape.clone()
             } else {
@@ -245,6 +269,9 @@ impl LineSink {
         self.shapes.push(number, line);
         self.columns.push_line(number, line);
         self.json_lines.push_line(line);
+        self.records.push(line);
+        self.causes.push(number, line);
+        self.standout.push(number, line);
         let is_error = match error_hit {
             Some(false) => false,
             _ => looks_like_error(line.as_bytes()),

@@ -8,12 +8,15 @@
 //!    [`shapes`] counts line templates in a bounded table) and the summary
 //!    line of a structured output ([`json_shape`] while re-indenting JSON,
 //!    [`json_lines`] for one JSON object a line, [`columns`] for CSV/TSV
-//!    lines); [`errors`] says which lines look like failures.
+//!    lines), where records start ([`records`]), the roots of cause chains
+//!    ([`causes`]) and values that stand out among records ([`standout`]);
+//!    [`errors`] says which lines look like failures.
 //!
 //! Everything streams: memory stays bounded whatever the output's size.
 
 pub mod ansi;
 mod builder;
+pub mod causes;
 pub mod columns;
 mod decode;
 pub mod errors;
@@ -22,7 +25,9 @@ pub mod json_lines;
 pub mod json_shape;
 pub mod lines;
 pub mod preview;
+pub mod records;
 pub mod shapes;
+pub mod standout;
 #[cfg(test)]
 pub(crate) mod test_util;
 

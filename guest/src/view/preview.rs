@@ -31,3 +31,21 @@ pub(super) fn clip_into(line: &str, max: usize, out: &mut String) {
         out.push('…');
     }
 }
+
+/// At most `max` bytes of `line`, cut in the middle (`…` marking the cut)
+/// after its first `head` bytes, when they fit in two fifths of `max`: a
+/// failure's message is at the end of its line, after a timestamp, a
+/// process id and an error word that a cut at the end would keep instead.
+/// Otherwise cut at the end, as [`clip`].
+pub fn clip_after(line: &str, head: usize, max: usize) -> String {
+    if line.len() <= max {
+        return line.to_string();
+    }
+    let room = max.saturating_sub('…'.len_utf8());
+    if head > room * 2 / 5 {
+        return clip(line, max);
+    }
+    let head = line.floor_char_boundary(room * 2 / 5);
+    let tail = line.ceil_char_boundary(line.len() - (room - head));
+    format!("{}…{}", &line[..head], &line[tail..])
+}

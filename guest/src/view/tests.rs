@@ -108,3 +108,19 @@ fn json_lookalike_is_reported_for_rebuild() {
     let (_, verdict, _) = view_of(b"[1, 2] and then some prose", 7);
     assert_eq!(verdict, None);
 }
+
+#[test]
+fn an_error_line_is_cut_in_the_middle_after_its_error_word() {
+    use super::preview::clip_after;
+    let line = "[48390] ERROR: could not extend file base/16384/24721.3: No space left on device";
+    let word = super::errors::first_error_end(line.as_bytes()).unwrap();
+    assert_eq!(word, 13);
+    assert_eq!(
+        clip_after(line, word, 60),
+        "[48390] ERROR: could n…84/24721.3: No space left on device"
+    );
+    // The error word late in the line: cut at the end, as before.
+    let late = format!("{} ERROR: x", "y".repeat(60));
+    assert_eq!(clip_after(&late, 64, 40), super::preview::clip(&late, 40));
+    assert_eq!(clip_after("short", 0, 40), "short");
+}

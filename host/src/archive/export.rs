@@ -5,7 +5,8 @@
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, Read, Write};
-use std::os::unix::fs::OpenOptionsExt;
+
+use crate::platform;
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
@@ -94,10 +95,7 @@ pub fn export_to_path_with<W: Write>(
         uuid::Uuid::new_v4().simple()
     ));
     // Private, as the session it comes from.
-    let file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
+    let file = platform::owner_only(std::fs::OpenOptions::new().write(true).create_new(true))
         .open(&part)
         .with_context(|| format!("creating {}", part.display()))?;
     // The same open file, to sync once the writer (flushed) is gone.
@@ -234,9 +232,7 @@ fn is_not_found(err: &anyhow::Error) -> bool {
 
 /// Opens a session file without following a link or blocking on a FIFO.
 fn open_regular(path: &Path) -> Result<File> {
-    let file = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+    let file = platform::no_follow(std::fs::OpenOptions::new().read(true))
         .open(path)
         .with_context(|| format!("opening {}", path.display()))?;
     if !file.metadata()?.is_file() {

@@ -8,7 +8,8 @@ use std::cell::Cell;
 use std::collections::HashMap;
 use std::fs::{self, File};
 use std::io::{self, BufReader, Read, Write};
-use std::os::unix::fs::OpenOptionsExt;
+
+use crate::platform;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -249,13 +250,11 @@ fn import_tar(
             );
         }
         let path = staging.path.join(&file.name);
-        let mut out = fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(0o600)
-            .custom_flags(libc::O_NOFOLLOW)
-            .open(&path)
-            .with_context(|| format!("creating {}", path.display()))?;
+        let mut out = platform::no_follow(platform::owner_only(
+            fs::OpenOptions::new().write(true).create_new(true),
+        ))
+        .open(&path)
+        .with_context(|| format!("creating {}", path.display()))?;
         let mut hashing = HashingWriter {
             inner: &mut out,
             hasher: Sha256::new(),
@@ -384,7 +383,7 @@ impl Staging {
     fn new(parent: &Path) -> Result<Self> {
         let path = parent.join(format!("{STAGING_PREFIX}{}", uuid::Uuid::new_v4().simple()));
         fs::create_dir(&path).with_context(|| format!("creating {}", path.display()))?;
-        fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o700))?;
+        platform::make_private(&path)?;
         let lock = lock(&path)?;
         Ok(Self { path, _lock: lock })
     }
@@ -440,15 +439,15 @@ impl Staging {
 /// waiting for another import that holds it.
 fn lock(dir: &Path) -> Result<File> {
     let path = dir.join(LOCK_NAME);
-    let file = fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .mode(0o600)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
-        .open(&path)
-        .with_context(|| format!("opening the lock {}", path.display()))?;
+    let file = platform::no_follow(platform::owner_only(
+        fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false),
+    ))
+    .open(&path)
+    .with_context(|| format!("opening the lock {}", path.display()))?;
     if !file.metadata()?.is_file() {
         bail!("{} is not a regular file", path.display());
     }
@@ -459,10 +458,7 @@ fn lock(dir: &Path) -> Result<File> {
 
 /// Whether the import staging in `dir` is still running (its lock held).
 pub fn staging_in_use(dir: &Path) -> bool {
-    let Ok(file) = fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
-        .open(dir.join(LOCK_NAME))
+    let Ok(file) = platform::no_follow(fs::OpenOptions::new().read(true)).open(dir.join(LOCK_NAME))
     else {
         return false;
     };

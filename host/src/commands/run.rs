@@ -5,14 +5,14 @@
 //! killed it). SIGINT and SIGTERM go on to the command; a second one kills
 //! it. If the output cannot be stored, it passes through unchanged.
 
-use std::os::fd::OwnedFd;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use tokio::io::AsyncReadExt;
 
 use super::feed::{Fed, Feed};
+use crate::input::Input;
 use crate::out;
+use tool_output::platform;
 use tool_output::{Outcome, Session, ToolCall, default_policy};
 
 #[derive(Debug, clap::Args)]
@@ -77,17 +77,18 @@ impl RunArgs {
             .with_context(|| format!("running {program:?}"))?;
         // Our copies of the pipe's write end must go, or it never ends.
         drop(command);
-        let forwarding = tokio::spawn(forward_signals(child.id()));
-        let mut output = tokio::net::unix::pipe::Receiver::from_owned_fd(OwnedFd::from(reader))
-            .context("reading the command's output")?;
+        let forwarding = child
+            .id()
+            .map(|pid| tokio::spawn(platform::forward_signals(pid)));
+        // Read on a thread of its own (as `store` reads its input).
+        let mut output = Input::of(reader)?;
 
         let mut feed = Feed::start(session, &call, &policy, json, true).await;
-        let mut buf = vec![0u8; 1 << 20];
         let mut status = None;
         let mut drain_until = None;
         loop {
-            let read = tokio::select! {
-                read = output.read(&mut buf) => read,
+            let piece = tokio::select! {
+                piece = output.next() => piece.context("reading the command's output")?,
                 exited = child.wait(), if status.is_none() => {
                     status = Some(exited.context("waiting for the command")?);
                     drain_until = Some(tokio::time::Instant::now() + DRAIN_AFTER_EXIT);
@@ -95,20 +96,17 @@ impl RunArgs {
                 }
                 () = sleep_until(drain_until) => break,
             };
-            let n = match read {
-                Ok(0) => break,
-                Ok(n) => n,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e).context("reading the command's output"),
-            };
-            feed.push(&buf[..n]).await?;
+            let Some(piece) = piece else { break };
+            feed.push(&piece).await?;
         }
         let status = match status {
             Some(status) => status,
             None => child.wait().await.context("waiting for the command")?,
         };
-        forwarding.abort();
-        let code = exit_code(status);
+        if let Some(forwarding) = forwarding {
+            forwarding.abort();
+        }
+        let code = platform::exit_code(status);
         match feed.finish().await? {
             Fed::PassedThrough { collected, warning } => {
                 if let Some(bytes) = collected {
@@ -158,53 +156,4 @@ fn print_json(value: &serde_json::Value) {
 /// error, and the command's output is still drained and stored.
 fn print_quietly(text: &[u8], newline: bool) {
     let _ = out::stdout(text).and_then(|()| if newline { out::stdout(b"\n") } else { Ok(()) });
-}
-
-fn exit_code(status: std::process::ExitStatus) -> u8 {
-    use std::os::unix::process::ExitStatusExt;
-    match (status.code(), status.signal()) {
-        (Some(code), _) => code as u8,
-        (None, Some(signal)) => 128u8.saturating_add(signal as u8),
-        _ => 1,
-    }
-}
-
-/// Pass SIGINT and SIGTERM on to the command until it exits. A terminal's
-/// ^C already reached it (same process group), so SIGINT is passed on only
-/// when we are not in the terminal's foreground group. A second signal
-/// (a caller out of patience) kills the command.
-async fn forward_signals(pid: Option<u32>) {
-    use tokio::signal::unix::{SignalKind, signal};
-    let Some(pid) = pid.map(|p| p as libc::pid_t) else {
-        return;
-    };
-    let (Ok(mut int), Ok(mut term)) = (
-        signal(SignalKind::interrupt()),
-        signal(SignalKind::terminate()),
-    ) else {
-        return;
-    };
-    let mut received = 0;
-    loop {
-        let sig = tokio::select! {
-            _ = int.recv() => {
-                received += 1;
-                // SAFETY: plain syscalls on our own process; no memory is touched.
-                let foreground = unsafe { libc::tcgetpgrp(0) == libc::getpgrp() };
-                if foreground && received == 1 {
-                    continue;
-                }
-                libc::SIGINT
-            }
-            _ = term.recv() => {
-                received += 1;
-                libc::SIGTERM
-            }
-        };
-        let sig = if received > 1 { libc::SIGKILL } else { sig };
-        // SAFETY: kill(2) on the child we started; it has no memory effects.
-        unsafe {
-            libc::kill(pid, sig);
-        }
-    }
 }

@@ -123,7 +123,8 @@ fn now_ms() -> u64 {
         .map_or(0, |d| d.as_millis() as u64)
 }
 
-#[cfg(test)]
+// Modes and symbolic links: Unix.
+#[cfg(all(test, unix))]
 mod tests {
     use std::collections::HashMap;
     use std::os::unix::fs::PermissionsExt;

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use cap_fs_ext::{FollowSymlinks, OpenOptionsFollowExt};
-use cap_std::fs::{Dir, OpenOptions, OpenOptionsExt};
+use cap_std::fs::{Dir, OpenOptions};
 
 use crate::bindings::session_fs::{FsError, Host};
 use crate::host::HostState;
@@ -60,8 +60,7 @@ impl SessionDir {
     /// hang the open until a writer (or reader) comes, outside the CPU limit.
     fn open(&self, name: &str, opts: &mut OpenOptions) -> Result<cap_std::fs::File, FsError> {
         check_name(name)?;
-        opts.follow(FollowSymlinks::No)
-            .custom_flags(libc::O_NONBLOCK);
+        crate::platform::non_blocking_cap(opts.follow(FollowSymlinks::No));
         let file = self
             .dir
             .open_with(name, opts)
@@ -201,8 +200,7 @@ impl SessionDir {
         let temp = format!(".fetch-{}-{name}", uuid::Uuid::new_v4().simple());
         let mut opts = OpenOptions::new();
         opts.write(true).create(true).truncate(true);
-        opts.follow(FollowSymlinks::No)
-            .custom_flags(libc::O_NONBLOCK);
+        crate::platform::non_blocking_cap(opts.follow(FollowSymlinks::No));
         let file = self
             .dir
             .open_with(&temp, &opts)
@@ -327,13 +325,9 @@ fn fs_error(name: &str, err: io::Error) -> FsError {
         io::ErrorKind::NotFound => FsError::NotFound(name.to_string()),
         io::ErrorKind::StorageFull => FsError::NoSpace,
         io::ErrorKind::QuotaExceeded => FsError::QuotaExceeded,
-        // ELOOP: a symlink with nofollow.
-        _ if err.raw_os_error() == Some(libc::ELOOP) => FsError::Io(format!(
-            "{name} is a symbolic link (links are never followed), not a regular file"
-        )),
-        // ENXIO: a FIFO (no reader) or a socket opened without blocking.
-        _ if err.raw_os_error() == Some(libc::ENXIO) => {
-            FsError::Io(format!("{name} is a FIFO or a socket, not a regular file"))
+        // A symlink opened with nofollow, a FIFO nobody serves.
+        _ if let Some(what) = crate::platform::not_a_file_error(&err) => {
+            FsError::Io(format!("{name} is {what}, not a regular file"))
         }
         _ => FsError::Io(format!("{name}: {err}")),
     }

@@ -22,6 +22,7 @@ use tokio_util::codec::FramedRead;
 use super::framing::{Frame, LineCodec};
 use super::lenient::{self, Parsed};
 use super::queue::{self, write_lines};
+use crate::platform;
 
 /// Lines of the child's stderr quoted when it dies.
 const STDERR_TAIL: usize = 5;
@@ -59,19 +60,20 @@ impl Downstream {
         let (program, args) = command
             .split_first()
             .context("no downstream command after --")?;
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
-            // Its own group: npx and friends start grandchildren, and a
-            // terminal's ^C is ours to pass on.
-            .process_group(0)
-            .kill_on_drop(true)
+            .kill_on_drop(true);
+        // Its own group: npx and friends start grandchildren, and a
+        // terminal's ^C is ours to pass on.
+        let mut child = platform::own_process_group(&mut command)
             .spawn()
             .with_context(|| format!("starting the downstream server {program:?}"))?;
         let group = ChildGroup {
-            pid: child.id().context("the downstream exited at once")? as i32,
+            pid: child.id().context("the downstream exited at once")?,
         };
         let (stdin, stdout, stderr) = (
             child.stdin.take().context("downstream stdin")?,
@@ -129,7 +131,7 @@ impl Downstream {
             .await
             .is_err()
         {
-            group.signal(libc::SIGTERM);
+            platform::terminate_group(group.pid);
             tokio::time::sleep(Duration::from_millis(500)).await;
         }
         drop(group);
@@ -139,22 +141,12 @@ impl Downstream {
 /// The downstream's process group; killed when dropped (a signal to the
 /// proxy, a panic) so no grandchild outlives it.
 struct ChildGroup {
-    pid: i32,
-}
-
-impl ChildGroup {
-    fn signal(&self, signal: i32) {
-        // SAFETY: kill(2) with a negative pid signals the process group we
-        // created; it has no memory effects.
-        unsafe {
-            libc::kill(-self.pid, signal);
-        }
-    }
+    pid: u32,
 }
 
 impl Drop for ChildGroup {
     fn drop(&mut self) {
-        self.signal(libc::SIGKILL);
+        platform::kill_group(self.pid);
     }
 }
 
@@ -230,7 +222,7 @@ async fn read_messages(
         None => {
             let status = tokio::time::timeout(Duration::from_secs(1), child.wait()).await;
             let status = match status {
-                Ok(Ok(status)) => describe_exit(status),
+                Ok(Ok(status)) => platform::describe_exit(status),
                 _ => "closed its output".to_string(),
             };
             // Its last words may still be in the pipe.
@@ -276,15 +268,6 @@ fn ignored(line: &[u8], why: &str) {
         "the downstream server wrote a line that is not a JSON-RPC message ({why}), passed over: {}",
         quote(line)
     );
-}
-
-fn describe_exit(status: std::process::ExitStatus) -> String {
-    use std::os::unix::process::ExitStatusExt;
-    match (status.code(), status.signal()) {
-        (Some(code), _) => format!("exited with status {code}"),
-        (None, Some(signal)) => format!("was killed by signal {signal}"),
-        _ => "exited".to_string(),
-    }
 }
 
 /// The start of a bad line, printable.

@@ -18,6 +18,7 @@ pub type StdoutWriter = Box<dyn AsyncWrite + Send + Unpin>;
 /// give) are used without tokio's blocking threads, which would keep the
 /// process alive after a signal until the client writes or closes stdin;
 /// anything else (a terminal, a file) takes tokio's stdio.
+#[cfg(unix)]
 pub fn stdio() -> (StdinReader, StdoutWriter) {
     use std::os::fd::AsFd;
     use tokio::net::unix::pipe;
@@ -32,6 +33,12 @@ pub fn stdio() -> (StdinReader, StdoutWriter) {
         Err(_) => Box::new(tokio::io::stdout()),
     };
     (input, output)
+}
+
+/// Elsewhere, tokio's stdio.
+#[cfg(not(unix))]
+pub fn stdio() -> (StdinReader, StdoutWriter) {
+    (Box::new(tokio::io::stdin()), Box::new(tokio::io::stdout()))
 }
 
 /// A buffer that grew past this for one huge message is not kept for the

@@ -224,7 +224,10 @@ fn a_huge_config_file_is_refused_without_being_read_whole() {
     let out = run(&root, &["doctor"], b"");
     assert!(!out.status.success());
     let said = stderr(&out);
-    assert!(said.contains("over 1024 KiB: not a configuration file"), "{said}");
+    assert!(
+        said.contains("over 1024 KiB: not a configuration file"),
+        "{said}"
+    );
     // Commands that need no model warn and go on.
     let out = run(&root, &["store", "--tool", "t"], b"small\n");
     assert_eq!(out.stdout, b"small\n");

@@ -1,5 +1,7 @@
 //! The sandbox and the lifecycle: hostile handles, what the component can
 //! import, limits, concurrency, quotas and cleanup.
+// Symbolic links, modes and run roots as Unix has them.
+#![cfg(unix)]
 
 use std::sync::Arc;
 use std::time::Duration;

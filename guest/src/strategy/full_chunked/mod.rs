@@ -1,6 +1,7 @@
 //! `full-chunked`: map every chunk of the view concurrently (one
 //! `complete-batch`), then reduce — hierarchically when the map answers do
-//! not fit one reduce call. One chunk needs no reduce.
+//! not fit one reduce call. One chunk needs no reduce. Chunks are cut at
+//! record starts where they can (a chunk does not split a commit).
 
 use crate::bindings::llm_import::{Message, ModelProfile, Request, Role, ToolChoice};
 use crate::bindings::types::{LlmCallKind, LlmCallReport};
@@ -10,6 +11,7 @@ use crate::llm::{self, Failure, FailureKind, Job, Llm, Response};
 use crate::prompts;
 use crate::report::{self, FinalReport};
 use crate::tokens::Encoding;
+use crate::view::records::RecordCursor;
 
 /// Run `full-chunked` over the whole view: the answer's body.
 pub fn over_view(
@@ -32,12 +34,43 @@ pub fn over_view(
         .read_bytes(0, doc.view_bytes())
         .map_err(|e| Failure::strategy(e.message().to_string()))?;
     let text = String::from_utf8_lossy(&raw);
-    run(&text, llm, profile, job, calls).map(|report| report.text)
+    let records = record_starts(&text, doc);
+    run_in_records(&text, &records, llm, profile, job, calls).map(|report| report.text)
+}
+
+/// Byte offsets of the view's record starts (none when it has no records).
+fn record_starts(text: &str, doc: &Doc) -> Vec<usize> {
+    let Some(rule) = &doc.meta.records else {
+        return Vec::new();
+    };
+    let mut cursor = RecordCursor::new(rule);
+    let mut offset = 0;
+    let mut starts = Vec::new();
+    for line in text.split_inclusive('\n') {
+        if cursor.starts(line.trim_end_matches('\n')) {
+            starts.push(offset);
+        }
+        offset += line.len();
+    }
+    starts
 }
 
 /// Run it: the final report text, every call recorded in `calls`.
 pub fn run(
     text: &str,
+    llm: &dyn Llm,
+    profile: &ModelProfile,
+    job: &Job,
+    calls: &mut Vec<LlmCallReport>,
+) -> Result<FinalReport, Failure> {
+    run_in_records(text, &[], llm, profile, job, calls)
+}
+
+/// [`run`] over a text made of records starting at `records` (byte
+/// offsets): chunks are cut at record starts where they can.
+pub fn run_in_records(
+    text: &str,
+    records: &[usize],
     llm: &dyn Llm,
     profile: &ModelProfile,
     job: &Job,
@@ -49,8 +82,9 @@ pub fn run(
     // Calls made before this strategy ran (job.max_calls is what is left).
     let base = calls.len();
     // One call per chunk, plus at least one reduce when there is more than one.
-    let chunks = chunk::plan(
+    let chunks = chunk::plan_in_records(
         text,
+        records,
         budget,
         job.overlap_percent,
         job.max_calls.saturating_sub(1).max(1),

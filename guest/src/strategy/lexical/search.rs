@@ -1,23 +1,31 @@
-//! The "lexical" extraction strategy: rank fixed windows of lines by BM25.
+//! The "lexical" extraction strategy's ranking: BM25 over units of lines.
 //!
 //! Used when no LLM is available. The model's natural-language request is
 //! reduced to a handful of terms ([`Query`]), the document is streamed once
-//! line by line into a [`Scorer`], and the best [`Window`]s come back. Memory
-//! is O(windows that contain a query term), never O(document bytes): each such
-//! window is held as a compact record of its query-term frequencies, because
-//! BM25's document frequencies are only known at the end of the stream.
+//! line by line into a [`Scorer`], and the best [`Window`]s come back. A
+//! unit is a fixed window of [`WINDOW_LINES`] lines, or, when the output is
+//! made of records (commits, list items, log entries with their traces), a
+//! run of whole records of at least that many lines: a record's words count
+//! together, so a commit's message and its changed line rank as one. Memory
+//! is O(units that contain a query term), never O(document bytes): each is
+//! held as a compact record of its query-term frequencies, because BM25's
+//! document frequencies are only known at the end of the stream.
 
+mod concepts;
+mod matcher;
 mod query;
+mod stem;
 mod terms;
 
-use std::collections::HashMap;
-
+use matcher::Matcher;
 pub use query::Query;
 use terms::for_each_term;
 pub use terms::terms;
 
-/// Lines per scored window ("document" in BM25 terms).
+/// Lines per fixed window, and the fewest lines of a unit of records.
 pub const WINDOW_LINES: u64 = 8;
+/// A record longer than this is scored in units of this many lines.
+pub const MAX_UNIT_LINES: u64 = 512;
 
 /// BM25 term-frequency saturation.
 const K1: f64 = 1.2;
@@ -25,8 +33,6 @@ const K1: f64 = 1.2;
 const B: f64 = 0.75;
 /// Held candidate windows before the weakest are pruned (see [`Scorer::push_line`]).
 const MAX_CANDIDATES: usize = 200_000;
-/// Up to this many query terms a linear scan beats hashing every token.
-const LINEAR_SCAN_MAX: usize = 16;
 
 /// A scored range of lines.
 #[derive(Debug, Clone, PartialEq)]
@@ -35,39 +41,63 @@ pub struct Window {
     pub first_line: u64,
     /// Inclusive.
     pub last_line: u64,
+    /// The first line of the record holding `first_line` (itself for fixed
+    /// windows and units that start a record).
+    pub record_first: u64,
     pub score: f64,
     /// Distinct query terms present in the window, in query order.
     pub matched_terms: Vec<String>,
 }
 
-/// A closed window with at least one query term: all BM25 needs, no text.
+/// What scoring needs of the whole document: per-form idf, the average
+/// unit length, and the coverage of a unit holding every term that occurs.
+struct Stats {
+    idf: Vec<f64>,
+    avgdl: f64,
+    coverage: f64,
+}
+
+/// The best windows, and the query terms no line holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ranked {
+    pub windows: Vec<Window>,
+    pub unmatched: Vec<String>,
+}
+
+/// A closed unit with at least one query term: all BM25 needs, no text.
 struct Candidate {
     first_line: u64,
     last_line: u64,
-    /// Window length in terms (saturating).
+    record_first: u64,
+    /// Unit length in terms (saturating).
     len: u32,
-    /// Sparse (query-term index, frequency): typically one to three entries,
-    /// so cheaper than a dense vector per window for long queries.
+    /// Sparse (form index, frequency): typically one to three entries, so
+    /// cheaper than a dense vector per unit.
     tf: Box<[(u32, u32)]>,
 }
 
-/// Streams a document once and keeps what BM25 needs per window.
+/// The unit being read.
+struct Open {
+    first_line: u64,
+    last_line: u64,
+    record_first: u64,
+}
+
+/// Streams a document once and keeps what BM25 needs per unit.
 pub struct Scorer {
     terms: Vec<String>,
     weights: Vec<f64>,
-    /// Query terms a longer line term may extend (ASCII, ≥ 4 bytes).
-    prefix_ok: Vec<bool>,
-    /// Term → index, only for queries too long for a linear scan.
-    index: Option<HashMap<String, usize>>,
-    /// [`len_bit`]s of the line-term lengths that can match at all, and of
-    /// the prefix-extendable query terms: most tokens are rejected by one AND.
-    reach: u64,
-    stem_lens: u64,
+    /// Per form (every term's forms, flattened): its term, and its weight
+    /// (the term's, less for a related word).
+    form_term: Vec<u32>,
+    form_weight: Vec<f64>,
+    matcher: Matcher,
     keep: usize,
     limit: usize,
     buf: String,
-    /// Window index, first and last line of the open window.
-    cur: Option<(u64, u64, u64)>,
+    cur: Option<Open>,
+    /// The first line of the record being read (records mode).
+    record_first: u64,
     cur_len: u64,
     cur_tf: Vec<u32>,
     windows: u64,
@@ -83,37 +113,25 @@ impl Scorer {
     }
 
     fn with_limit(query: &Query, keep: usize, limit: usize) -> Self {
-        let n = query.terms.len();
-        let index = (n > LINEAR_SCAN_MAX).then(|| {
-            query
-                .terms
-                .iter()
-                .enumerate()
-                .map(|(i, t)| (t.clone(), i))
-                .collect()
-        });
-        let prefix_ok: Vec<bool> = (query.terms.iter())
-            .map(|t| t.is_ascii() && t.len() >= 4)
-            .collect();
-        let (mut reach, mut stem_lens) = (0, 0);
-        for (t, &p) in query.terms.iter().zip(&prefix_ok) {
-            reach |= len_bit(t.len());
-            if p {
-                stem_lens |= len_bit(t.len());
-                reach |= len_bit(t.len() + 1) | len_bit(t.len() + 2) | len_bit(t.len() + 3);
+        let (mut form_term, mut form_weight) = (Vec::new(), Vec::new());
+        for (t, forms) in query.forms.iter().enumerate() {
+            for f in forms {
+                form_term.push(t as u32);
+                form_weight.push(query.weights[t] * f64::from(f.tenths) / 10.0);
             }
         }
+        let n = form_term.len();
         Scorer {
             terms: query.terms.clone(),
             weights: query.weights.clone(),
-            prefix_ok,
-            index,
-            reach,
-            stem_lens,
+            form_term,
+            form_weight,
+            matcher: Matcher::new(query),
             keep,
             limit: limit.max(keep.saturating_mul(2)),
             buf: String::new(),
             cur: None,
+            record_first: 1,
             cur_len: 0,
             cur_tf: vec![0; n],
             windows: 0,
@@ -124,26 +142,51 @@ impl Scorer {
     }
 
     /// Feed every line of the document once, in order, line numbers 1-based
-    /// and consecutive.
+    /// and consecutive, scored in fixed windows of [`WINDOW_LINES`].
     ///
     /// If more than 200 000 windows containing a query term accumulate, the
     /// weaker half is dropped, ranked by BM25 with the statistics seen so far
     /// (never below `2 * keep` held); document frequencies stay exact.
     pub fn push_line(&mut self, line_no: u64, line: &str) {
-        let w = line_no.saturating_sub(1) / WINDOW_LINES;
-        match &mut self.cur {
-            Some((idx, _, last)) if *idx == w => *last = line_no,
-            _ => {
-                self.close_window();
-                self.cur = Some((w, line_no, line_no));
-            }
+        let same = (self.cur.as_ref())
+            .is_some_and(|o| (o.first_line - 1) / WINDOW_LINES == (line_no - 1) / WINDOW_LINES);
+        self.advance(line_no, !same, line_no);
+        self.count_terms(line);
+    }
+
+    /// As [`Self::push_line`], for an output made of records: `starts` says
+    /// whether this line starts one. Units close at a record start once
+    /// they hold [`WINDOW_LINES`] lines, or after [`MAX_UNIT_LINES`].
+    pub fn push_record_line(&mut self, line_no: u64, line: &str, starts: bool) {
+        if starts || self.cur.is_none() {
+            self.record_first = line_no;
         }
+        let lines = self
+            .cur
+            .as_ref()
+            .map_or(0, |o| o.last_line + 1 - o.first_line);
+        let close =
+            self.cur.is_none() || (starts && lines >= WINDOW_LINES) || lines >= MAX_UNIT_LINES;
+        self.advance(line_no, close, self.record_first);
+        self.count_terms(line);
+    }
+
+    fn advance(&mut self, line_no: u64, new_unit: bool, record_first: u64) {
+        if new_unit {
+            self.close_window();
+            self.cur = Some(Open {
+                first_line: line_no,
+                last_line: line_no,
+                record_first,
+            });
+        } else if let Some(open) = &mut self.cur {
+            open.last_line = line_no;
+        }
+    }
+
+    fn count_terms(&mut self, line: &str) {
         let Self {
-            terms,
-            prefix_ok,
-            index,
-            reach,
-            stem_lens,
+            matcher,
             buf,
             cur_len,
             cur_tf,
@@ -151,39 +194,15 @@ impl Scorer {
         } = self;
         for_each_term(line, buf, |tok, _| {
             *cur_len += 1;
-            if *reach & len_bit(tok.len()) == 0 {
-                return;
-            }
-            let mut hit = |i: usize| cur_tf[i] = cur_tf[i].saturating_add(1);
-            match index {
-                None => {
-                    for (i, q) in terms.iter().enumerate() {
-                        if tok == q || (prefix_ok[i] && extends(tok, q)) {
-                            hit(i);
-                        }
-                    }
-                }
-                Some(map) => {
-                    if let Some(&i) = map.get(tok) {
-                        hit(i);
-                    }
-                    for k in 1..=3 {
-                        let stem = (tok.len().checked_sub(k))
-                            .filter(|&l| *stem_lens & len_bit(l) != 0)
-                            .and_then(|l| tok.get(..l));
-                        if let Some(&i) = stem.and_then(|s| map.get(s))
-                            && prefix_ok[i]
-                        {
-                            hit(i);
-                        }
-                    }
-                }
-            }
+            matcher.hits(tok, |f| {
+                let tf = &mut cur_tf[f as usize];
+                *tf = tf.saturating_add(1);
+            });
         });
     }
 
     fn close_window(&mut self) {
-        let Some((_, first_line, last_line)) = self.cur.take() else {
+        let Some(open) = self.cur.take() else {
             return;
         };
         self.windows += 1;
@@ -198,8 +217,9 @@ impl Scorer {
             }
             let len = u32::try_from(self.cur_len).unwrap_or(u32::MAX);
             self.candidates.push(Candidate {
-                first_line,
-                last_line,
+                first_line: open.first_line,
+                last_line: open.last_line,
+                record_first: open.record_first,
                 len,
                 tf,
             });
@@ -213,10 +233,10 @@ impl Scorer {
 
     /// Keeps the `target` best candidates under the statistics seen so far.
     fn prune(&mut self, target: usize) {
-        let (idf, avgdl) = self.stats();
+        let st = self.stats();
         let mut scored: Vec<(f64, Candidate)> = std::mem::take(&mut self.candidates)
             .into_iter()
-            .map(|c| (self.score(&c, &idf, avgdl), c))
+            .map(|c| (self.score(&c, &st), c))
             .collect();
         if scored.len() > target {
             scored.select_nth_unstable_by(target, |a, b| {
@@ -227,64 +247,136 @@ impl Scorer {
         self.candidates = scored.into_iter().map(|(_, c)| c).collect();
     }
 
-    /// Per-term idf and the average window length, over all windows so far.
-    fn stats(&self) -> (Vec<f64>, f64) {
+    /// Per-form idf, the average unit length, and the coverage of a unit
+    /// holding every term that occurs, over all units so far.
+    fn stats(&self) -> Stats {
         let n = self.windows as f64;
-        let idf = (self.df.iter())
+        let idf: Vec<f64> = (self.df.iter())
             .map(|&df| (1.0 + (n - df as f64 + 0.5) / (df as f64 + 0.5)).ln())
             .collect();
         let avgdl = (self.total_len as f64 / n.max(1.0)).max(f64::MIN_POSITIVE);
-        (idf, avgdl)
+        let mut best = vec![0.0f64; self.terms.len()];
+        for (f, &df) in self.df.iter().enumerate() {
+            let t = self.form_term[f] as usize;
+            if df > 0 {
+                best[t] = best[t].max(self.weights[t] * idf[f]);
+            }
+        }
+        let coverage = best.iter().sum::<f64>().max(f64::MIN_POSITIVE);
+        Stats {
+            idf,
+            avgdl,
+            coverage,
+        }
     }
 
-    /// BM25, times a coverage bonus so a window matching more distinct query
-    /// terms beats one repeating a single term (BM25 alone saturates slowly).
-    fn score(&self, c: &Candidate, idf: &[f64], avgdl: f64) -> f64 {
-        let norm = K1 * (1.0 - B + B * f64::from(c.len) / avgdl);
+    /// BM25 over forms (each weighed by its own rarity: `critical` among
+    /// `severity` lines counts for more), times a coverage bonus so a unit
+    /// matching more distinct query terms beats one repeating a single term
+    /// (BM25 alone saturates slowly). Coverage is weighed by rarity too: a
+    /// word on every record (`pod` in a pod list) adds little.
+    fn score(&self, c: &Candidate, st: &Stats) -> f64 {
+        let norm = K1 * (1.0 - B + B * f64::from(c.len) / st.avgdl);
         let (mut bm25, mut covered) = (0.0, 0.0);
-        for &(i, tf) in &c.tf {
-            let (i, tf) = (i as usize, f64::from(tf));
-            bm25 += self.weights[i] * idf[i] * tf * (K1 + 1.0) / (tf + norm);
-            covered += self.weights[i];
+        for (k, &(f, tf)) in c.tf.iter().enumerate() {
+            let (f, tf) = (f as usize, f64::from(tf));
+            bm25 += self.form_weight[f] * st.idf[f] * tf * (K1 + 1.0) / (tf + norm);
+            // A term counts once, by its rarest form here (entries are few).
+            let t = self.form_term[f];
+            let value = self.weights[t as usize] * st.idf[f];
+            let same = |&(g, _): &(u32, u32)| self.form_term[g as usize] == t;
+            let better = |&(g, _): &(u32, u32)| {
+                let other = self.weights[t as usize] * st.idf[g as usize];
+                other > value || (other == value && g < f as u32)
+            };
+            if !c
+                .tf
+                .iter()
+                .enumerate()
+                .any(|(j, e)| j != k && same(e) && better(e))
+            {
+                covered += value;
+            }
         }
-        let total: f64 = self.weights.iter().sum();
-        bm25 * (1.0 + covered / total)
+        bm25 * (1.0 + covered / st.coverage)
     }
 
     /// Best windows, highest score first, ties broken by earlier line; windows
     /// with score 0 are never returned.
-    pub fn finish(mut self) -> Vec<Window> {
+    pub fn finish(mut self) -> Ranked {
         self.close_window();
-        let (idf, avgdl) = self.stats();
+        let st = self.stats();
         let mut scored: Vec<(f64, &Candidate)> = (self.candidates.iter())
-            .map(|c| (self.score(c, &idf, avgdl), c))
+            .map(|c| (self.score(c, &st), c))
             .filter(|&(s, _)| s > 0.0)
             .collect();
         scored.sort_by(|a, b| rank(a.0, a.1.first_line, b.0, b.1.first_line));
-        (scored.into_iter().take(self.keep))
+        let windows = (scored.into_iter().take(self.keep))
             .map(|(score, c)| Window {
                 first_line: c.first_line,
                 last_line: c.last_line,
+                record_first: c.record_first,
                 score,
-                matched_terms: c
-                    .tf
-                    .iter()
-                    .map(|&(i, _)| self.terms[i as usize].clone())
-                    .collect(),
+                matched_terms: self.term_names(c.tf.iter().map(|&(f, _)| f)),
             })
+            .collect();
+        let held = self.term_names((0..self.df.len() as u32).filter(|&f| self.df[f as usize] > 0));
+        let unmatched = (self.terms.iter())
+            .filter(|t| !held.contains(t))
+            .cloned()
+            .collect();
+        Ranked { windows, unmatched }
+    }
+}
+
+impl Scorer {
+    /// The distinct terms of `forms`, in query order.
+    fn term_names(&self, forms: impl Iterator<Item = u32>) -> Vec<String> {
+        let mut terms: Vec<u32> = forms.map(|f| self.form_term[f as usize]).collect();
+        terms.sort_unstable();
+        terms.dedup();
+        (terms.iter())
+            .map(|&t| self.terms[t as usize].clone())
             .collect()
     }
 }
 
-/// One bit per term length in bytes, lengths of 63 and more sharing the last.
-fn len_bit(len: usize) -> u64 {
-    1 << len.min(63)
+/// Which query terms a line holds, with the scorer's matching: for
+/// choosing the lines to show of a long record.
+pub struct LineTerms {
+    matcher: Matcher,
+    form_term: Vec<u32>,
+    buf: String,
+    seen: Vec<bool>,
 }
 
-/// Line term `tok` extends query term `q` by one to three bytes
-/// (`timeout` → `timeouts`, `timeouted`): cheap stemming for English logs.
-fn extends(tok: &str, q: &str) -> bool {
-    tok.len() > q.len() && tok.len() <= q.len() + 3 && tok.starts_with(q)
+impl LineTerms {
+    pub fn new(query: &Query) -> Self {
+        let form_term = (query.forms.iter().enumerate())
+            .flat_map(|(t, forms)| forms.iter().map(move |_| t as u32))
+            .collect();
+        LineTerms {
+            matcher: Matcher::new(query),
+            form_term,
+            buf: String::new(),
+            seen: vec![false; query.terms.len()],
+        }
+    }
+
+    /// How many distinct query terms `line` holds.
+    pub fn count(&mut self, line: &str) -> usize {
+        let Self {
+            matcher,
+            form_term,
+            buf,
+            seen,
+        } = self;
+        seen.fill(false);
+        for_each_term(line, buf, |tok, _| {
+            matcher.hits(tok, |f| seen[form_term[f as usize] as usize] = true);
+        });
+        seen.iter().filter(|&&s| s).count()
+    }
 }
 
 /// Higher score first, then earlier line: a total, deterministic order.

@@ -3,7 +3,22 @@
 //! hold one other kind — the empty email, the negative amount. They stand
 //! out by value, not by line shape, so the shape table misses them.
 
+use serde::{Deserialize, Serialize};
+
 use super::{Columns, PreviewLine, number};
+
+/// A column's odd value, for a question that names the column: the row
+/// that holds it and the table's header.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OddField {
+    pub column: String,
+    /// `empty`, `negative`, `a number` or `text`.
+    pub kind: String,
+    pub header: u64,
+    pub line: u64,
+}
+
+const KIND_NAMES: [&str; KINDS] = ["empty", "negative", "a number", "text"];
 
 /// What a field holds, for the odd row of a column: [`EMPTY`], a negative
 /// number, another number, text.
@@ -25,29 +40,45 @@ impl Columns {
     /// [`ODD_VALUES`]), in line order; empty unless the output was a table
     /// with few odd rows.
     pub fn odd_rows(&self) -> Vec<PreviewLine> {
-        if self.render().is_empty() || self.rows < MIN_ODD_TABLE {
-            return Vec::new();
-        }
-        let mut lines: Vec<u64> = Vec::new();
-        for c in &self.columns {
-            let kinds = c.kinds.iter().filter(|&&n| n > 0).count();
-            for kind in 0..KINDS {
-                let n = c.kinds[kind];
-                if kinds == 2 && n > 0 && n <= ODD_VALUES && n * 100 < self.rows {
-                    lines.push(c.first[kind]);
-                }
-            }
-        }
+        let fields = self.odd_fields();
+        let mut lines: Vec<u64> = fields.iter().map(|f| f.line).collect();
         lines.sort_unstable();
         lines.dedup();
-        if lines.len() > MAX_ODD_SHOWN {
-            return Vec::new();
-        }
         self.samples
             .iter()
             .filter(|s| lines.binary_search(&s.line).is_ok())
             .cloned()
             .collect()
+    }
+
+    /// Each column's odd values (see [`ODD_VALUES`]), the first row of each;
+    /// empty unless the output was a table with few odd rows.
+    pub fn odd_fields(&self) -> Vec<OddField> {
+        if self.render().is_empty() || self.rows < MIN_ODD_TABLE {
+            return Vec::new();
+        }
+        let mut fields = Vec::new();
+        for c in &self.columns {
+            let kinds = c.kinds.iter().filter(|&&n| n > 0).count();
+            for (kind, name) in KIND_NAMES.iter().enumerate() {
+                let n = c.kinds[kind];
+                if kinds == 2 && n > 0 && n <= ODD_VALUES && n * 100 < self.rows {
+                    fields.push(OddField {
+                        column: c.name.clone(),
+                        kind: name.to_string(),
+                        header: self.header_line,
+                        line: c.first[kind],
+                    });
+                }
+            }
+        }
+        let mut lines: Vec<u64> = fields.iter().map(|f| f.line).collect();
+        lines.sort_unstable();
+        lines.dedup();
+        if lines.len() > MAX_ODD_SHOWN {
+            return Vec::new();
+        }
+        fields
     }
 }
 

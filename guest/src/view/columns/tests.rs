@@ -162,3 +162,38 @@ fn a_rare_kind_of_value_marks_the_odd_row() {
     mixed.finish();
     assert_eq!(mixed.odd_rows(), vec![]);
 }
+
+#[test]
+fn a_psql_table_is_read_by_its_bars_and_its_odd_field_named() {
+    let mut table =
+        String::from(" id  | email              | plan\n-----+--------------------+------\n");
+    for i in 0..300 {
+        let email = if i == 123 {
+            String::new()
+        } else {
+            format!("u{i}@example.com")
+        };
+        table.push_str(&format!(" {:>3} | {email:<18} | pro\n", 100 + i));
+    }
+    table.push_str("(300 rows)\n");
+    let mut c = Columns::default();
+    for (i, line) in table.lines().enumerate() {
+        c.push_line(i as u64 + 1, line);
+    }
+    c.finish();
+    assert_eq!(
+        c.render()[0],
+        "columns (300 rows, 2 with another field count, |-separated): id 100–399, email, plan"
+    );
+    let fields = c.odd_fields();
+    assert_eq!(
+        fields,
+        [OddField {
+            column: "email".into(),
+            kind: "empty".into(),
+            header: 1,
+            line: 126,
+        }]
+    );
+    assert_eq!(c.odd_rows()[0].line, 126);
+}

@@ -130,8 +130,7 @@ pub(crate) fn read_small_file(path: &Path) -> std::io::Result<String> {
     use std::io::Read;
     let mut opts = std::fs::OpenOptions::new();
     opts.read(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut opts, libc::O_NONBLOCK);
+    crate::platform::non_blocking(&mut opts);
     let file = opts.open(path)?;
     let meta = file.metadata()?;
     if !meta.is_file() {

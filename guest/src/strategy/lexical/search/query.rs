@@ -1,67 +1,226 @@
 //! The request side of the search: the model's words reduced to weighted
-//! query terms.
+//! query terms, each with the forms a line may hold it in (its stem, and
+//! the words of its concept, see [`super::concepts`]).
 
+use super::concepts;
+use super::stem::Stems;
 use super::terms::for_each_term;
 
-/// Weight of a snake_case part (`foo` of `foo_bar`): the whole term already
-/// carries the evidence, a part alone is weaker.
+/// Weight of a part of an identifier (`foo` of `foo_bar`, `loop` of
+/// `CrashLoopBackOff`): the whole term already carries the evidence, a part
+/// alone is weaker.
 const PART_WEIGHT: f64 = 0.5;
+/// A line holding a related word (`disk` for `storage`) counts this much
+/// of a line holding the question's own word.
+pub(super) const RELATED_TENTHS: u32 = 6;
 
-/// Request words that say *what to do*, not *what to find*. Small and fixed on
-/// purpose: anything that could be log content (`not`, `error`, `no`) stays.
+/// Request words that say *what to do*, not *what to find*, and the filler
+/// of a question. Small and fixed on purpose: anything that could be log
+/// content (`not`, `error`, `no`) stays.
 const STOPWORDS: &[&str] = &[
-    "a", "about", "all", "an", "and", "any", "are", "as", "at", "be", "been", "by", "can", "could",
-    "did", "do", "does", "each", "every", "extract", "find", "for", "from", "get", "give", "had",
-    "has", "have", "how", "i", "if", "in", "into", "is", "it", "its", "just", "line", "lines",
-    "list", "look", "made", "make", "me", "my", "of", "on", "only", "or", "our", "output",
-    "please", "return", "search", "should", "show", "so", "some", "tell", "that", "the", "their",
-    "them", "then", "there", "these", "they", "this", "those", "to", "us", "was", "we", "were",
-    "what", "when", "where", "which", "who", "why", "with", "would", "you", "your",
+    "a",
+    "about",
+    "actually",
+    "again",
+    "all",
+    "already",
+    "also",
+    "an",
+    "and",
+    "any",
+    "are",
+    "as",
+    "at",
+    "be",
+    "been",
+    "by",
+    "can",
+    "could",
+    "currently",
+    "did",
+    "do",
+    "does",
+    "each",
+    "every",
+    "extract",
+    "find",
+    "for",
+    "from",
+    "get",
+    "give",
+    "going",
+    "had",
+    "has",
+    "have",
+    "how",
+    "i",
+    "if",
+    "in",
+    "into",
+    "is",
+    "it",
+    "its",
+    "just",
+    "keep",
+    "keeps",
+    "line",
+    "lines",
+    "list",
+    "look",
+    "made",
+    "make",
+    "many",
+    "me",
+    "most",
+    "much",
+    "my",
+    "now",
+    "of",
+    "on",
+    "one",
+    "only",
+    "or",
+    "our",
+    "output",
+    "please",
+    "return",
+    "right",
+    "search",
+    "should",
+    "show",
+    "so",
+    "some",
+    "still",
+    "tell",
+    "that",
+    "the",
+    "their",
+    "them",
+    "then",
+    "there",
+    "these",
+    "they",
+    "this",
+    "those",
+    "times",
+    "to",
+    "us",
+    "was",
+    "we",
+    "were",
+    "what",
+    "when",
+    "where",
+    "which",
+    "who",
+    "why",
+    "with",
+    "would",
+    "you",
+    "your",
+    // Contractions split at the apostrophe (`couldn't` → `couldn`, `t`).
+    "aren",
+    "couldn",
+    "didn",
+    "doesn",
+    "don",
+    "hasn",
+    "haven",
+    "isn",
+    "ll",
+    "re",
+    "s",
+    "t",
+    "ve",
+    "wasn",
+    "weren",
+    "won",
+    "wouldn",
     // Chinese instruction bigrams ("find", "all", "list", "show", "which", "what", …).
-    "找出", "查找", "列出", "显示", "所有", "全部", "哪些", "哪个", "什么", "给我", "提取", "一下",
+    "找出",
+    "查找",
+    "列出",
+    "显示",
+    "所有",
+    "全部",
+    "哪些",
+    "哪个",
+    "什么",
+    "给我",
+    "提取",
+    "一下",
 ];
 
 /// Particles: a query bigram containing one almost always straddles a word
 /// boundary (`超时的请求` → `时的`, `的请`), so it is noise.
 const PARTICLES: &[char] = &['的', '了', '吗', '呢', 'の', 'を'];
 
+/// One way a line may hold a query term: a word or stem, and how much a
+/// hit on it counts, in tenths of a hit on the term itself.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Form {
+    pub text: String,
+    pub tenths: u32,
+}
+
 /// The distinct terms of a request, in first-seen order, with a weight each.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Query {
+    /// As the request wrote them (lowercased): what the answer names.
     pub(super) terms: Vec<String>,
-    /// 1.0, or [`PART_WEIGHT`] for a term seen only as a snake_case part.
+    /// 1.0, or [`PART_WEIGHT`] for a term seen only as an identifier's part.
     pub(super) weights: Vec<f64>,
+    /// Per term: its stem first, then the words of its concepts.
+    pub(super) forms: Vec<Vec<Form>>,
 }
 
 impl Query {
     /// Stopwords and instruction words are dropped unless that would leave no
-    /// term at all ("find all" still searches for `find` and `all`). Returns
-    /// None when the text has no term.
+    /// term at all ("find all" still searches for `find` and `all`). Terms
+    /// with the same stem are one term. Returns None when the text has no
+    /// term.
     pub fn parse(extract: &str) -> Option<Query> {
+        let stems = Stems::new();
         let mut all = Query {
             terms: Vec::new(),
             weights: Vec::new(),
+            forms: Vec::new(),
         };
         let mut kept = all.clone();
         for_each_term(extract, &mut String::new(), |t, part| {
             let weight = if part { PART_WEIGHT } else { 1.0 };
-            all.add(t, weight);
+            all.add(t, weight, &stems);
             if !STOPWORDS.contains(&t) && !t.contains(PARTICLES) {
-                kept.add(t, weight);
+                kept.add(t, weight, &stems);
             }
         });
         let q = if kept.terms.is_empty() { all } else { kept };
         (!q.terms.is_empty()).then_some(q)
     }
 
-    fn add(&mut self, term: &str, weight: f64) {
-        match self.terms.iter().position(|t| t == term) {
-            Some(i) => self.weights[i] = self.weights[i].max(weight),
-            None => {
-                self.terms.push(term.to_owned());
-                self.weights.push(weight);
+    fn add(&mut self, term: &str, weight: f64, stems: &Stems) {
+        let stem = stems.of(term).into_owned();
+        let same = |forms: &Vec<Form>| forms.first().is_some_and(|f| f.text == stem);
+        if let Some(i) = self.forms.iter().position(same) {
+            self.weights[i] = self.weights[i].max(weight);
+            return;
+        }
+        let mut forms = vec![Form {
+            text: stem.clone(),
+            tenths: 10,
+        }];
+        for word in concepts::related(&stem, |w| stems.of(w).into_owned()) {
+            let text = stems.of(word).into_owned();
+            if !forms.iter().any(|f| f.text == text) {
+                forms.push(Form {
+                    text,
+                    tenths: RELATED_TENTHS,
+                });
             }
         }
+        self.terms.push(term.to_owned());
+        self.weights.push(weight);
+        self.forms.push(forms);
     }
 
     /// The distinct terms, in the order they first appear in the request.

@@ -4,9 +4,11 @@
 /// Terms of a query or a line, lowercased, in order, duplicates kept.
 ///
 /// Word runs (letters, digits, `_`, any alphabet with spaces) are kept whole
-/// and, when they contain `_`, also split into their parts (`foo_bar` →
-/// `foo_bar`, `foo`, `bar`): a query for `tokio` must find `tokio_util`. Paths
-/// split on `/` and `.` anyway. Runs of scripts written without spaces (CJK
+/// and, when they contain `_` or change case inside (`CrashLoopBackOff`),
+/// also split into their parts (`foo_bar` → `foo_bar`, `foo`, `bar`): a query
+/// for `tokio` must find `tokio_util`, one for `crash loop` must find
+/// `CrashLoopBackOff`. Paths, dotted names and kebab-case split on `/`, `.`
+/// and `-` anyway. Runs of scripts written without spaces (CJK
 /// ideographs, kana, Hangul, Thai, Lao, Myanmar, Khmer) have no word
 /// boundaries to find, so they yield overlapping bigrams (a lone character
 /// yields itself). Punctuation, symbols and emoji separate terms.
@@ -48,7 +50,7 @@ fn class(c: char) -> Class {
     }
 }
 
-/// The tokenizer behind [`terms`]: calls `emit(term, is_snake_part)` per term,
+/// The tokenizer behind [`terms`]: calls `emit(term, is_part)` per term,
 /// lowercasing word runs into the reused `buf` so the per-line hot path
 /// allocates nothing.
 pub(super) fn for_each_term(text: &str, buf: &mut String, mut emit: impl FnMut(&str, bool)) {
@@ -91,9 +93,12 @@ pub(super) fn for_each_term(text: &str, buf: &mut String, mut emit: impl FnMut(&
     }
 }
 
-/// Emits a word run lowercased, then its snake_case parts.
+/// Emits a word run lowercased, then its parts when it has several:
+/// snake_case and camelCase pieces (`restartCount` → `restartcount`,
+/// `restart`, `count`; `HTTPServer` → … `http`, `server`), so a question's
+/// plain words find the identifiers that hold them.
 fn word(run: &str, buf: &mut String, emit: &mut impl FnMut(&str, bool)) {
-    if run.bytes().all(|b| b == b'_') {
+    if run.starts_with('_') && run.bytes().all(|b| b == b'_') {
         return;
     }
     buf.clear();
@@ -113,9 +118,65 @@ fn word(run: &str, buf: &mut String, emit: &mut impl FnMut(&str, bool)) {
         }
     }
     emit(buf, false);
-    if buf.contains('_') {
-        for part in buf.split('_').filter(|p| !p.is_empty()) {
-            emit(part, true);
-        }
+    if !has_parts(run) {
+        return;
     }
+    let mut piece = String::new();
+    let mut offset = 0;
+    // snake_case alone (the common case) has no case change to look for.
+    let camel = !run.is_ascii() || run.bytes().any(|b| b.is_ascii_uppercase());
+    for segment in run.split('_') {
+        let mut start = 0;
+        let cuts = camel_boundaries(segment).filter(|_| camel);
+        for at in cuts.chain([segment.len()]) {
+            if at > start {
+                if run.is_ascii() {
+                    // Same offsets in the lowercased copy: no allocation.
+                    emit(&buf[offset + start..offset + at], true);
+                } else {
+                    // Lowercasing can change byte lengths: lowercase the piece.
+                    piece.clear();
+                    piece.extend(segment[start..at].chars().flat_map(char::to_lowercase));
+                    emit(&piece, true);
+                }
+            }
+            start = at;
+        }
+        offset += segment.len() + 1;
+    }
+}
+
+/// Whether `run` has parts: a `_`, or a case change inside (`camelCase`).
+fn has_parts(run: &str) -> bool {
+    let b = run.as_bytes();
+    // Fast path, one pass: most words have no `_` and no capital after the
+    // first letter.
+    if run.is_ascii() {
+        return b[1..].iter().any(|&c| c == b'_' || c.is_ascii_uppercase())
+            && (run.contains('_') || camel_boundaries(run).next().is_some());
+    }
+    run.contains('_') || camel_boundaries(run).next().is_some()
+}
+
+/// Byte offsets where a camelCase word's pieces start (after the first):
+/// before an upper-case letter that follows a lower-case letter or digit,
+/// and before the last capital of a run followed by a lower-case letter
+/// (`HTTPServer` → `HTTP|Server`).
+fn camel_boundaries(word: &str) -> impl Iterator<Item = usize> + '_ {
+    let mut chars = word.char_indices().peekable();
+    let mut prev = chars.next().map(|(_, c)| c);
+    std::iter::from_fn(move || {
+        while let Some((at, c)) = chars.next() {
+            let before = prev.replace(c)?;
+            let next = chars.peek().map(|&(_, n)| n);
+            let boundary = c.is_uppercase()
+                && (before.is_lowercase()
+                    || before.is_numeric()
+                    || (before.is_uppercase() && next.is_some_and(char::is_lowercase)));
+            if boundary {
+                return Some(at);
+            }
+        }
+        None
+    })
 }

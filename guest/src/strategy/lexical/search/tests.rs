@@ -7,7 +7,7 @@ fn run(query: &str, lines: &[String], keep: usize) -> Vec<Window> {
     for (i, l) in lines.iter().enumerate() {
         s.push_line(i as u64 + 1, l);
     }
-    s.finish()
+    s.finish().windows
 }
 
 fn lines(n: usize, f: impl Fn(usize) -> String) -> Vec<String> {
@@ -118,6 +118,7 @@ fn no_match_is_empty() {
     assert!(
         Scorer::new(&Query::parse("x").unwrap(), 5)
             .finish()
+            .windows
             .is_empty()
     );
 }
@@ -177,10 +178,10 @@ fn prefix_rule_and_case() {
 }
 
 #[test]
-fn long_query_uses_index_with_same_matching() {
+fn long_query_matches_like_a_short_one() {
     let words: Vec<String> = (0..20).map(|i| format!("zz{i}")).collect();
     let query = format!("{} timeout", words.join(" "));
-    assert!(Query::parse(&query).unwrap().terms().len() > LINEAR_SCAN_MAX);
+    assert_eq!(Query::parse(&query).unwrap().terms().len(), 21);
     let log = lines(24, |i| match i {
         2 => "TIMEOUTS zz3".into(),
         12 => "timeoutexceeded zz19_x".into(),
@@ -207,8 +208,91 @@ fn pruning_keeps_the_best() {
         s.push_line(i as u64 + 1, l);
     }
     assert!(s.candidates.len() <= 10);
-    let got = s.finish();
+    let got = s.finish().windows;
     assert_eq!((got[0].first_line, got[0].last_line), (4321, 4328));
     assert_eq!(got[0].matched_terms, ["needle", "haystack"]);
     assert_eq!(got[1].first_line, 1);
+}
+
+#[test]
+fn identifiers_split_into_their_words() {
+    assert_eq!(
+        terms("CrashLoopBackOff restartCount"),
+        [
+            "crashloopbackoff",
+            "crash",
+            "loop",
+            "back",
+            "off",
+            "restartcount",
+            "restart",
+            "count"
+        ]
+    );
+    assert_eq!(terms("HTTPServer"), ["httpserver", "http", "server"]);
+    assert_eq!(terms("verify_tls"), ["verify_tls", "verify", "tls"]);
+    assert_eq!(terms("ОшибкаВвода"), ["ошибкаввода", "ошибка", "ввода"]);
+    // No case change inside: one word.
+    assert_eq!(terms("Running TLS v1"), ["running", "tls", "v1"]);
+}
+
+#[test]
+fn inflections_and_identifier_parts_match_plain_words() {
+    let log = lines(48, |i| match i {
+        3 => "state: waiting reason: CrashLoopBackOff".into(),
+        19 => "Copy File succeeded".into(),
+        35 => "  verify_tls: false".into(),
+        _ => "x".into(),
+    });
+    let first = |q: &str| run(q, &log, 5).first().map(|w| w.first_line);
+    assert_eq!(first("crash-looping pods"), Some(1));
+    assert_eq!(first("which files were copied"), Some(17));
+    assert_eq!(first("TLS verification"), Some(33));
+}
+
+#[test]
+fn related_words_answer_the_users_words() {
+    let log = lines(48, |i| match i {
+        5 => "kernel: EXT4-fs: no space left on device (disk /dev/sda1)".into(),
+        21 => "verify_tls: false".into(),
+        37 => "ОШИБКА:  нехватка места".into(),
+        _ => "routine line".into(),
+    });
+    // `disk` and `место` for storage, `ОШИБКА` for problem.
+    let got = run("storage problem", &log, 5);
+    let firsts: Vec<u64> = got.iter().map(|w| w.first_line).collect();
+    assert_eq!(firsts, [33, 1]);
+    let got = run("was verification turned off", &log, 5);
+    assert_eq!(got[0].first_line, 17);
+}
+
+#[test]
+fn a_rare_form_outweighs_a_common_one() {
+    // `severity` is on every record, `critical` on one: both are forms of
+    // "serious", but the rare one decides.
+    let log = lines(400, |i| match i % 8 {
+        1 if i == 201 => "\"severity\": \"critical\",".into(),
+        1 => "\"severity\": \"moderate\",".into(),
+        _ => format!("\"title\": \"advisory {i}\","),
+    });
+    assert_eq!(run("the most serious advisory", &log, 3)[0].first_line, 201);
+}
+
+#[test]
+fn words_no_line_holds_are_reported() {
+    let mut s = Scorer::new(&Query::parse("disk quota zebra").unwrap(), 5);
+    s.push_line(1, "disk quota exceeded");
+    let ranked = s.finish();
+    assert_eq!(ranked.unmatched, ["zebra"]);
+    assert_eq!(ranked.windows[0].matched_terms, ["disk", "quota"]);
+}
+
+#[test]
+fn question_filler_and_contractions_are_dropped() {
+    assert_eq!(
+        Query::parse("Which file couldn't be copied because of a permissions problem?")
+            .unwrap()
+            .terms(),
+        ["file", "copied", "because", "permissions", "problem"]
+    );
 }

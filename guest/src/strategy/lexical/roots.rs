@@ -1,0 +1,90 @@
+//! The root causes a lexical answer shows first: of each cause chain the
+//! storing found ([`crate::view::causes`]) that a shown passage falls in —
+//! and, when the question asks for a cause ("root cause", "why"), of the
+//! chain nearest the best match — the innermost cause and the first frame
+//! under it in the project's own code, before the passages.
+
+use std::collections::BTreeMap;
+
+use super::passage::{Passage, read};
+use super::search::terms;
+use crate::doc::Doc;
+use crate::llm::Failure;
+use crate::view::causes::Cause;
+
+/// Question words that ask for a cause.
+const CAUSAL: &[&str] = &[
+    "cause",
+    "caused",
+    "causes",
+    "root",
+    "why",
+    "reason",
+    "underlying",
+    "origin",
+    "trigger",
+    "triggered",
+];
+
+/// Whether the question asks why, or for a cause.
+pub fn asks_for_cause(extract: &str) -> bool {
+    terms(extract).iter().any(|t| CAUSAL.contains(&t.as_str()))
+}
+
+/// Root passages for the chains `shown` passages fall in, or for a causal
+/// question the chain nearest line `best`; each titled by its chain.
+pub fn passages(
+    doc: &Doc,
+    causes: &[Cause],
+    shown: &[Passage],
+    causal: bool,
+    best: u64,
+) -> Result<Vec<(String, Passage)>, Failure> {
+    let overlaps = |c: &Cause| {
+        shown
+            .iter()
+            .any(|p| p.first() <= c.last && c.first <= p.last())
+    };
+    let mut chosen: Vec<&Cause> = causes.iter().filter(|c| overlaps(c)).collect();
+    if chosen.is_empty() && causal {
+        let distance = |c: &&Cause| c.first.abs_diff(best).min(c.last.abs_diff(best));
+        chosen.extend(causes.iter().min_by_key(distance));
+    }
+    let mut out = Vec::new();
+    for cause in chosen {
+        let mut lines = BTreeMap::new();
+        for at in [Some(cause.root.line), cause.frame.as_ref().map(|f| f.line)]
+            .into_iter()
+            .flatten()
+        {
+            // The line, and the one after it when it is deeper (a frame's
+            // file and line, an exception's detail).
+            let read = read(doc, at, at + 1)?;
+            if let Some((n, line)) = read.first() {
+                lines.insert(*n, line.clone());
+                if let Some((m, next)) = read.get(1)
+                    && indent(next) > indent(line)
+                    && !next.trim_start().starts_with("at ")
+                {
+                    lines.insert(*m, next.clone());
+                }
+            }
+        }
+        let title = format!(
+            "root cause of the trace at lines {}–{}, then the first frame in the project's code",
+            cause.first, cause.last
+        );
+        out.push((
+            title,
+            Passage {
+                lines,
+                terms: Vec::new(),
+            },
+        ));
+    }
+    Ok(out)
+}
+
+fn indent(line: &str) -> usize {
+    line.len() - line.trim_start().len()
+}

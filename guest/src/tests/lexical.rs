@@ -1,0 +1,148 @@
+//! Lexical answers over outputs made of records, stored through the real
+//! store path: the record holding a match is shown with its identifying
+//! lines, never beside the next record's head, and the question's words no
+//! line holds are named once.
+
+use crate::bindings::types::{CallInfo, ExtractRequest, StoreOutcome};
+use crate::llm::NoLlm;
+use crate::storage::MemStorage;
+
+/// The lexical answer's body for `question` over `output`.
+fn answer(output: &str, question: &str) -> String {
+    let st = MemStorage::new();
+    let call = CallInfo {
+        tool: "git".into(),
+        args: "{}".into(),
+        model: None,
+    };
+    let outcome = crate::store::store(&st, call, output.as_bytes(), crate::default_policy());
+    let Ok(StoreOutcome::Stored(stored)) = outcome else {
+        panic!("not stored")
+    };
+    let r = crate::extract::extract(
+        &st,
+        &NoLlm,
+        ExtractRequest {
+            handle: stored.handle,
+            extract: question.into(),
+            mode: None,
+            max_bytes: None,
+            max_chunks: None,
+            max_llm_calls: None,
+            overlap_percent: None,
+        },
+    );
+    r.text.split_once("\n\n").unwrap().1.to_string()
+}
+
+fn git_log() -> String {
+    let mut log = String::new();
+    for i in 0..300 {
+        let (subject, change) = if i == 150 {
+            (
+                "Unblock the mirror sync",
+                "-  verify_tls: true\n+  verify_tls: false",
+            )
+        } else {
+            ("Tune the pool", "-  size: 4\n+  size: 8")
+        };
+        log.push_str(&format!(
+            "commit {i:040x}\nAuthor: Dev {i} <dev{i}@x.io>\nDate:   Mon Nov 23 10:00:00 2026\n\n    {subject}\n\n\
+             diff --git a/c.yaml b/c.yaml\n--- a/c.yaml\n+++ b/c.yaml\n@@ -1,5 +1,5 @@\n mirror:\n   url: https://m\n{change}\n   timeout: 30s\n   retries: 3\n   interval: 15m\n\n"
+        ));
+    }
+    log
+}
+
+#[test]
+fn a_commit_is_shown_from_its_own_head() {
+    let body = answer(&git_log(), "Which commit turned off TLS verification?");
+    let head = format!("commit {:040x}", 150);
+    let at = body.find(&head).expect(&body);
+    let change = body.find("+  verify_tls: false").expect(&body);
+    assert!(at < change, "{body}");
+    assert!(!body[at + head.len()..change].contains("commit "), "{body}");
+    assert!(body[at..change].contains("Author: Dev 150"), "{body}");
+    // The passage starts at the commit's first line, numbered as in the view.
+    let start = 1 + 150 * 18;
+    assert!(body.contains(&format!("\n[lines {start}–")), "{body}");
+    assert!(body.contains(&format!("\n{start}: {head}\n")), "{body}");
+}
+
+#[test]
+fn a_long_record_shows_its_name_and_best_lines_with_gaps_marked() {
+    let mut yaml = String::from("apiVersion: v1\nitems:\n");
+    for i in 0..120 {
+        yaml.push_str("- apiVersion: v1\n  kind: Pod\n  metadata:\n    labels:\n      app: shop\n");
+        yaml.push_str(&format!("    name: shop-{i:03}\n  spec:\n"));
+        for k in 0..20 {
+            yaml.push_str(&format!("    setting{k}: value{k}\n"));
+        }
+        let reason = if i == 77 {
+            "CrashLoopBackOff"
+        } else {
+            "Completed"
+        };
+        yaml.push_str(&format!("  status:\n    reason: {reason}\n"));
+    }
+    let body = answer(&yaml, "which pod is crash-looping?");
+    let name = body.find("name: shop-077").expect(&body);
+    let reason = body.find("reason: CrashLoopBackOff").expect(&body);
+    assert!(name < reason, "{body}");
+    assert!(
+        body[name..reason].contains(" lines not shown ...]"),
+        "{body}"
+    );
+    assert!(!body[name..reason].contains("- apiVersion"), "{body}");
+}
+
+#[test]
+fn words_no_line_holds_are_named_once() {
+    let body = answer(&git_log(), "which commit changed the zeppelin pool size");
+    let note = "No line holds: changed, zeppelin (nor a form or a related word of it); rephrase with \
+                the output's own words, or grep.\n";
+    assert_eq!(body.matches(note).count(), 1, "{body}");
+    assert!(body.starts_with("Lexical search (no LLM) of "), "{body}");
+}
+
+#[test]
+fn the_root_cause_of_a_trace_comes_first() {
+    let mut log = String::new();
+    for i in 0..3000 {
+        log.push_str(&format!(
+            "2026-11-23 10:{:02}:{:02} INFO request {i} served\n",
+            i / 60 % 60,
+            i % 60
+        ));
+        if i == 1500 {
+            log.push_str("2026-11-23 10:25:00 ERROR registration failed\norg.springframework.dao.DataIntegrityViolationException: could not execute\n\tat org.springframework.jdbc.core.JdbcTemplate.update(JdbcTemplate.java:1005)\nCaused by: org.postgresql.util.PSQLException: ERROR: duplicate key\n\tat org.postgresql.core.v3.QueryExecutorImpl.execute(QueryExecutorImpl.java:368)\n\tat com.acme.billing.CustomerDao.insert(CustomerDao.java:88)\n\t... 44 common frames omitted\n");
+        }
+    }
+    let body = answer(&log, "What is the root cause of the failed registration?");
+    let root = "\n[root cause of the trace at lines 1503–1508, then the first frame in the project's code]\n\
+                1505: Caused by: org.postgresql.util.PSQLException: ERROR: duplicate key\n\
+                [... 1 lines not shown ...]\n\
+                1507: \tat com.acme.billing.CustomerDao.insert(CustomerDao.java:88)\n";
+    let at = body.find(root).expect(&body);
+    assert!(body[..at].ends_with("in order:\n"), "first: {body}");
+}
+
+#[test]
+fn a_question_naming_a_column_gets_its_odd_row() {
+    let mut table =
+        String::from("  id   |       email        | name\n-------+--------------------+-------\n");
+    for i in 0..4000 {
+        let email = if i == 2500 {
+            String::new()
+        } else {
+            format!("user{i}@example.com")
+        };
+        table.push_str(&format!(" {:>5} | {email:<18} | Name {i}\n", 10_000 + i));
+    }
+    let body = answer(&table, "which customer has no email address?");
+    let odd = "\n[the row whose email is empty (the only such row or one of two), under the table's header]\n\
+               1:   id   |       email        | name\n\
+               [... 2501 lines not shown ...]\n\
+               2503:  12500 |                    | Name 2500\n";
+    assert!(body.contains(odd), "{body}");
+}

@@ -1,0 +1,326 @@
+//! Where records start: commits of `git log -p`, tests of `go test -v`, log
+//! entries with their traces, YAML list items, JSON array elements and
+//! object members, terraform blocks. Learned while storing, in bounded
+//! tables, as a [`RecordRule`] kept in the sidecar; applied line by line
+//! by a [`RecordCursor`] wherever the view is read in order (lexical
+//! search, chunking), so answers need no second pass.
+//!
+//! Two kinds of rule, tried in this order:
+//! - *indentation*: the shallowest indent with at least [`MIN_RECORDS`]
+//!   lines, most of which open a block (the next line is deeper), passing
+//!   over shallower indents that hold only a few flat lines — list
+//!   items, array elements, members, blocks. Lines at that indent start
+//!   records, deeper lines continue them, closing brackets end them, and a
+//!   comment belongs to the line it precedes;
+//! - *header*: the first of the output's first lines whose first word's
+//!   shape (`commit`, `===`, a timestamp `0a0a0 …`) recurs at its indent at
+//!   least [`MIN_RECORDS`] times — lines with that word start records,
+//!   everything else at that indent or deeper continues them (a trace's
+//!   `Caused by:`, a commit's `Author:` and diff).
+//!
+//! Under either, a line shallower than the record it would continue starts
+//! one of its own (a summary after the last block).
+
+use serde::{Deserialize, Serialize};
+
+/// Fewer records than this: not an output made of records.
+pub const MIN_RECORDS: u64 = 8;
+/// Indents tracked; deeper lines only continue records.
+const MAX_INDENT: usize = 64;
+/// A tab counts as this many columns.
+const TAB: u32 = 4;
+/// First words of at most this many bytes are compared.
+const KEY_BYTES: usize = 32;
+/// The first lines whose first word may be a header.
+const HEADER_CANDIDATES: usize = 16;
+/// Share (%) of an indent's lines that must open a block for the
+/// indentation rule.
+const MIN_OPEN_PERCENT: u64 = 60;
+/// An indent holding less than this share (%) of the lines, not opening
+/// blocks, is passed over for a deeper one.
+const FEW_PERCENT: u64 = 5;
+
+/// How an output splits into records (see the module header).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordRule {
+    /// Records start at lines indented by exactly this many columns…
+    pub indent: u32,
+    /// …whose first word has this shape; none: any line there.
+    pub key: Option<String>,
+    /// Records counted while storing.
+    pub count: u64,
+}
+
+/// A line's indent, text and kind (blank lines have none).
+struct LineKey<'a> {
+    indent: u32,
+    body: &'a str,
+    comment: bool,
+    closer: bool,
+}
+
+impl<'a> LineKey<'a> {
+    /// The first word (found only when needed: this runs for every line).
+    fn word(&self) -> &'a str {
+        let end = (self.body.bytes())
+            .position(|b| b == b' ' || b == b'\t')
+            .unwrap_or(self.body.len());
+        &self.body[..end]
+    }
+}
+
+fn line_key(line: &str) -> Option<LineKey<'_>> {
+    let bytes = line.as_bytes();
+    let lead = bytes
+        .iter()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count();
+    let body = &line[lead..];
+    if body.bytes().all(|b| b.is_ascii_whitespace()) {
+        return None;
+    }
+    let indent = bytes[..lead]
+        .iter()
+        .map(|&b| if b == b'\t' { TAB } else { 1 })
+        .sum();
+    Some(LineKey {
+        indent,
+        body,
+        comment: body.starts_with('#') || body.starts_with("//"),
+        closer: body.starts_with(['}', ']', ')']) || body.starts_with("</"),
+    })
+}
+
+/// The shape of a line's first word, into a reused buffer (this runs for
+/// every line): a plain word as it is (digits as `0`), a word
+/// with punctuation coarsely — runs of letters and `_./-` as `a`, of digits
+/// as `0`, quoted text as `""` — so `2026-11-23T10:00:01Z` and
+/// `src/app.ts(3,9):` keep one shape whatever their values.
+fn shape_into(word: &str, out: &mut String) {
+    out.clear();
+    shape_each(word, |c| out.push(c));
+}
+
+/// A hash of the shape (FNV-1a): what lines are compared by, without
+/// building it.
+fn shape_hash(word: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    shape_each(word, |c| {
+        if c.is_ascii() {
+            h = (h ^ c as u64).wrapping_mul(0x0100_0000_01b3);
+        } else {
+            for &b in c.encode_utf8(&mut [0; 4]).as_bytes() {
+                h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+    });
+    h
+}
+
+/// The hash [`shape_hash`] gives a word of shape `key` (a shape is its
+/// own shape's text: hashed as is).
+fn key_shape_hash(key: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in key.as_bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// Feeds `emit` the shape's characters (see [`shape_into`]).
+fn shape_each(word: &str, mut emit: impl FnMut(char)) {
+    let plain = if word.is_ascii() {
+        word.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    } else {
+        word.chars().all(|c| c.is_alphanumeric() || c == '_')
+    };
+    let (mut made, mut last, mut quoted) = (0, None, false);
+    for c in word.chars() {
+        if made >= KEY_BYTES {
+            break;
+        }
+        if quoted {
+            if c == '"' {
+                quoted = false;
+                emit('"');
+                made += 1;
+                last = Some('"');
+            }
+            continue;
+        }
+        let class = if c.is_ascii_digit() {
+            '0'
+        } else if plain {
+            c
+        } else if c.is_alphabetic() || matches!(c, '_' | '.' | '/' | '-') {
+            'a'
+        } else {
+            c
+        };
+        quoted = c == '"';
+        // Runs of digits are one `0`; of coarse letters, one `a`.
+        let run = class == '0' || (class == 'a' && !plain);
+        if !(run && last == Some(class)) {
+            emit(class);
+            made += class.len_utf8();
+            last = Some(class);
+        }
+    }
+}
+
+/// Applies a [`RecordRule`] to the view's lines, read in order.
+pub struct RecordCursor<'a> {
+    rule: &'a RecordRule,
+    /// The hash of the rule's key, as lines' first words are hashed.
+    key_hash: Option<u64>,
+    /// Indent of the line that started the current record.
+    head_indent: u32,
+    /// The last non-blank line was a comment at this indent.
+    after_comment: Option<u32>,
+}
+
+impl<'a> RecordCursor<'a> {
+    pub fn new(rule: &'a RecordRule) -> Self {
+        RecordCursor {
+            rule,
+            key_hash: rule.key.as_deref().map(key_shape_hash),
+            head_indent: u32::MAX,
+            after_comment: None,
+        }
+    }
+
+    /// Whether `line`, the next line of the view, starts a record.
+    pub fn starts(&mut self, line: &str) -> bool {
+        let Some(k) = line_key(line) else {
+            self.after_comment = None;
+            return false;
+        };
+        let attached = self.after_comment == Some(k.indent);
+        self.after_comment = k.comment.then_some(k.indent);
+        if attached {
+            return false;
+        }
+        let at_level = k.indent == self.rule.indent
+            && !k.closer
+            && self.key_hash.is_none_or(|key| shape_hash(k.word()) == key);
+        let start = k.indent < self.head_indent || at_level;
+        if start {
+            self.head_indent = k.indent;
+        }
+        start
+    }
+}
+
+#[derive(Default, Clone, Copy)]
+struct Level {
+    lines: u64,
+    opens: u64,
+}
+
+/// A header candidate: the first word of one of the output's first lines.
+struct KeyStat {
+    indent: u32,
+    count: u64,
+    hash: u64,
+    key: String,
+}
+
+/// Counts, while storing, what the rule is chosen from (bounded tables).
+pub struct RecordDetector {
+    levels: Vec<Level>,
+    /// The distinct (indent, first word) of the first non-blank,
+    /// non-comment lines, in order, with how often each recurs: only these
+    /// can be a header, so later lines are shaped only at their indents.
+    candidates: Vec<KeyStat>,
+    /// Non-blank, non-comment lines seen (the first ones are candidates).
+    seen: usize,
+    shape: String,
+    /// The last non-blank line: its indent, and whether it may open a block.
+    prev: Option<(u32, bool)>,
+}
+
+impl Default for RecordDetector {
+    fn default() -> Self {
+        RecordDetector {
+            levels: vec![Level::default(); MAX_INDENT],
+            candidates: Vec::new(),
+            seen: 0,
+            shape: String::new(),
+            prev: None,
+        }
+    }
+}
+
+impl RecordDetector {
+    pub fn push(&mut self, line: &str) {
+        let Some(k) = line_key(line) else {
+            return;
+        };
+        if let Some((indent, opens)) = self.prev
+            && opens
+            && k.indent > indent
+            && let Some(level) = self.levels.get_mut(indent as usize)
+        {
+            level.opens += 1;
+        }
+        let counted = !k.comment && !k.closer;
+        self.prev = Some((k.indent, counted));
+        if !counted {
+            return;
+        }
+        if let Some(level) = self.levels.get_mut(k.indent as usize) {
+            level.lines += 1;
+        }
+        self.seen += 1;
+        let first = self.seen <= HEADER_CANDIDATES;
+        if !first && !self.candidates.iter().any(|c| c.indent == k.indent) {
+            return;
+        }
+        let hash = shape_hash(k.word());
+        let found = (self.candidates.iter_mut()).find(|c| c.indent == k.indent && c.hash == hash);
+        match found {
+            Some(c) => c.count += 1,
+            None if first => {
+                shape_into(k.word(), &mut self.shape);
+                self.candidates.push(KeyStat {
+                    indent: k.indent,
+                    count: 1,
+                    hash,
+                    key: self.shape.clone(),
+                });
+            }
+            None => {}
+        }
+    }
+
+    /// The rule, if the output is made of records (see the module header).
+    pub fn finish(&self) -> Option<RecordRule> {
+        let total: u64 = self.levels.iter().map(|l| l.lines).sum();
+        for (indent, level) in self.levels.iter().enumerate() {
+            if level.lines < MIN_RECORDS {
+                continue;
+            }
+            if level.opens * 100 >= level.lines * MIN_OPEN_PERCENT {
+                return Some(RecordRule {
+                    indent: indent as u32,
+                    key: None,
+                    count: level.lines,
+                });
+            }
+            // A few flat lines around the blocks (a plan's preamble and
+            // summary) do not make the output flat.
+            if level.lines * 100 >= total * FEW_PERCENT {
+                break;
+            }
+        }
+        let stat = (self.candidates.iter()).find(|stat| stat.count >= MIN_RECORDS)?;
+        Some(RecordRule {
+            indent: stat.indent,
+            key: Some(stat.key.clone()),
+            count: stat.count,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

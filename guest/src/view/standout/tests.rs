@@ -1,0 +1,101 @@
+//! Which values stand out, and which line names their record.
+
+use super::*;
+
+fn odd(text: &str) -> Vec<String> {
+    let mut s = Standout::default();
+    for (i, line) in text.lines().enumerate() {
+        s.push(i as u64 + 1, line);
+    }
+    s.lines()
+        .into_iter()
+        .map(|l| l.text.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn the_odd_value_of_a_yaml_list_comes_with_its_records_name() {
+    let mut yaml = String::from("items:\n");
+    for i in 0..120 {
+        let ready = if i == 70 { "false" } else { "true" };
+        yaml.push_str(&format!(
+            "- kind: Pod\n  metadata:\n    name: web-{i}\n  spec:\n    containers:\n    - name: web\n  status:\n    ready: {ready}\n    restarts: 0\n"
+        ));
+    }
+    assert_eq!(odd(&yaml), ["name: web-70", "ready: false"]);
+}
+
+#[test]
+fn json_members_element_attributes_and_comments_have_values() {
+    let mut json = String::new();
+    let mut html = String::new();
+    let mut plan = String::new();
+    for i in 0..100 {
+        let severity = if i == 40 {
+            "critical"
+        } else {
+            ["low", "high"][i % 2]
+        };
+        json.push_str(&format!(
+            "    \"pkg-{i}\": {{\n      \"name\": \"pkg-{i}\",\n      \"severity\": \"{severity}\",\n    }},\n"
+        ));
+        let stock = if i == 7 { "OutOfStock" } else { "InStock" };
+        html.push_str(&format!(
+            "<li>\n  <h3>Item {i}</h3>\n  <link itemprop=\"availability\" href=\"https://schema.org/{stock}\">\n</li>\n"
+        ));
+        let action = if i == 9 { "destroyed" } else { "created" };
+        plan.push_str(&format!(
+            "  # aws_instance.w[\"{i}\"] will be {action}\n  + ami = \"x\"\n"
+        ));
+    }
+    assert_eq!(
+        odd(&json),
+        ["\"name\": \"pkg-40\",", "\"severity\": \"critical\","]
+    );
+    assert_eq!(
+        odd(&html),
+        [
+            "<h3>Item 7</h3>",
+            "<link itemprop=\"availability\" href=\"https://schema.org/OutOfStock\">"
+        ]
+    );
+    assert_eq!(odd(&plan), ["# aws_instance.w[\"9\"] will be destroyed"]);
+}
+
+#[test]
+fn a_documents_own_keys_and_far_names_are_not_records() {
+    let mut yaml = String::from("items:\n");
+    for i in 0..100 {
+        yaml.push_str(&format!("- metadata:\n    name: p{i}\n  kind: Pod\n"));
+    }
+    yaml.push_str("kind: List\n");
+    assert_eq!(odd(&yaml), Vec::<String>::new());
+}
+
+#[test]
+fn free_text_counters_and_many_odd_values_show_nothing() {
+    let ids: String = (0..200)
+        .map(|i| format!("id_value: {i}\nnote: text {i}\n"))
+        .collect();
+    assert_eq!(odd(&ids), Vec::<String>::new());
+    let many: String = (0..200)
+        .map(|i| {
+            let v = if i % 40 == 0 {
+                format!("odd{i}")
+            } else {
+                "usual".into()
+            };
+            format!("a: {v}\nb: {v}\n")
+        })
+        .collect();
+    assert_eq!(odd(&many), Vec::<String>::new());
+}
+
+#[test]
+fn the_tables_are_bounded() {
+    let mut s = Standout::default();
+    for i in 0..5000u64 {
+        s.push(i + 1, &format!("key{i}: v{}", i % 3));
+    }
+    assert!(s.templates.len() <= MAX_TEMPLATES);
+}
