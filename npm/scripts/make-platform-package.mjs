@@ -3,7 +3,7 @@
 //
 //   node npm/scripts/make-platform-package.mjs <binary> <rust-target> <version> <out-dir>
 //
-// writes <out-dir>/<package>/{package.json,README.md,bin/<exe>} (the package
+// writes <out-dir>/<package>/{package.json,README.md,LICENSE,bin/<exe>} (the package
 // named in npm/tool-output/lib/platforms.js for that target) and prints that
 // directory; `npm pack` it. No dependencies.
 import { chmod, copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
@@ -34,6 +34,7 @@ await rm(dir, { recursive: true, force: true });
 await mkdir(join(dir, 'bin'), { recursive: true });
 await copyFile(binary, join(dir, 'bin', platform.exe));
 await chmod(join(dir, 'bin', platform.exe), 0o755);
+await copyFile(new URL('../../LICENSE', import.meta.url), join(dir, 'LICENSE'));
 
 const manifest = {
   name: platform.pkg,
@@ -44,7 +45,7 @@ const manifest = {
   os: [platform.os],
   cpu: [platform.cpu],
   ...(platform.libc ? { libc: [platform.libc] } : {}),
-  files: [`bin/${platform.exe}`, 'README.md'],
+  files: [`bin/${platform.exe}`, 'README.md', 'LICENSE'],
   preferUnplugged: true,
 };
 await writeFile(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -3,9 +3,9 @@
 // (`node scripts/build.mjs <tool_output.wasm>` makes it). npm 11 fails,
 // without a word, on files with more than one hard link, which build.mjs
 // makes of the core modules the two builds share: those are turned into
-// plain copies here.
+// plain copies here. It also copies the repository's LICENSE in (not committed).
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { copyFile, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,3 +28,4 @@ for (const entry of await readdir(join(root, 'dist'), { recursive: true, withFil
   }
 }
 if (copied) console.log(`tool-output-engine: ${copied} hard-linked file(s) in dist/ made plain copies for npm pack`);
+await copyFile(join(root, '..', 'LICENSE'), join(root, 'LICENSE'));
