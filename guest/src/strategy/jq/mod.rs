@@ -19,6 +19,7 @@ use jaq_json::Val;
 
 mod csv;
 mod natives;
+mod stream;
 
 use crate::doc::Doc;
 use crate::handle::FileKind;
@@ -57,15 +58,19 @@ struct Shape {
 /// Run `program` over the output of `doc`; the answer body, within `budget`
 /// bytes. Err only when storage fails.
 pub fn run(doc: &Doc, program: &str, budget: usize) -> Result<String, crate::EngineError> {
+    run_gathering(doc, program, budget, MAX_JQ_INPUT)
+}
+
+/// [`run`], gathering outputs of up to `gather` bytes (tests pass a small one).
+pub(crate) fn run_gathering(
+    doc: &Doc,
+    program: &str,
+    budget: usize,
+    gather: u64,
+) -> Result<String, crate::EngineError> {
     let size = doc.meta.stats.bytes;
-    if size > MAX_JQ_INPUT {
-        return Ok(fit(
-            format!(
-                "The output is {size} bytes; jq runs on outputs of up to {MAX_JQ_INPUT} bytes here. \
-                 Use tool_output with mode \"lexical\" (or grep) to find the part you need."
-            ),
-            budget,
-        ));
+    if size > gather {
+        return Ok(streamed(doc, program, budget, gather));
     }
     let filter = match compile(program) {
         Ok(filter) => filter,
@@ -91,6 +96,95 @@ pub fn run(doc: &Doc, program: &str, budget: usize) -> Result<String, crate::Eng
         .run((ctx, input))
         .map(|r| r.map_err(exception_text));
     Ok(render(results, &shape, program, budget))
+}
+
+/// An output too large to gather: run value by value if the program's
+/// form allows it (`stream`), else say which forms do.
+fn streamed(doc: &Doc, program: &str, budget: usize, gather: u64) -> String {
+    let size = doc.meta.stats.bytes;
+    let too_large = |why: &str| {
+        fit(
+            format!(
+                "The output is {size} bytes: jq gathers outputs of up to {gather} bytes into \
+                 one array here, and {why}. On JSON lines and CSV rows of any size, programs of the \
+                 form `.[] | …` (run on each value) and `length` run one value at a time. Else use \
+                 tool_output with mode \"lexical\" (or grep) to find the part you need."
+            ),
+            budget,
+        )
+    };
+    let Some(form) = stream::per_value(program) else {
+        return too_large("this program needs the whole array");
+    };
+    let each = match form {
+        stream::PerValue::Each(each) => each,
+        stream::PerValue::Length => ".",
+    };
+    let filter = match compile(each) {
+        Ok(filter) => filter,
+        Err(message) => {
+            return fit(
+                format!(
+                    "The jq program does not compile: {message}\nProgram: {}\n{SYNTAX_HINT}",
+                    one_line(program)
+                ),
+                budget,
+            );
+        }
+    };
+    let (values, said): (Box<dyn Iterator<Item = Result<Val, String>>>, String) =
+        match stream::values(doc) {
+            stream::Values::Json { first, rest, what } => (
+                Box::new(first.into_iter().map(Ok).chain(rest)),
+                format!("{what}, read one at a time ({size} bytes)"),
+            ),
+            stream::Values::Rows {
+                rows,
+                format,
+                notes,
+            } => {
+                let mut said = format!("{format} rows, read one at a time ({size} bytes)");
+                if !notes.is_empty() {
+                    said.push_str(&format!(" ({})", notes.join("; ")));
+                }
+                (rows, said)
+            }
+            stream::Values::NotAStream(why) => return too_large(why),
+        };
+    let shape = Shape {
+        said,
+        gathered: None,
+    };
+    if form == stream::PerValue::Length {
+        let mut count = 0u64;
+        for value in values {
+            if let Err(error) = value {
+                return render(std::iter::once(Err(error)), &shape, program, budget);
+            }
+            count += 1;
+        }
+        return render(
+            std::iter::once(Ok(Val::from(count as isize))),
+            &shape,
+            program,
+            budget,
+        );
+    }
+    let results = values.flat_map(|value| -> Box<dyn Iterator<Item = Result<Val, String>>> {
+        match value {
+            Ok(value) => {
+                let ctx = Ctx::<data::JustLut<Val>>::new(&filter.lut, Vars::new([]));
+                Box::new(
+                    filter
+                        .id
+                        .run((ctx, value))
+                        .map(|r| r.map_err(exception_text)),
+                )
+            }
+            Err(error) => Box::new(std::iter::once(Err(error))),
+        }
+    });
+    render(results, &shape, program, budget)
 }
 
 type Filter = jaq_core::compile::Filter<jaq_core::Native<data::JustLut<Val>>>;
