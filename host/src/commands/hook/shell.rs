@@ -162,10 +162,8 @@ fn scan(command: &str) -> Scan {
             }
             '\\' => {
                 in_word = true;
-                if let Some(n) = chars.next() {
-                    if n != '\n' {
-                        word.push(n);
-                    }
+                if let Some(n) = chars.next().filter(|n| *n != '\n') {
+                    word.push(n);
                 }
             }
             '#' if !in_word => {
