@@ -6,10 +6,12 @@ pub mod demo;
 pub mod doctor;
 pub mod extract;
 mod feed;
+pub mod hook;
 pub mod housekeeping;
 pub mod readers;
 pub mod run;
 pub mod schema;
+pub mod setup;
 pub mod store;
 pub mod transfer;
 
