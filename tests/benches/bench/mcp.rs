@@ -56,7 +56,6 @@ pub(crate) fn bench_proxy_memory() {
             &line[..line.len().min(300)]
         );
         let peak = peak_rss_mb(proxy.id());
-        drop(send);
         drop(stdin);
         drop(stdout);
         let _ = proxy.wait();

@@ -70,7 +70,7 @@ pub(crate) fn run_gathering(
 ) -> Result<String, crate::EngineError> {
     let size = doc.meta.stats.bytes;
     if size > gather {
-        return Ok(streamed(doc, program, budget, gather));
+        return Ok(stream::streamed(doc, program, budget, gather));
     }
     let filter = match compile(program) {
         Ok(filter) => filter,
@@ -96,95 +96,6 @@ pub(crate) fn run_gathering(
         .run((ctx, input))
         .map(|r| r.map_err(exception_text));
     Ok(render(results, &shape, program, budget))
-}
-
-/// An output too large to gather: run value by value if the program's
-/// form allows it (`stream`), else say which forms do.
-fn streamed(doc: &Doc, program: &str, budget: usize, gather: u64) -> String {
-    let size = doc.meta.stats.bytes;
-    let too_large = |why: &str| {
-        fit(
-            format!(
-                "The output is {size} bytes: jq gathers outputs of up to {gather} bytes into \
-                 one array here, and {why}. On JSON lines and CSV rows of any size, programs of the \
-                 form `.[] | …` (run on each value) and `length` run one value at a time. Else use \
-                 tool_output with mode \"lexical\" (or grep) to find the part you need."
-            ),
-            budget,
-        )
-    };
-    let Some(form) = stream::per_value(program) else {
-        return too_large("this program needs the whole array");
-    };
-    let each = match form {
-        stream::PerValue::Each(each) => each,
-        stream::PerValue::Length => ".",
-    };
-    let filter = match compile(each) {
-        Ok(filter) => filter,
-        Err(message) => {
-            return fit(
-                format!(
-                    "The jq program does not compile: {message}\nProgram: {}\n{SYNTAX_HINT}",
-                    one_line(program)
-                ),
-                budget,
-            );
-        }
-    };
-    let (values, said): (Box<dyn Iterator<Item = Result<Val, String>>>, String) =
-        match stream::values(doc) {
-            stream::Values::Json { first, rest, what } => (
-                Box::new(first.into_iter().map(Ok).chain(rest)),
-                format!("{what}, read one at a time ({size} bytes)"),
-            ),
-            stream::Values::Rows {
-                rows,
-                format,
-                notes,
-            } => {
-                let mut said = format!("{format} rows, read one at a time ({size} bytes)");
-                if !notes.is_empty() {
-                    said.push_str(&format!(" ({})", notes.join("; ")));
-                }
-                (rows, said)
-            }
-            stream::Values::NotAStream(why) => return too_large(why),
-        };
-    let shape = Shape {
-        said,
-        gathered: None,
-    };
-    if form == stream::PerValue::Length {
-        let mut count = 0u64;
-        for value in values {
-            if let Err(error) = value {
-                return render(std::iter::once(Err(error)), &shape, program, budget);
-            }
-            count += 1;
-        }
-        return render(
-            std::iter::once(Ok(Val::from(count as isize))),
-            &shape,
-            program,
-            budget,
-        );
-    }
-    let results = values.flat_map(|value| -> Box<dyn Iterator<Item = Result<Val, String>>> {
-        match value {
-            Ok(value) => {
-                let ctx = Ctx::<data::JustLut<Val>>::new(&filter.lut, Vars::new([]));
-                Box::new(
-                    filter
-                        .id
-                        .run((ctx, value))
-                        .map(|r| r.map_err(exception_text)),
-                )
-            }
-            Err(error) => Box::new(std::iter::once(Err(error))),
-        }
-    });
-    render(results, &shape, program, budget)
 }
 
 type Filter = jaq_core::compile::Filter<jaq_core::Native<data::JustLut<Val>>>;
