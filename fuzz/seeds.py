@@ -110,6 +110,44 @@ def invalid_utf8():
             b"ends mid-char \xf0\x9f\xa6")
 
 
+def java_trace(entries=12, failing=7):
+    # Timestamped entries, one with a cause chain (records, causes).
+    out = []
+    for i in range(entries):
+        out.append(f"2026-11-23T10:00:{i:02}Z INFO  o.s.web.Servlet handled GET /orders/{i} in {i * 3 % 40} ms\n")
+        if i == failing:
+            out.append(
+                f"2026-11-23T10:00:{i:02}Z ERROR o.s.web.Servlet request failed\n"
+                "org.springframework.dao.DataAccessResourceFailureException: could not open connection\n"
+                "\tat org.springframework.orm.jpa.Dialect.translate(Dialect.java:281)\n"
+                "\tat com.shop.orders.OrderService.place(OrderService.java:88)\n"
+                "Caused by: java.net.ConnectException: Connection refused\n"
+                "\tat java.base/sun.nio.ch.Net.connect0(Native Method)\n"
+                "\tat com.shop.db.Pool.open(Pool.java:41)\n"
+            )
+    return "".join(out)
+
+
+def pod_list(pods=10, odd=6):
+    # YAML list items (records) with one value standing out.
+    out = ["apiVersion: v1\nitems:\n"]
+    for i in range(pods):
+        ready = "false" if i == odd else "true"
+        out.append(f"- metadata:\n    name: web-{i:03}\n  status:\n    ready: {ready}\n    restartCount: {40 if i == odd else 0}\n")
+    out.append("kind: List\n")
+    return "".join(out)
+
+
+def psql_table(rows=12, empty=5):
+    # A |-separated table with one empty field (odd fields).
+    out = [" id | email               | plan\n----+---------------------+------\n"]
+    for i in range(rows):
+        email = "" if i == empty else f"user{i}@example.com"
+        out.append(f" {i:2} | {email:19} | pro\n")
+    out.append(f"({rows} rows)\n")
+    return "".join(out)
+
+
 def text_seeds():
     long_line = ("word " * 1300) + "\n" + ("x" * 4100)
     return {
@@ -155,6 +193,13 @@ def main():
         doc = log if kind % 2 == 0 else cargo_log(30, 12).encode()
         head = struct.pack("<BQQBB", kind, 1 + kind * 3, 7 << (kind % 5), len(payload), len(query))
         write("readers", f"kind{kind:02}", head + payload + query + doc)
+    # Kind 12: a nonsensical sidecar over outputs that have records, causes
+    # and odd fields of their own.
+    shaped = {"trace": java_trace(), "pods": pod_list(), "psql": psql_table()}
+    for i, (name, doc) in enumerate(shaped.items()):
+        payload, query = b"timestamp", [b"why did the connection fail", b"which pod is not ready", b"email"][i]
+        head = struct.pack("<BQQBB", 12, 5 + i, 2 + i * 3, len(payload), len(query))
+        write("readers", f"kind12_{name}", head + payload + query + doc.encode())
     # chunk: budget (u16), overlap %, max chunks, counter kind, text.
     for i, (name, data) in enumerate(sorted(small.items())):
         budget, overlap, counter = ((40, 10, i % 5), (400, 50, (i + 2) % 5), (7, 0, 4))[i % 3]
@@ -166,6 +211,8 @@ def main():
     write("lexical", "snake", "tokio_util TIMEOUT ＥＲＲＯＲ１ foo_bar timeouts\n".encode() + b"foo_bar_baz tokio timeouted errors\n" * 20)
     many = " ".join(f"zz{i}" for i in range(20)) + " timeout"
     write("lexical", "long_query", many.encode() + b"\nTIMEOUTS zz3\nx\ntimeoutexceeded zz19_x\n")
+    write("lexical", "words", b"why did the storage fail to restartCount CrashLoopBackOff\n" + b"disk failed\nfailing restarts\n" * 9 + pod_list().encode())
+    write("lexical", "records", b"root cause of the refused connection\n" + java_trace().encode())
     # report: model answers with the fixed nonce.
     n = "0123456789abcdef"
     o, c = f'<ai-agent-{n}-FINAL format="text">', f"</ai-agent-{n}-FINAL>"

@@ -2,7 +2,9 @@
 //! (bytes, chars, words, a heavy-emoji weight, and the real cl100k BPE).
 //!
 //! Input: budget (2 bytes), overlap percent, max chunks, counter (1 byte
-//! each), then the text (lossily decoded).
+//! each), then the text (lossily decoded). Half the inputs are planned as
+//! made of records, starting at some of its line starts (chosen from the
+//! input's hash), as `full-chunked` plans an output with records.
 //!
 //! Invariants: chunks cover every byte, in order, without gaps (each starts
 //! at or before the previous end, and both ends only move forward), on char
@@ -11,12 +13,15 @@
 //! of the new region (none at 0 %); `BudgetTooSmall` only when a single
 //! char is over the budget (or the budget is 0); `TooManyChunks` only when
 //! more than `max_chunks` are needed; the counter is called a bounded number
-//! of times on a bounded number of bytes.
+//! of times on a bounded number of bytes. Records change where cuts go,
+//! never these.
 
 use std::cell::Cell;
 
-use tool_output_guest::chunk::{Chunk, MAX_OVERLAP_PERCENT, PlanError, plan};
+use tool_output_guest::chunk::{Chunk, MAX_OVERLAP_PERCENT, PlanError, plan_in_records};
 use tool_output_guest::tokens::Encoding;
+
+use crate::support::Rng;
 
 /// Counted bytes allowed per byte of text, over all planning rounds.
 const MAX_COUNTED_PER_BYTE: usize = 24;
@@ -50,7 +55,8 @@ pub fn run(data: &[u8]) {
         counted.set(counted.get() + s.len());
         count_with(kind, s)
     };
-    let result = plan(&text, budget, overlap, max_chunks, &count);
+    let records = record_starts(&text, &mut Rng::of(data));
+    let result = plan_in_records(&text, &records, budget, overlap, max_chunks, &count);
     let ov = overlap.min(MAX_OVERLAP_PERCENT) as usize;
     match result {
         Ok(chunks) => check_chunks(&text, &chunks, budget, ov, max_chunks, kind),
@@ -79,6 +85,19 @@ pub fn run(data: &[u8]) {
         calls.get(),
         text.len()
     );
+}
+
+/// None, or some of the text's line starts: every one, one in a few, or
+/// rare ones.
+fn record_starts(text: &str, rng: &mut Rng) -> Vec<usize> {
+    let every = [0, 0, 0, 1, 4, 40][rng.below(6)];
+    if every == 0 {
+        return Vec::new();
+    }
+    let starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1));
+    starts
+        .filter(|&at| at < text.len() && rng.below(every) == 0)
+        .collect()
 }
 
 fn check_chunks(text: &str, chunks: &[Chunk], budget: usize, ov: usize, max: usize, kind: u8) {

@@ -1,28 +1,41 @@
-//! Target `lexical`: the tokenizer (`terms`), the query parser and the
-//! BM25 window scorer.
+//! Target `lexical`: the tokenizer (`terms`), the query parser, the word
+//! matching rule and the BM25 scorer, in fixed windows and in records.
 //!
 //! Input: the extract text up to the first newline, then the document
 //! (lossily decoded; its lines are the scored lines).
 //!
-//! Invariants:
-//! - terms are non-empty, contain no separator (space, punctuation), and
-//!   are compositional: the terms of `a + " " + b` are those of `a` then
-//!   those of `b` (so the ASCII fast path and the general path agree);
+//! Invariants (the words' own in [`words`]):
 //! - query terms are distinct terms of the request;
-//! - the scorer returns exactly the windows that contain a query term (the
-//!   same term, or an ASCII term of 4+ bytes extended by 1 to 3 bytes), each
-//!   with exactly the terms it contains, scores finite and positive, best
-//!   first then by line; and keeping fewer returns a prefix of that ranking.
+//! - the request itself, read as a line, holds every query term;
+//! - the scorer returns exactly the units that hold a query term by the
+//!   guest's public matching rule ([`Query::held_by`], applied here to each
+//!   token, without the scorer's prefilter and memo), each with exactly the
+//!   terms it holds; units are fixed windows of `WINDOW_LINES` lines, or
+//!   with record starts, runs of whole records closed at a record start
+//!   once they hold `WINDOW_LINES` lines or after `MAX_UNIT_LINES`, each
+//!   naming the first line of the record it starts in;
+//! - the terms reported unmatched are exactly those no token holds;
+//! - scores are finite and positive, best first then by line, and keeping
+//!   fewer returns a prefix of that ranking.
 
-use tool_output_guest::strategy::lexical::search::{Query, Scorer, WINDOW_LINES, Window, terms};
+mod words;
+
+use std::collections::HashMap;
+
+use tool_output_guest::strategy::lexical::search::{
+    MAX_UNIT_LINES, Query, Ranked, Scorer, WINDOW_LINES, terms,
+};
 
 use crate::support::Rng;
+
+/// (first line, last line, first line of its record, matched terms).
+type Unit = (u64, u64, u64, Vec<String>);
 
 pub fn run(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let (request, document) = text.split_once('\n').unwrap_or((&text, ""));
     let mut rng = Rng::of(data);
-    check_terms(request, document, &mut rng);
+    words::check(request, document, &mut rng);
     let Some(query) = Query::parse(request) else {
         assert!(
             terms(request).is_empty(),
@@ -39,15 +52,37 @@ pub fn run(data: &[u8]) {
         );
         assert!(!qterms[..i].contains(t), "query term {t:?} twice");
     }
-    let lines: Vec<&str> = document.split('\n').collect();
-    let windows = score(&query, &lines, usize::MAX);
-    let expected = expected_windows(&qterms, &lines);
-    let mut got: Vec<(u64, u64, Vec<String>)> = windows
+    let itself = score(&query, &[request], None, usize::MAX);
+    let held: Vec<&String> = itself
+        .windows
         .iter()
-        .map(|w| (w.first_line, w.last_line, w.matched_terms.clone()))
+        .flat_map(|w| &w.matched_terms)
+        .collect();
+    assert!(
+        qterms.iter().all(|t| held.iter().any(|h| h == t)),
+        "the request as a line holds only {held:?} of {qterms:?}"
+    );
+
+    let lines: Vec<&str> = document.split('\n').collect();
+    let starts = record_starts(lines.len(), &mut rng);
+    let ranked = score(&query, &lines, starts.as_deref(), usize::MAX);
+    let mut holder = Holder::new(&query);
+    let expected = expected_units(&mut holder, &lines, starts.as_deref());
+    let mut got: Vec<Unit> = (ranked.windows.iter())
+        .map(|w| {
+            let terms = w.matched_terms.clone();
+            (w.first_line, w.last_line, w.record_first, terms)
+        })
         .collect();
     got.sort();
-    assert_eq!(got, expected, "windows with a query term");
+    assert_eq!(got, expected, "units holding a query term");
+    let found: Vec<&String> = expected.iter().flat_map(|u| &u.3).collect();
+    let unmatched: Vec<&str> = (qterms.iter().copied())
+        .filter(|t| !found.iter().any(|f| f == t))
+        .collect();
+    assert_eq!(ranked.unmatched, unmatched, "terms no line holds");
+
+    let windows = &ranked.windows;
     for w in windows.windows(2) {
         let ordered = w[0].score > w[1].score
             || (w[0].score == w[1].score && w[0].first_line < w[1].first_line);
@@ -58,63 +93,94 @@ pub fn run(data: &[u8]) {
         "scores"
     );
     let keep = rng.below(windows.len() + 2);
-    let top = score(&query, &lines, keep);
+    let top = score(&query, &lines, starts.as_deref(), keep).windows;
     assert_eq!(top, windows[..keep.min(windows.len())], "keep {keep}");
 }
 
-fn score(query: &Query, lines: &[&str], keep: usize) -> Vec<Window> {
+/// None (fixed windows) or, for an output made of records, whether each
+/// line starts one: every line, a few, or almost none (units then reach
+/// `MAX_UNIT_LINES`).
+fn record_starts(lines: usize, rng: &mut Rng) -> Option<Vec<bool>> {
+    let every = [0, 1, 3, 16, 2000][rng.below(5)];
+    (every > 0).then(|| (0..lines).map(|_| rng.below(every) == 0).collect())
+}
+
+fn score(query: &Query, lines: &[&str], starts: Option<&[bool]>, keep: usize) -> Ranked {
     let mut scorer = Scorer::new(query, keep);
     for (i, line) in lines.iter().enumerate() {
-        scorer.push_line(i as u64 + 1, line);
+        match starts {
+            Some(starts) => scorer.push_record_line(i as u64 + 1, line, starts[i]),
+            None => scorer.push_line(i as u64 + 1, line),
+        }
     }
-    scorer.finish().windows
+    scorer.finish()
 }
 
-/// Whether line term `tok` matches query term `q` (the documented rule).
-fn matches(tok: &str, q: &str) -> bool {
-    tok == q
-        || (q.is_ascii()
-            && q.len() >= 4
-            && tok.len() > q.len()
-            && tok.len() <= q.len() + 3
-            && tok.starts_with(q))
+/// The query terms a token holds, by the guest's rule, remembered per token.
+struct Holder<'q> {
+    query: &'q Query,
+    seen: HashMap<String, Vec<usize>>,
 }
 
-/// (first line, last line, matched terms in query order) of every window
-/// holding a query term, in line order.
-fn expected_windows(qterms: &[&str], lines: &[&str]) -> Vec<(u64, u64, Vec<String>)> {
+impl<'q> Holder<'q> {
+    fn new(query: &'q Query) -> Self {
+        Holder {
+            query,
+            seen: HashMap::new(),
+        }
+    }
+
+    fn terms_of(&mut self, token: &str) -> &[usize] {
+        let query = self.query;
+        self.seen
+            .entry(token.to_string())
+            .or_insert_with(|| query.held_by(token).iter().map(|h| h.term).collect())
+    }
+}
+
+/// Every unit that holds a query term, in line order (see the module
+/// header for what a unit is).
+fn expected_units(holder: &mut Holder, lines: &[&str], starts: Option<&[bool]>) -> Vec<Unit> {
+    // (first, last, record first) of every unit.
+    let mut units: Vec<(u64, u64, u64)> = Vec::new();
+    let mut record = 1;
+    for n in 1..=lines.len() as u64 {
+        let (close, starts_record) = match starts {
+            None => ((n - 1) % WINDOW_LINES == 0, true),
+            Some(starts) => {
+                let start = starts[n as usize - 1];
+                let held = units.last().map_or(0, |u| u.1 + 1 - u.0);
+                let close =
+                    units.is_empty() || (start && held >= WINDOW_LINES) || held >= MAX_UNIT_LINES;
+                (close, start || n == 1)
+            }
+        };
+        if starts_record {
+            record = n;
+        }
+        match units.last_mut() {
+            Some(unit) if !close => unit.1 = n,
+            _ => units.push((n, n, record)),
+        }
+    }
+    let names = holder.query.terms();
     let mut out = Vec::new();
-    for (w, group) in lines.chunks(WINDOW_LINES as usize).enumerate() {
-        let toks: Vec<String> = group.iter().flat_map(|l| terms(l)).collect();
-        let hit: Vec<String> = qterms
-            .iter()
-            .filter(|q| toks.iter().any(|t| matches(t, q)))
-            .map(|q| q.to_string())
+    for (first, last, record_first) in units {
+        let mut hit = vec![false; names.len()];
+        for line in &lines[first as usize - 1..last as usize] {
+            for token in terms(line) {
+                for &t in holder.terms_of(&token) {
+                    hit[t] = true;
+                }
+            }
+        }
+        let held: Vec<String> = (0..names.len())
+            .filter(|&t| hit[t])
+            .map(|t| names[t].to_string())
             .collect();
-        if !hit.is_empty() {
-            let first = w as u64 * WINDOW_LINES + 1;
-            out.push((first, first + group.len() as u64 - 1, hit));
+        if !held.is_empty() {
+            out.push((first, last, record_first, held));
         }
     }
     out
-}
-
-fn check_terms(request: &str, document: &str, rng: &mut Rng) {
-    let sample = |s: &str, rng: &mut Rng| {
-        let a = s.floor_char_boundary(rng.below(s.len() + 1));
-        let b = s.floor_char_boundary(rng.below(s.len() + 1));
-        s[a.min(b)..a.max(b)].to_string()
-    };
-    let a = sample(request, rng);
-    let b = sample(document, rng);
-    for t in terms(&a).iter().chain(&terms(&b)) {
-        assert!(!t.is_empty(), "empty term");
-        assert!(
-            !t.contains(|c: char| c.is_whitespace() || c.is_ascii_punctuation() && c != '_'),
-            "{t:?}"
-        );
-    }
-    let joined = terms(&format!("{a} {b}"));
-    let parts: Vec<String> = terms(&a).into_iter().chain(terms(&b)).collect();
-    assert_eq!(joined, parts, "terms of {a:?} + \" \" + {b:?}");
 }

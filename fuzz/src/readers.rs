@@ -1,7 +1,9 @@
 //! Target `readers`: the stored-file readers (`Meta::load`, `Doc::open`,
 //! read, grep, tail, truncate, lexical extraction, preview, list, remove)
 //! on a stored output whose files were then damaged: index, sidecar or
-//! view replaced, edited, cut or removed.
+//! view replaced, edited, cut or removed; or whose sidecar says nonsense
+//! about where records start, cause chains, a table's odd fields and
+//! values that stand out (numbers in the view's range, so it loads).
 //!
 //! Input: a corruption (kind, two numbers, a payload), an extract text, then
 //! the output to store.
@@ -12,7 +14,8 @@
 //! lines under their real numbers ([`Defect::CorruptFiles`] when damaged);
 //! extraction answers in the ABSTRACT or FAILED form, FAILED only for
 //! storage errors; undamaged files answer exactly ([`crate::store`] checks
-//! that in depth).
+//! that in depth). A nonsensical but loadable sidecar is held to what sound
+//! files are: answers within their cap, showing the view's real lines.
 
 use arbitrary::Unstructured;
 use tool_output_guest::bindings::types::{ExtractRequest, Mode};
@@ -24,6 +27,10 @@ use tool_output_guest::message;
 use tool_output_guest::meta::Meta;
 use tool_output_guest::storage::{MemStorage, Storage};
 use tool_output_guest::strategy::truncate::head_tail;
+use tool_output_guest::view::PreviewLine;
+use tool_output_guest::view::causes::Cause;
+use tool_output_guest::view::columns::OddField;
+use tool_output_guest::view::records::RecordRule;
 
 use crate::known::{Defect, check};
 use crate::reads::{self, guard};
@@ -39,7 +46,7 @@ struct Damage<'a> {
 pub fn run(data: &[u8]) {
     let mut u = Unstructured::new(data);
     let (Ok(kind), Ok(a), Ok(b), Ok(len), Ok(qlen)) = (
-        u.int_in_range(0..=11u8),
+        u.int_in_range(0..=12u8),
         u.arbitrary::<u64>(),
         u.arbitrary::<u64>(),
         u.int_in_range(0..=255u8),
@@ -61,7 +68,8 @@ pub fn run(data: &[u8]) {
         payload,
     };
     damage.apply(&st, &handle);
-    let trusted = kind == 0;
+    // The files are sound after kinds 0 and 12: they must be served so.
+    let trusted = kind == 0 || kind == 12;
     let mut rng = Rng::of(data);
     exercise(&st, &handle, &query, trusted, &mut rng);
 }
@@ -103,6 +111,7 @@ impl Damage<'_> {
                 bytes.truncate(a as usize % (bytes.len() + 1))
             }),
             10 => edit(st, &view, |bytes| bytes.extend_from_slice(self.payload)),
+            12 => edit_meta(st, h, |m| self.nonsense(m)),
             _ => {
                 let kinds = [FileKind::LineIndex, FileKind::Meta, FileKind::Original];
                 let name = match a % 4 {
@@ -112,6 +121,70 @@ impl Damage<'_> {
                 st.remove(&name).expect("remove a stored file");
             }
         }
+    }
+}
+
+impl Damage<'_> {
+    /// Records, causes, odd fields and stand-out lines the output does not
+    /// have: any rule, chains whose span does not hold their root, rows
+    /// under no header, lines unsorted and repeated, texts from the
+    /// payload; every line number in the view, so the sidecar loads.
+    fn nonsense(&self, m: &mut Meta) {
+        let text = String::from_utf8_lossy(self.payload).into_owned();
+        let (a, b) = (self.a, self.b);
+        m.records = match a % 4 {
+            0 => None,
+            1 => Some(RecordRule {
+                indent: (b % 9) as u32,
+                key: None,
+                count: b,
+            }),
+            2 => Some(RecordRule {
+                indent: (b % 9) as u32,
+                key: Some(text.chars().take(40).collect()),
+                count: a,
+            }),
+            _ => Some(RecordRule {
+                indent: b as u32,
+                key: Some(text.clone()),
+                count: 0,
+            }),
+        };
+        let lines = m.view.lines;
+        if lines == 0 {
+            return; // no line a preview may name
+        }
+        let mut bits = a ^ b.rotate_left(17);
+        let mut line = || {
+            bits = bits.rotate_left(13) ^ 0x9e37_79b9_7f4a_7c15;
+            1 + bits % lines
+        };
+        let kept = |line: u64| PreviewLine {
+            line,
+            text: text.clone(),
+        };
+        let n = (b % 5) as usize;
+        m.preview.causes = (0..n)
+            .map(|i| Cause {
+                first: if i % 2 == 0 { a } else { line() },
+                last: if i % 3 == 0 { b } else { line() },
+                root: kept(line()),
+                frame: (i % 2 == 1).then(|| kept(line())),
+            })
+            .collect();
+        m.preview.odd_fields = (0..n)
+            .map(|i| OddField {
+                column: if i == 0 {
+                    text.clone()
+                } else {
+                    text.chars().skip(i).collect()
+                },
+                kind: text.chars().take(i * 7).collect(),
+                header: line(),
+                line: line(),
+            })
+            .collect();
+        m.preview.standout = (0..n * 2).map(|_| kept(line())).collect();
     }
 }
 

@@ -17,6 +17,7 @@ mod query;
 mod stem;
 mod terms;
 
+pub use matcher::Held;
 use matcher::Matcher;
 pub use query::Query;
 use terms::for_each_term;

@@ -4,6 +4,10 @@
 //! purpose: everyday operations vocabulary, and the error words of the
 //! languages the preview's error detector knows, never one output's words.
 
+use std::sync::OnceLock;
+
+use super::stem::Stems;
+
 /// Groups of words that stand for each other in a question. A question
 /// word whose stem is one group's word also searches for the others, with
 /// less weight than its own forms.
@@ -104,13 +108,27 @@ const GROUPS: &[&[&str]] = &[
     &["email", "mail"],
 ];
 
-/// The other words of every group holding a word with stem `stem`
-/// (`stem_of` stems a group's words the way the question was stemmed).
-pub(super) fn related(stem: &str, stem_of: impl Fn(&str) -> String) -> Vec<&'static str> {
-    let mut out = Vec::new();
-    for group in GROUPS {
-        if group.iter().any(|w| stem_of(w) == stem) {
-            out.extend(group.iter().filter(|w| stem_of(w) != stem));
+/// The groups' words as stems, made once: a question's words are compared
+/// with them by stem.
+fn stemmed() -> &'static [Vec<String>] {
+    static STEMMED: OnceLock<Vec<Vec<String>>> = OnceLock::new();
+    STEMMED.get_or_init(|| {
+        let stems = Stems::new();
+        (GROUPS.iter())
+            .map(|group| group.iter().map(|w| stems.of(w).into_owned()).collect())
+            .collect()
+    })
+}
+
+/// The stems of the other words of every group holding a word with stem
+/// `stem`, each once.
+pub(super) fn related(stem: &str) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for group in stemmed().iter().filter(|g| g.iter().any(|w| w == stem)) {
+        for w in group {
+            if w != stem && !out.contains(&w.as_str()) {
+                out.push(w);
+            }
         }
     }
     out

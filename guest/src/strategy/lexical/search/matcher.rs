@@ -1,13 +1,15 @@
-//! Which query terms a line's token holds: the hot path of the search, run
-//! for every token of the output.
+//! Which query terms a line's token holds: the rule, in one place
+//! ([`holds`], public as [`Query::held_by`]), and the hot path that applies
+//! it to every token of the output ([`Matcher`]).
 //!
-//! A token holds a term when it is one of the term's forms, extends a form
-//! of four bytes or more by one to three bytes (`timeout` → `timeouts`), or
-//! has the same stem (`failed` → `fail`, `copy` → `copi`). Most tokens share
-//! no two-byte prefix with any form and are rejected by one bit test; the
-//! rest are decided once and remembered (logs repeat their words), in a
-//! table cleared when it fills, so memory stays bounded; words with digits
-//! (ids) are decided each time.
+//! A token holds a term when its stem is one of the term's forms
+//! (`failed` → `fail`, `copy` → `copi`), or extends a form of four bytes or more by one to three bytes
+//! (`timeout` → `timeouts`). The forms are the term's own stem and its
+//! related words ([`super::concepts`]). Most tokens share no two-byte
+//! prefix with any form and are rejected by one bit test; the rest are
+//! decided once and remembered (logs repeat their words), in a table
+//! cleared when it fills, so memory stays bounded; words with digits (ids)
+//! are decided each time.
 
 use rustc_hash::FxHashMap;
 
@@ -17,11 +19,76 @@ use super::stem::Stems;
 /// Distinct tokens remembered before the table is cleared.
 const MEMO_ENTRIES: usize = 16_384;
 
+/// One way a line's token holds a query term (see [`Query::held_by`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Held {
+    /// The term, as an index into [`Query::terms`].
+    pub term: usize,
+    /// Through one of the term's related words (`disk` for `storage`),
+    /// which counts for less than the term's own word.
+    pub related: bool,
+    /// Only as a longer word (`timeouts` for `timeout`): one way, a
+    /// question's word finds its longer forms, not the reverse.
+    pub longer: bool,
+}
+
+impl Query {
+    /// Every way the lowercased token `token` of a line holds a term of
+    /// this query, in the order of the terms' forms: what the scorer
+    /// counts for that token.
+    pub fn held_by(&self, token: &str) -> Vec<Held> {
+        let stems = Stems::new();
+        let mut stem = None;
+        let mut out = Vec::new();
+        for (term, forms) in self.forms.iter().enumerate() {
+            // A term's own stem comes first, then its related words.
+            for (i, form) in forms.iter().enumerate() {
+                if let Some(longer) = holds(token, &form.text, &mut stem, &stems) {
+                    let related = i > 0;
+                    out.push(Held {
+                        term,
+                        related,
+                        longer,
+                    });
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Whether `token` holds `form` (a stem): `Some(false)` when it is its
+/// stem, `Some(true)` only as a longer word, `None` not at all. `stem`
+/// caches the token's stem across the forms it is compared with. A token
+/// that merely spells a stem (`univers`, the stem of `university`) does not
+/// hold it unless it stems to it: so holding is mutual between two words.
+fn holds(token: &str, form: &str, stem: &mut Option<String>, stems: &Stems) -> Option<bool> {
+    if stem.get_or_insert_with(|| stems.of(token).into_owned()) == form {
+        Some(false)
+    } else if extends(token, form) {
+        Some(true)
+    } else {
+        None
+    }
+}
+
+/// Line term `tok` extends form `f` of four bytes or more by one to three
+/// bytes (`timeout` → `timeouts`, `timeouted`): kept beside stemming for
+/// words the stemmer cuts differently (`failure` → `failur`).
+fn extends(tok: &str, f: &str) -> bool {
+    f.len() >= 4
+        && f.is_ascii()
+        && tok.len() > f.len()
+        && tok.len() <= f.len() + 3
+        && tok.starts_with(f)
+}
+
 pub(super) struct Matcher {
     /// Every term's forms, flattened: form `i` is `forms[i]`.
     forms: Vec<String>,
-    /// Bit `b0 << 8 | b1` set when some form starts with bytes b0, b1 —
-    /// or shares them with a word of the same stem (`cop` of `copi`).
+    /// Bit `b0 << 8 | b1` set when some form starts with bytes b0, b1 — a
+    /// token sharing no form's first two bytes holds none (stemming keeps
+    /// a word's first two bytes).
     pairs: Box<[u64; 1024]>,
     /// First bytes of one-byte forms.
     singles: [u64; 4],
@@ -88,30 +155,17 @@ impl Matcher {
         self.memo.insert(token.into(), found);
     }
 
-    /// The forms `token` holds.
+    /// The forms `token` holds. A form not sharing the token's first two
+    /// bytes is not stemmed for (see `pairs`).
     fn decide(&self, token: &str) -> Box<[u32]> {
-        let mut stem: Option<String> = None;
-        let mut holds = |text: &str| {
-            token == text
-                || extends(token, text)
-                || (token.len() >= 3
-                    && token.as_bytes()[..2] == text.as_bytes()[..2.min(text.len())]
-                    && stem.get_or_insert_with(|| self.stems.of(token).into_owned()) == text)
-        };
+        let mut stem = None;
+        let prefix = &token.as_bytes()[..2.min(token.len())];
         (self.forms.iter().enumerate())
-            .filter(|(_, text)| holds(text))
+            .filter(|(_, form)| {
+                let near = form.as_bytes()[..2.min(form.len())] == *prefix;
+                near && holds(token, form, &mut stem, &self.stems).is_some()
+            })
             .map(|(i, _)| i as u32)
             .collect()
     }
-}
-
-/// Line term `tok` extends form `f` of four bytes or more by one to three
-/// bytes (`timeout` → `timeouts`, `timeouted`): kept beside stemming for
-/// words the stemmer cuts differently (`failure` → `failur`).
-fn extends(tok: &str, f: &str) -> bool {
-    f.len() >= 4
-        && f.is_ascii()
-        && tok.len() > f.len()
-        && tok.len() <= f.len() + 3
-        && tok.starts_with(f)
 }

@@ -209,14 +209,11 @@ impl Query {
             text: stem.clone(),
             tenths: 10,
         }];
-        for word in concepts::related(&stem, |w| stems.of(w).into_owned()) {
-            let text = stems.of(word).into_owned();
-            if !forms.iter().any(|f| f.text == text) {
-                forms.push(Form {
-                    text,
-                    tenths: RELATED_TENTHS,
-                });
-            }
+        for text in concepts::related(&stem) {
+            forms.push(Form {
+                text: text.to_owned(),
+                tenths: RELATED_TENTHS,
+            });
         }
         self.terms.push(term.to_owned());
         self.weights.push(weight);

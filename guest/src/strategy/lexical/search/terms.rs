@@ -106,16 +106,7 @@ fn word(run: &str, buf: &mut String, emit: &mut impl FnMut(&str, bool)) {
         buf.push_str(run);
         buf.make_ascii_lowercase();
     } else {
-        for c in run.chars() {
-            // Fold fullwidth forms (`ＥＲＲＯＲ１`) to ASCII, common in CJK text.
-            let c = match c as u32 {
-                u @ (0xFF10..=0xFF19 | 0xFF21..=0xFF3A | 0xFF3F | 0xFF41..=0xFF5A) => {
-                    char::from_u32(u - 0xFEE0).unwrap_or(c)
-                }
-                _ => c,
-            };
-            buf.extend(c.to_lowercase());
-        }
+        buf.extend(run.chars().map(fold_width).flat_map(char::to_lowercase));
     }
     emit(buf, false);
     if !has_parts(run) {
@@ -136,13 +127,25 @@ fn word(run: &str, buf: &mut String, emit: &mut impl FnMut(&str, bool)) {
                 } else {
                     // Lowercasing can change byte lengths: lowercase the piece.
                     piece.clear();
-                    piece.extend(segment[start..at].chars().flat_map(char::to_lowercase));
+                    let chars = segment[start..at].chars().map(fold_width);
+                    piece.extend(chars.flat_map(char::to_lowercase));
                     emit(&piece, true);
                 }
             }
             start = at;
         }
         offset += segment.len() + 1;
+    }
+}
+
+/// Fullwidth forms (`ＥＲＲＯＲ１`, common in CJK text) as ASCII: the word
+/// and its parts alike.
+fn fold_width(c: char) -> char {
+    match c as u32 {
+        u @ (0xFF10..=0xFF19 | 0xFF21..=0xFF3A | 0xFF3F | 0xFF41..=0xFF5A) => {
+            char::from_u32(u - 0xFEE0).unwrap_or(c)
+        }
+        _ => c,
     }
 }
 

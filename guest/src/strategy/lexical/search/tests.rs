@@ -234,6 +234,34 @@ fn identifiers_split_into_their_words() {
     assert_eq!(terms("ОшибкаВвода"), ["ошибкаввода", "ошибка", "ввода"]);
     // No case change inside: one word.
     assert_eq!(terms("Running TLS v1"), ["running", "tls", "v1"]);
+    // Fullwidth letters fold to ASCII in the parts as in the whole.
+    assert_eq!(terms("Ｆｏｏ_ＢａｒＱ"), ["foo_barq", "foo", "bar", "q"]);
+}
+
+#[test]
+fn holding_is_mutual_except_for_longer_words() {
+    let held = |question: &str, word: &str| Query::parse(question).unwrap().held_by(word);
+    let own = |longer| Held {
+        term: 0,
+        related: false,
+        longer,
+    };
+    assert_eq!(held("failed", "failing"), [own(false)]);
+    assert_eq!(held("failing", "failed"), [own(false)]);
+    // A question's word finds its longer forms, one way.
+    assert_eq!(held("time", "timeout"), [own(true)]);
+    assert!(held("timeout", "time").is_empty());
+    // A word that spells another's stem (`univers` of `university`) is
+    // not that word.
+    assert!(held("university", "univers").is_empty());
+    assert!(held("univers", "university").is_empty());
+    let related = Held {
+        term: 0,
+        related: true,
+        longer: false,
+    };
+    assert_eq!(held("storage", "disks"), [related]);
+    assert_eq!(held("disk", "storage"), [related]);
 }
 
 #[test]
