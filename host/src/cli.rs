@@ -17,7 +17,7 @@ use std::sync::Arc;
 use tool_output::RuntimeConfig;
 use tool_output::interrupt::{self, Interrupted};
 use tool_output::llm::sampling::SamplingLlm;
-use tool_output::roots::{check_session_name, default_cache_root};
+use tool_output::roots::{check_session_name, default_cache_root, expand_session_name};
 
 #[derive(Parser)]
 #[command(
@@ -44,7 +44,8 @@ struct Cli {
     #[arg(long, global = true, env = "TOOL_OUTPUT_CACHE_DIR", value_name = "DIR")]
     cache_dir: Option<PathBuf>,
     /// Session name (handles are valid only in the session that stored them) [default: default;
-    /// `mcp proxy`: a temporary session].
+    /// `mcp proxy`: a temporary session]. `${VAR}` is replaced by that environment variable
+    /// (`claude-${CLAUDE_CODE_SESSION_ID}`); an unset one is an error.
     #[arg(long, global = true, env = "TOOL_OUTPUT_SESSION")]
     session: Option<String>,
     /// Keep sessions on an object store: s3://bucket/prefix (or gs://, az://). Credentials and
@@ -126,6 +127,12 @@ enum Command {
     Doctor(commands::doctor::DoctorArgs),
     /// Store generated large outputs and extract from them (uses an LLM only if one is configured).
     Demo(commands::demo::DemoArgs),
+    /// The command an agent host's shell hook runs: the host's hook JSON on stdin, its answer on
+    /// stdout (a large output replaced by its handle message, or the command run under `run`).
+    ///
+    /// Never breaks the host's tool: on any problem it prints nothing (the output stands) and says
+    /// why in one line on stderr. `tool-output setup HOST` writes the hook into the host's config.
+    Hook(commands::hook::HookArgs),
 }
 
 pub async fn main() -> ExitCode {
@@ -166,7 +173,10 @@ fn report(result: Result<ExitCode>) -> ExitCode {
 
 async fn run(cli: Cli) -> Result<ExitCode> {
     let named = cli.session.is_some();
-    let session_name = cli.session.unwrap_or_else(|| "default".to_string());
+    let session_name = match cli.session {
+        Some(name) => expand_session_name(&name)?,
+        None => "default".to_string(),
+    };
     check_session_name(&session_name)?;
     let env = Env {
         root: cli.root.clone().unwrap_or_else(default_cache_root),
@@ -233,5 +243,6 @@ async fn run(cli: Cli) -> Result<ExitCode> {
         }
         Command::Doctor(args) => args.execute(&env).await,
         Command::Demo(args) => args.execute(&env).await,
+        Command::Hook(args) => args.execute(&env).await,
     }
 }

@@ -113,6 +113,49 @@ pub fn check_session_name(name: &str) -> Result<()> {
     Ok(())
 }
 
+/// A `--session` value with each `${VAR}` replaced by that variable of this
+/// process's environment, so a host's configuration can name a session
+/// after something only the server's environment knows
+/// (`claude-${CLAUDE_CODE_SESSION_ID}`), whether or not the host expands it
+/// first. A variable that is unset or empty is an error: falling back to
+/// another session would answer from the wrong one. A `$` not followed by
+/// `{` stays (and the name check then refuses it).
+pub fn expand_session_name(name: &str) -> Result<String> {
+    expand_vars(name, |var| std::env::var(var).ok())
+}
+
+/// [`expand_session_name`] with the environment given.
+pub fn expand_vars(name: &str, lookup: impl Fn(&str) -> Option<String>) -> Result<String> {
+    let mut out = String::with_capacity(name.len());
+    let mut rest = name;
+    while let Some(at) = rest.find("${") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let Some(end) = after.find('}') else {
+            anyhow::bail!("session name {name:?}: `${{` without a closing `}}`");
+        };
+        let var = &after[..end];
+        let valid = var
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && var.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        anyhow::ensure!(
+            valid,
+            "session name {name:?}: `${{{var}}}` is not a variable name"
+        );
+        match lookup(var).filter(|v| !v.is_empty()) {
+            Some(value) => out.push_str(&value),
+            None => anyhow::bail!(
+                "session name {name:?}: the environment variable {var} is not set (the host passes it to the servers it starts; outside the host, set it or give --session a plain name)"
+            ),
+        }
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
 /// The user's cache directory for tool-output (XDG), e.g. `~/.cache/tool-output`.
 pub fn default_cache_root() -> PathBuf {
     if let Some(dir) = std::env::var_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()) {
