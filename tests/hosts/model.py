@@ -5,12 +5,11 @@ tests (host/tests/all/hosts/). Python stdlib only.
     python3 model.py SCRIPT.json LOG.jsonl
 
 It listens on a free loopback port and prints `127.0.0.1:PORT` as its first
-line. One port speaks the four wire protocols the hosts use, chosen by path:
+line. One port speaks the three wire protocols the hosts use, chosen by path:
   POST …/messages (+ /count_tokens)                Anthropic Messages (Claude Code)
   POST …/responses                                  OpenAI Responses (Codex)
   POST …/models/M:streamGenerateContent|:generateContent|:countTokens
                                                     Gemini (Gemini CLI)
-  POST …/chat/completions                           OpenAI Chat Completions (opencode)
 Anything else is answered 404 (not 5xx: hosts retry those) and logged.
 
 SCRIPT.json says what the model does:
@@ -26,7 +25,7 @@ request, by how many tool results it holds:
      `NO HANDLE IN THE TOOL RESULT`;
   2+ answers the text `DONE`.
 A request that offers no tools (titles, routing) is a side request: JSON from
-its schema when it asks for JSON, else `OK`.
+its schema when it asks for JSON (Gemini), else `OK`.
 
 Every request is appended to LOG as one JSON line before its answer is sent:
 {"n", "method", "path", "kind": "turn"|"side"|"unknown", "turn", "tools",
@@ -220,8 +219,6 @@ class Model(BaseHTTPRequestHandler):
                 return self.openai_responses(body)
             if ":streamGenerateContent" in path or ":generateContent" in path:
                 return self.gemini(body, ":streamGenerateContent" in path)
-            if path.endswith("/chat/completions"):
-                return self.chat(body)
         except (BrokenPipeError, ConnectionResetError):
             return
         log({"method": "POST", "path": self.path, "kind": "unknown", "body": body})
@@ -351,46 +348,6 @@ class Model(BaseHTTPRequestHandler):
             return self.send_json(chunk)
         self.sse_start()
         self.sse(chunk)
-
-    # OpenAI Chat Completions (opencode): role "tool" messages.
-    def chat(self, body):
-        tools = [(t["function"]["name"], t["function"].get("parameters"))
-                 for t in body.get("tools") or [] if (t.get("function") or {}).get("name")]
-        results, raw = [], None
-        for message in body.get("messages") or []:
-            if message.get("role") == "tool":
-                results.append(text_of(message.get("content")))
-                raw = message.get("content")
-        form = body.get("response_format") or {}
-        schema = None
-        if form.get("type") in ("json_schema", "json_object") and not tools:
-            schema = (form.get("json_schema") or {}).get("schema") or {}
-        reply = self.turn(body, tools, results, raw, schema)
-        base = {"id": next_id("chatcmpl-"), "object": "chat.completion.chunk", "created": int(time.time()),
-                "model": body.get("model", "scripted")}
-        usage = {"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110}
-        if reply[0] == "tool":
-            call = {"id": next_id("call_"), "type": "function",
-                    "function": {"name": reply[1], "arguments": json.dumps(reply[2])}}
-            message, finish = {"role": "assistant", "content": None, "tool_calls": [call]}, "tool_calls"
-        else:
-            message, finish = {"role": "assistant", "content": reply[1]}, "stop"
-        if not body.get("stream"):
-            return self.send_json({**base, "object": "chat.completion", "usage": usage,
-                                   "choices": [{"index": 0, "message": message, "finish_reason": finish}]})
-        self.sse_start()
-        if reply[0] == "tool":
-            first = {"role": "assistant", "content": None, "tool_calls": [
-                {"index": 0, "id": call["id"], "type": "function",
-                 "function": {"name": reply[1], "arguments": ""}}]}
-            second = {"tool_calls": [{"index": 0, "function": {"arguments": call["function"]["arguments"]}}]}
-        else:
-            first, second = {"role": "assistant", "content": ""}, {"content": reply[1]}
-        self.sse({**base, "choices": [{"index": 0, "delta": first, "finish_reason": None}]})
-        self.sse({**base, "choices": [{"index": 0, "delta": second, "finish_reason": None}]})
-        self.sse({**base, "choices": [{"index": 0, "delta": {}, "finish_reason": finish}]})
-        self.sse({**base, "choices": [], "usage": usage})
-        self.sse("[DONE]")
 
 
 def main():

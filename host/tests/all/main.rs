@@ -12,6 +12,7 @@ mod cli;
 mod concurrency;
 mod doctor;
 mod hardening;
+mod hosts;
 mod mcp;
 mod nothing_lost;
 mod object_store;

@@ -1,0 +1,137 @@
+//! Codex (`@openai/codex`, pinned in tests/hosts/package.json) headless
+//! (`codex exec`) against the scripted model, speaking OpenAI Responses over
+//! SSE. Codex offers an MCP server's tools in a namespace (`mcp__files`)
+//! under their own names.
+
+use super::*;
+
+/// `codex exec` with a fresh HOME and CODEX_HOME whose config.toml points at
+/// the scripted model (no retries, no analytics, no update check) and runs
+/// `server` as MCP server `files`.
+fn codex(scratch: &Scratch, model: &Model, server: &[String]) -> Option<Command> {
+    let codex = installed("codex")?;
+    let codex_home = scratch.home().join(".codex");
+    std::fs::create_dir_all(&codex_home).unwrap();
+    let toml_list = |items: &[String]| {
+        let quoted: Vec<String> = items
+            .iter()
+            .map(|i| Value::from(i.as_str()).to_string())
+            .collect();
+        format!("[{}]", quoted.join(", "))
+    };
+    let config = format!(
+        r#"model = "scripted-model"
+model_provider = "scripted"
+check_for_update_on_startup = false
+
+[model_providers.scripted]
+name = "scripted"
+base_url = "{url}/v1"
+wire_api = "responses"
+env_key = "SCRIPTED_API_KEY"
+request_max_retries = 0
+stream_max_retries = 0
+
+[analytics]
+enabled = false
+
+[otel]
+exporter = "none"
+
+[mcp_servers.files]
+command = {command}
+args = {args}
+# The first request waits for the server's tools (else it may go without them).
+startup_readiness = "catalog"
+startup_timeout_sec = 120
+"#,
+        url = model.url(),
+        command = Value::from(server[0].as_str()),
+        args = toml_list(&server[1..]),
+    );
+    std::fs::write(codex_home.join("config.toml"), config).unwrap();
+    let mut cmd = model.command(&codex);
+    cmd.args([
+        "exec",
+        "--skip-git-repo-check",
+        "--json",
+        "--dangerously-bypass-approvals-and-sandbox",
+        // The curated-plugins sync would look up a code host every run.
+        "--disable",
+        "plugins",
+        "Read the file and tell me what failed.",
+    ])
+    .env_clear()
+    .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+    .env("HOME", scratch.home())
+    .env("CODEX_HOME", &codex_home)
+    .env("SCRIPTED_API_KEY", "sk-scripted")
+    .current_dir(scratch.project());
+    Some(cmd)
+}
+
+#[test]
+fn codex_gets_the_handle_message_from_the_proxy_and_the_answer_from_tool_output() {
+    if installed("codex").is_none() {
+        return;
+    }
+    let scratch = Scratch::new("codex-mcp");
+    let big = write_big_log(&scratch.project());
+    let bytes = std::fs::metadata(&big).unwrap().len() as usize;
+    let model = Model::start(&scratch, read_big_log_script(&big));
+    let cmd = codex(&scratch, &model, &scratch.filesystem_proxy(&[])).unwrap();
+    let run = Run::of(cmd, &model, &scratch, "codex exec, MCP through the proxy");
+
+    let (message, _answer) = assert_mcp_turns(&run, "read_text_file", "tool_output", bytes);
+    let [first, second, third] = run.three_turns();
+    run.check(
+        first["body"]["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["type"] == "namespace" && t["name"] == "mcp__files"),
+        "the proxy's tools come in the namespace mcp__files",
+    );
+    // Codex gives an MCP result as input_text parts: its own timing line,
+    // then the result's content (the resource link as its JSON).
+    let handle = handle_in(&message).unwrap();
+    let parts = &second["tool_result_raw"];
+    run.check(
+        parts[0]["text"]
+            .as_str()
+            .is_some_and(|t| t.starts_with("Wall time: ") && t.ends_with(" seconds\nOutput:")),
+        "Codex's own line first",
+    );
+    run.check(
+        parts[1]["text"].as_str().is_some_and(|t| {
+            t.starts_with(
+                "This result's text, which its structuredContent repeats, is stored once:\n\
+                 Tool output is too large (",
+            )
+        }),
+        "then the handle message as the proxy wrote it",
+    );
+    let link: Value =
+        serde_json::from_str(parts[2]["text"].as_str().unwrap_or_default()).unwrap_or_default();
+    run.check(
+        link["type"] == "resource_link" && link["uri"] == format!("tool-output://{handle}"),
+        "then the link to the stored output",
+    );
+    run.check(
+        third["tool_result_raw"][1]["text"]
+            .as_str()
+            .is_some_and(|t| {
+                t.starts_with(&format!(
+                "ABSTRACT FROM TOOL OUTPUT read_text_file WITH HANDLE {handle}, STRATEGY:lexical:\n"
+            ))
+            }),
+        "the answer as tool_output wrote it",
+    );
+    // The last event is the model's last text.
+    run.check(
+        run.stdout
+            .contains(r#""type":"agent_message","text":"DONE""#),
+        "codex's last message is the model's",
+    );
+    std::fs::remove_dir_all(&scratch.dir).unwrap();
+}
