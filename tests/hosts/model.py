@@ -147,7 +147,7 @@ def text_of(content):
     if isinstance(content, dict):
         if isinstance(content.get("text"), str):
             return content["text"]
-        for key in ("content", "output"):
+        for key in ("content", "output", "error"):
             if key in content:
                 return text_of(content[key])
         return json.dumps(content)

@@ -159,26 +159,13 @@ fn claude_codes_bash_output_becomes_a_handle_message_that_mcp_serve_answers() {
         ],
     )
     .unwrap();
-    // The hook and the server find tool-output on PATH, and use the test's
-    // root and the shared component cache.
-    warm_component();
-    let bin_dir = Path::new(&bin()).parent().unwrap().to_path_buf();
-    let mut path = vec![bin_dir];
-    path.extend(std::env::split_paths(
-        &std::env::var_os("PATH").unwrap_or_default(),
-    ));
-    cmd.env("PATH", std::env::join_paths(path).unwrap())
-        .env("TOOL_OUTPUT_ROOT", scratch.root())
-        .env("TOOL_OUTPUT_CACHE_DIR", cache());
+    with_tool_output_on_path(&mut cmd, &scratch);
     let run = Run::of(cmd, &model, &scratch, "claude -p, Bash with the hook");
 
-    let [first, second, third] = run.three_turns();
-    run.check(
-        first["reply"][1] == "Bash",
-        "turn 1 runs the command with Bash",
-    );
-    // Turn 2: our handle message, not Claude Code's own <persisted-output>.
-    let message = second["tool_result"].as_str().unwrap_or_default();
+    let (message, answer) =
+        assert_shell_turns(&run, "Bash", "mcp__tool-output__tool_output", "Bash");
+    // Our handle message of the whole output, not Claude Code's own
+    // <persisted-output> preview, and nothing around it.
     run.check(
         message.starts_with(&format!(
             "Tool output is too large ({bytes} bytes, 20000 lines, "
@@ -190,27 +177,8 @@ fn claude_codes_bash_output_becomes_a_handle_message_that_mcp_serve_answers() {
         "not Claude Code's preview",
     );
     run.check(
-        message.contains(&format!("12346: {NEEDLE}")),
-        "the preview shows the needle line",
-    );
-    let handle = handle_in(message).unwrap_or_default();
-    run.check(
-        second["reply"]
-            == json!(["tool", "mcp__tool-output__tool_output",
-                      {"handle": handle, "extract": EXTRACT}]),
-        "turn 2 calls tool_output of mcp serve with the handle",
-    );
-    // Turn 3: mcp serve answers from the conversation's session.
-    let answer = third["tool_result"].as_str().unwrap_or_default();
-    run.check(
-        answer.starts_with(&format!(
-            "ABSTRACT FROM TOOL OUTPUT Bash WITH HANDLE {handle}, STRATEGY:lexical:"
-        )),
-        "mcp serve answers from the session the hook stored into",
-    );
-    run.check(
-        answer.contains(&format!("12346: {NEEDLE}")),
-        "the answer holds the needle line",
+        answer.starts_with("ABSTRACT FROM TOOL OUTPUT Bash WITH HANDLE "),
+        "the model gets the answer as it is",
     );
     let result: Value = serde_json::from_str(run.stdout.trim()).unwrap_or_default();
     run.check(

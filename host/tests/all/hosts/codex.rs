@@ -7,18 +7,20 @@ use super::*;
 
 /// `codex exec` with a fresh HOME and CODEX_HOME whose config.toml points at
 /// the scripted model (no retries, no analytics, no update check) and runs
-/// `server` as MCP server `files`.
-fn codex(scratch: &Scratch, model: &Model, server: &[String]) -> Option<Command> {
+/// `server` as MCP server `name` (`env_vars`: the variables Codex passes it).
+fn codex(
+    scratch: &Scratch,
+    model: &Model,
+    name: &str,
+    server: &[String],
+    env_vars: &[&str],
+    args: &[&str],
+) -> Option<Command> {
     let codex = installed("codex")?;
     let codex_home = scratch.home().join(".codex");
     std::fs::create_dir_all(&codex_home).unwrap();
-    let toml_list = |items: &[String]| {
-        let quoted: Vec<String> = items
-            .iter()
-            .map(|i| Value::from(i.as_str()).to_string())
-            .collect();
-        format!("[{}]", quoted.join(", "))
-    };
+    let toml_list = |items: &[&str]| Value::from(items.to_vec()).to_string();
+    let server: Vec<&str> = server.iter().map(String::as_str).collect();
     let config = format!(
         r#"model = "scripted-model"
 model_provider = "scripted"
@@ -38,16 +40,18 @@ enabled = false
 [otel]
 exporter = "none"
 
-[mcp_servers.files]
+[mcp_servers.{name}]
 command = {command}
 args = {args}
+env_vars = {env_vars}
 # The first request waits for the server's tools (else it may go without them).
 startup_readiness = "catalog"
 startup_timeout_sec = 120
 "#,
         url = model.url(),
-        command = Value::from(server[0].as_str()),
+        command = Value::from(server[0]),
         args = toml_list(&server[1..]),
+        env_vars = toml_list(env_vars),
     );
     std::fs::write(codex_home.join("config.toml"), config).unwrap();
     let mut cmd = model.command(&codex);
@@ -59,8 +63,9 @@ startup_timeout_sec = 120
         // The curated-plugins sync would look up a code host every run.
         "--disable",
         "plugins",
-        "Read the file and tell me what failed.",
     ])
+    .args(args)
+    .arg("Read the file and tell me what failed.")
     .env_clear()
     .env("PATH", std::env::var_os("PATH").unwrap_or_default())
     .env("HOME", scratch.home())
@@ -79,7 +84,8 @@ fn codex_gets_the_handle_message_from_the_proxy_and_the_answer_from_tool_output(
     let big = write_big_log(&scratch.project());
     let bytes = std::fs::metadata(&big).unwrap().len() as usize;
     let model = Model::start(&scratch, read_big_log_script(&big));
-    let cmd = codex(&scratch, &model, &scratch.filesystem_proxy(&[])).unwrap();
+    let proxy = scratch.filesystem_proxy(&[]);
+    let cmd = codex(&scratch, &model, "files", &proxy, &[], &[]).unwrap();
     let run = Run::of(cmd, &model, &scratch, "codex exec, MCP through the proxy");
 
     let (message, _answer) = assert_mcp_turns(&run, "read_text_file", "tool_output", bytes);
@@ -132,6 +138,74 @@ fn codex_gets_the_handle_message_from_the_proxy_and_the_answer_from_tool_output(
         run.stdout
             .contains(r#""type":"agent_message","text":"DONE""#),
         "codex's last message is the model's",
+    );
+    std::fs::remove_dir_all(&scratch.dir).unwrap();
+}
+
+#[test]
+fn codexs_shell_output_becomes_a_handle_message_that_mcp_serve_answers() {
+    if installed("codex").is_none() {
+        return;
+    }
+    let scratch = Scratch::new("codex-shell");
+    let big = write_big_log(&scratch.project());
+    let bytes = std::fs::metadata(&big).unwrap().len() as usize;
+    let model = Model::start(
+        &scratch,
+        json!({"shell": "cat big.log", "extract": EXTRACT}),
+    );
+    // PreToolUse on Bash runs `tool-output hook codex`, which wraps the
+    // command in `tool-output --session codex run`; mcp serve opens that
+    // session (Codex passes a server only the variables it names).
+    let codex_home = scratch.home().join(".codex");
+    std::fs::create_dir_all(&codex_home).unwrap();
+    std::fs::write(
+        codex_home.join("hooks.json"),
+        json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
+            {"type": "command", "command": "tool-output hook codex"}]}]}})
+        .to_string(),
+    )
+    .unwrap();
+    let serve = vec![
+        "tool-output".to_string(),
+        "--session".into(),
+        "codex".into(),
+        "mcp".into(),
+        "serve".into(),
+    ];
+    let mut cmd = codex(
+        &scratch,
+        &model,
+        "tool_output",
+        &serve,
+        &["TOOL_OUTPUT_ROOT", "TOOL_OUTPUT_CACHE_DIR"],
+        // Hooks from the user's files run only once trusted.
+        &["--dangerously-bypass-hook-trust"],
+    )
+    .unwrap();
+    with_tool_output_on_path(&mut cmd, &scratch);
+    let run = Run::of(cmd, &model, &scratch, "codex exec, its shell with the hook");
+
+    let (message, answer) = assert_shell_turns(&run, "exec_command", "tool_output", "Bash");
+    run.check(
+        message.contains(&format!(
+            "\nTool output is too large ({bytes} bytes, 20000 lines, "
+        )),
+        "the handle message counts the command's whole output",
+    );
+    // Codex's own lines, then the handle message `tool-output run` printed.
+    run.check(
+        message.contains("\nProcess exited with code 0\n")
+            && message.contains("\nOutput:\nTool output is too large ("),
+        "the model gets the handle message as the command's output",
+    );
+    run.check(
+        !message.contains("Warning: truncated output"),
+        "Codex did not cut the output",
+    );
+    run.check(
+        answer.contains("\nABSTRACT FROM TOOL OUTPUT Bash WITH HANDLE "),
+        "the answer is the MCP result's text",
     );
     std::fs::remove_dir_all(&scratch.dir).unwrap();
 }

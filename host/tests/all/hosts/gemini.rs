@@ -7,16 +7,25 @@ use super::*;
 
 /// `gemini -p` with a fresh HOME whose settings.json selects an API key,
 /// turns off telemetry, usage statistics, updates and retries, trusts the
-/// folder, and runs `server` as MCP server `files`.
-fn gemini(scratch: &Scratch, model: &Model, server: &[String]) -> Option<Command> {
+/// folder, and runs `server` as MCP server `name`; `more` is merged in.
+fn gemini(
+    scratch: &Scratch,
+    model: &Model,
+    name: &str,
+    server: &[String],
+    more: Value,
+) -> Option<Command> {
     let gemini = installed("gemini")?;
-    let settings = json!({
+    let mut settings = json!({
         "security": {"auth": {"selectedType": "gemini-api-key"}, "folderTrust": {"enabled": false}},
         "privacy": {"usageStatisticsEnabled": false},
         "telemetry": {"enabled": false},
         "general": {"enableAutoUpdate": false, "enableAutoUpdateNotification": false, "maxAttempts": 1},
-        "mcpServers": {"files": {"command": server[0], "args": server[1..], "trust": true, "timeout": 120000}},
+        "mcpServers": {name: {"command": server[0], "args": server[1..], "trust": true, "timeout": 120000}},
     });
+    for (key, value) in more.as_object().unwrap() {
+        settings[key] = value.clone();
+    }
     let dir = scratch.home().join(".gemini");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("settings.json"), settings.to_string()).unwrap();
@@ -51,7 +60,8 @@ fn gemini_cli_gets_the_handle_message_from_the_proxy_and_the_answer_from_tool_ou
     let big = write_big_log(&scratch.project());
     let bytes = std::fs::metadata(&big).unwrap().len() as usize;
     let model = Model::start(&scratch, read_big_log_script(&big));
-    let cmd = gemini(&scratch, &model, &scratch.filesystem_proxy(&[])).unwrap();
+    let proxy = scratch.filesystem_proxy(&[]);
+    let cmd = gemini(&scratch, &model, "files", &proxy, json!({})).unwrap();
     let run = Run::of(cmd, &model, &scratch, "gemini -p, MCP through the proxy");
 
     let (message, answer) = assert_mcp_turns(
@@ -88,6 +98,66 @@ fn gemini_cli_gets_the_handle_message_from_the_proxy_and_the_answer_from_tool_ou
     run.check(
         result["response"] == "DONE",
         "gemini's response is the model's last text",
+    );
+    std::fs::remove_dir_all(&scratch.dir).unwrap();
+}
+
+#[test]
+fn gemini_clis_shell_output_becomes_a_handle_message_that_mcp_serve_answers() {
+    if installed("gemini").is_none() {
+        return;
+    }
+    let scratch = Scratch::new("gemini-shell");
+    write_big_log(&scratch.project());
+    let model = Model::start(
+        &scratch,
+        json!({"shell": "cat big.log", "extract": EXTRACT}),
+    );
+    // AfterTool on run_shell_command runs `tool-output hook gemini-cli`,
+    // which stores the whole output in session `gemini` and has the host
+    // give the model the handle message instead; mcp serve opens that session.
+    let hooks = json!({"hooks": {"AfterTool": [{"matcher": "run_shell_command", "hooks": [
+        {"type": "command", "command": "tool-output hook gemini-cli"}]}]}});
+    let serve = vec![
+        "tool-output".to_string(),
+        "--session".into(),
+        "gemini".into(),
+        "mcp".into(),
+        "serve".into(),
+    ];
+    let mut cmd = gemini(&scratch, &model, "tool-output", &serve, hooks).unwrap();
+    with_tool_output_on_path(&mut cmd, &scratch);
+    let run = Run::of(cmd, &model, &scratch, "gemini -p, its shell with the hook");
+
+    let (message, answer) = assert_shell_turns(
+        &run,
+        "run_shell_command",
+        "mcp_tool-output_tool_output",
+        "run_shell_command",
+    );
+    // The hook's answer is a denial, which Gemini CLI shows the model as an
+    // error: it says first that nothing failed.
+    let [_, second, _] = run.three_turns();
+    run.check(
+        second["tool_result_raw"]["error"]
+            .as_str()
+            .is_some_and(|e| {
+                e.starts_with(
+                    "Not an error: the command ran, and its output was too large to show; \
+                 tool-output stored it.\nTool output is too large (",
+                )
+            }),
+        "the model gets the handle message as the denial's reason",
+    );
+    run.check(
+        !message.contains("Output too large"),
+        "not Gemini CLI's own cut",
+    );
+    run.check(
+        answer.starts_with(
+            "<untrusted_context>\nABSTRACT FROM TOOL OUTPUT run_shell_command WITH HANDLE ",
+        ),
+        "the answer in Gemini's wrapper",
     );
     std::fs::remove_dir_all(&scratch.dir).unwrap();
 }

@@ -512,3 +512,76 @@ fn read_big_log_script(path: &Path) -> Value {
         "extract": EXTRACT,
     })
 }
+
+/// What the shell tests assert of the model's three turns: turn 1 runs the
+/// command with the host's shell tool, turn 2 gets our handle message (its
+/// first line exact, the needle in the preview) and calls `tool_output` of
+/// `mcp serve` with that handle, turn 3 gets the lexical answer with the
+/// needle line. Returns the handle message and the answer as the model saw
+/// them.
+fn assert_shell_turns(
+    run: &Run,
+    shell_tool: &str,
+    our_tool: &str,
+    stored_as: &str,
+) -> (String, String) {
+    let [first, second, third] = run.three_turns();
+    run.check(
+        first["reply"][1] == shell_tool,
+        &format!("turn 1 runs the command with {shell_tool}"),
+    );
+    let message = second["tool_result"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let first_line = regex::Regex::new(
+        r"(?m)^Tool output is too large \([0-9]+ bytes, [0-9]+ lines, [0-9]+ tokens\)\.$",
+    )
+    .unwrap();
+    run.check(
+        first_line.is_match(&message),
+        "the handle message's first line",
+    );
+    run.check(
+        message.contains(&format!("12346: {NEEDLE}")),
+        "the preview shows the needle line with its line number",
+    );
+    let handle = handle_in(&message).unwrap_or_default();
+    run.check(
+        second["reply"] == json!(["tool", our_tool, {"handle": handle, "extract": EXTRACT}]),
+        &format!("turn 2 calls {our_tool} of mcp serve with the handle"),
+    );
+    let answer = third["tool_result"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    run.check(
+        answer.contains(&format!(
+            "ABSTRACT FROM TOOL OUTPUT {stored_as} WITH HANDLE {handle}, STRATEGY:lexical:"
+        )),
+        "mcp serve answers from the session the hook stored into",
+    );
+    run.check(
+        answer.contains(&format!("12346: {NEEDLE}")),
+        "the answer holds the needle line",
+    );
+    run.check(
+        third["reply"] == json!(["text", "DONE"]),
+        "turn 3 ends the run",
+    );
+    (message, answer)
+}
+
+/// A host command that finds tool-output on PATH (its hooks and servers run
+/// `tool-output`), with the test's root and the shared component cache.
+fn with_tool_output_on_path(cmd: &mut Command, scratch: &Scratch) {
+    warm_component();
+    let bin_dir = Path::new(&bin()).parent().unwrap().to_path_buf();
+    let mut path = vec![bin_dir];
+    path.extend(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    ));
+    cmd.env("PATH", std::env::join_paths(path).unwrap())
+        .env("TOOL_OUTPUT_ROOT", scratch.root())
+        .env("TOOL_OUTPUT_CACHE_DIR", cache());
+}
