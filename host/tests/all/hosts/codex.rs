@@ -44,7 +44,10 @@ exporter = "none"
 command = {command}
 args = {args}
 env_vars = {env_vars}
-# The first request waits for the server's tools (else it may go without them).
+# Codex starts the first turn only once a required server is up; with
+# startup_readiness = "catalog" alone it waits about a second for the tools,
+# and a slow start (a loaded machine) sends the first turn without them.
+required = true
 startup_readiness = "catalog"
 startup_timeout_sec = 120
 "#,

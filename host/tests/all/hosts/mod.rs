@@ -318,7 +318,12 @@ impl Run {
             std::thread::sleep(Duration::from_millis(20));
         };
         let run = Run::read(&stdout_path, &stderr_path, model, start.elapsed());
-        eprintln!("{what}: {:.1} s", run.took.as_secs_f64());
+        let net = if model.isolated {
+            "in a loopback-only network namespace"
+        } else {
+            "on the machine's network"
+        };
+        eprintln!("{what}: {:.1} s, {net}", run.took.as_secs_f64());
         assert!(status.success(), "{what}: exit {status}\n{}", run.context());
         run
     }
