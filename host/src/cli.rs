@@ -133,6 +133,13 @@ enum Command {
     /// Never breaks the host's tool: on any problem it prints nothing (the output stands) and says
     /// why in one line on stderr. `tool-output setup HOST` writes the hook into the host's config.
     Hook(commands::hook::HookArgs),
+    /// Configure an agent host: our MCP entry (`mcp serve` on the host's session) and its shell
+    /// hook, in the host's own config file and format.
+    ///
+    /// Prints what it would merge; --write merges it (a backup first, comments and everything else
+    /// kept; a file it cannot parse or a different entry of that name is refused, and nothing is
+    /// written). --wrap NAME -- COMMAND… adds a proxy in front of a server instead.
+    Setup(commands::setup::SetupArgs),
 }
 
 pub async fn main() -> ExitCode {
@@ -244,5 +251,6 @@ async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Doctor(args) => args.execute(&env).await,
         Command::Demo(args) => args.execute(&env).await,
         Command::Hook(args) => args.execute(&env).await,
+        Command::Setup(args) => args.execute(&env).await,
     }
 }

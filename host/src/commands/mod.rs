@@ -11,6 +11,7 @@ pub mod housekeeping;
 pub mod readers;
 pub mod run;
 pub mod schema;
+pub mod setup;
 pub mod store;
 pub mod transfer;
 

@@ -56,7 +56,16 @@ pub fn leave_alone(command: &str, our_names: &[&str]) -> Option<&'static str> {
     for words in &scan.commands {
         let Some(first) = words.first() else { continue };
         let name = first.rsplit('/').next().unwrap_or(first);
-        if our_names.contains(&name) || our_names.contains(&first.as_str()) {
+        // The program after `exec`, `command`, `env`, `time`, `nice`.
+        let program = words
+            .iter()
+            .find(|w| {
+                !matches!(w.as_str(), "exec" | "command" | "env" | "time" | "nice")
+                    && !w.starts_with('-')
+            })
+            .map_or(first.as_str(), String::as_str);
+        let program_name = program.rsplit('/').next().unwrap_or(program);
+        if our_names.contains(&program_name) || our_names.contains(&program) {
             return Some("it already runs under tool-output");
         }
         if matches!(name, "nohup" | "disown" | "setsid" | "bg") {
@@ -162,10 +171,8 @@ fn scan(command: &str) -> Scan {
             }
             '\\' => {
                 in_word = true;
-                if let Some(n) = chars.next() {
-                    if n != '\n' {
-                        word.push(n);
-                    }
+                if let Some(n) = chars.next().filter(|n| *n != '\n') {
+                    word.push(n);
                 }
             }
             '#' if !in_word => {
@@ -286,7 +293,7 @@ fn is_fd_redirection(word: &str) -> bool {
 mod tests {
     use super::*;
 
-    const OURS: &[&str] = &["tool-output"];
+    const OURS: &[&str] = &["tool-output", "/opt/tool-output"];
 
     #[test]
     fn quoting_keeps_every_byte() {
@@ -315,6 +322,10 @@ mod tests {
             ("git rebase -i HEAD~2", true),
             ("/usr/bin/tool-output run -- make", true),
             ("cd x; tool-output run -- make", true),
+            (
+                "exec '/opt/tool-output' --session codex run -- \"$0\" -c 'make'",
+                true,
+            ),
             ("echo $(sleep 1 &)", true),
             ("echo \"$(date)\" # a comment & more", false),
             ("   ", true),
