@@ -105,35 +105,6 @@ fn claude_code_gets_the_handle_message_from_the_proxy_and_the_answer_from_tool_o
     std::fs::remove_dir_all(&scratch.dir).unwrap();
 }
 
-/// Claude Code's settings for its own shell: a `PostToolUse` hook on `Bash`
-/// running `tool-output hook claude-code`, `tool-output mcp serve` over the
-/// conversation's session (`claude-${CLAUDE_CODE_SESSION_ID}`, which
-/// tool-output expands) as MCP server `tool-output`, and that server's tools
-/// allowed (Claude Code asks before any MCP tool, read-only or not).
-fn write_shell_settings(scratch: &Scratch) -> PathBuf {
-    let dir = scratch.home().join(".claude");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("settings.json"),
-        json!({
-            "hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [
-                {"type": "command", "command": "tool-output hook claude-code"}]}]},
-            "permissions": {"allow": ["mcp__tool-output"]},
-        })
-        .to_string(),
-    )
-    .unwrap();
-    let config = scratch.dir.join("mcp.json");
-    std::fs::write(
-        &config,
-        json!({"mcpServers": {"tool-output": {"type": "stdio", "command": "tool-output",
-            "args": ["--session", "claude-${CLAUDE_CODE_SESSION_ID}", "mcp", "serve"]}}})
-        .to_string(),
-    )
-    .unwrap();
-    config
-}
-
 #[test]
 fn claude_codes_bash_output_becomes_a_handle_message_that_mcp_serve_answers() {
     if installed("claude").is_none() {
@@ -146,20 +117,18 @@ fn claude_codes_bash_output_becomes_a_handle_message_that_mcp_serve_answers() {
         &scratch,
         json!({"shell": "cat big.log", "extract": EXTRACT}),
     );
-    let config = write_shell_settings(&scratch);
+    // The user's files as `setup` writes them: the PostToolUse hook on Bash
+    // and `mcp serve` on the conversation's session.
+    setup_write(&scratch, "claude-code", &[]);
     let mut cmd = claude(
         &scratch,
         &model,
-        &[
-            "--mcp-config",
-            config.to_str().unwrap(),
-            "--strict-mcp-config",
-            "--allowedTools",
-            "Bash",
-        ],
+        // Claude Code asks before any MCP tool, read-only or not: setup says
+        // to allow the server, as the user does here.
+        &["--allowedTools", "Bash,mcp__tool-output"],
     )
     .unwrap();
-    with_tool_output_on_path(&mut cmd, &scratch);
+    with_test_root(&mut cmd, &scratch);
     let run = Run::of(cmd, &model, &scratch, "claude -p, Bash with the hook");
 
     let (message, answer) =

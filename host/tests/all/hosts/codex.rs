@@ -6,21 +6,12 @@
 use super::*;
 
 /// `codex exec` with a fresh HOME and CODEX_HOME whose config.toml points at
-/// the scripted model (no retries, no analytics, no update check) and runs
-/// `server` as MCP server `name` (`env_vars`: the variables Codex passes it).
-fn codex(
-    scratch: &Scratch,
-    model: &Model,
-    name: &str,
-    server: &[String],
-    env_vars: &[&str],
-    args: &[&str],
-) -> Option<Command> {
+/// the scripted model (no retries, no analytics, no update check), then
+/// `more` (TOML).
+fn codex(scratch: &Scratch, model: &Model, more: &str, args: &[&str]) -> Option<Command> {
     let codex = installed("codex")?;
     let codex_home = scratch.home().join(".codex");
     std::fs::create_dir_all(&codex_home).unwrap();
-    let toml_list = |items: &[&str]| Value::from(items.to_vec()).to_string();
-    let server: Vec<&str> = server.iter().map(String::as_str).collect();
     let config = format!(
         r#"model = "scripted-model"
 model_provider = "scripted"
@@ -39,22 +30,8 @@ enabled = false
 
 [otel]
 exporter = "none"
-
-[mcp_servers.{name}]
-command = {command}
-args = {args}
-env_vars = {env_vars}
-# Codex starts the first turn only once a required server is up; with
-# startup_readiness = "catalog" alone it waits about a second for the tools,
-# and a slow start (a loaded machine) sends the first turn without them.
-required = true
-startup_readiness = "catalog"
-startup_timeout_sec = 120
-"#,
+{more}"#,
         url = model.url(),
-        command = Value::from(server[0]),
-        args = toml_list(&server[1..]),
-        env_vars = toml_list(env_vars),
     );
     std::fs::write(codex_home.join("config.toml"), config).unwrap();
     let mut cmd = model.command(&codex);
@@ -87,8 +64,27 @@ fn codex_gets_the_handle_message_from_the_proxy_and_the_answer_from_tool_output(
     let big = write_big_log(&scratch.project());
     let bytes = std::fs::metadata(&big).unwrap().len() as usize;
     let model = Model::start(&scratch, read_big_log_script(&big));
-    let proxy = scratch.filesystem_proxy(&[]);
-    let cmd = codex(&scratch, &model, "files", &proxy, &[], &[]).unwrap();
+    let proxy: Vec<Value> = scratch
+        .filesystem_proxy(&[])
+        .into_iter()
+        .map(Value::from)
+        .collect();
+    let server = format!(
+        r#"
+[mcp_servers.files]
+command = {command}
+args = {args}
+# Codex starts the first turn only once a required server is up; with
+# startup_readiness = "catalog" alone it waits about a second for the tools,
+# and a slow start (a loaded machine) sends the first turn without them.
+required = true
+startup_readiness = "catalog"
+startup_timeout_sec = 120
+"#,
+        command = proxy[0],
+        args = Value::from(proxy[1..].to_vec()),
+    );
+    let cmd = codex(&scratch, &model, &server, &[]).unwrap();
     let run = Run::of(cmd, &model, &scratch, "codex exec, MCP through the proxy");
 
     let (message, _answer) = assert_mcp_turns(&run, "read_text_file", "tool_output", bytes);
@@ -157,36 +153,24 @@ fn codexs_shell_output_becomes_a_handle_message_that_mcp_serve_answers() {
         &scratch,
         json!({"shell": "cat big.log", "extract": EXTRACT}),
     );
-    // PreToolUse on Bash runs `tool-output hook codex`, which wraps the
-    // command in `tool-output --session codex run`; mcp serve opens that
-    // session (Codex passes a server only the variables it names).
-    let codex_home = scratch.home().join(".codex");
-    std::fs::create_dir_all(&codex_home).unwrap();
-    std::fs::write(
-        codex_home.join("hooks.json"),
-        json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
-            {"type": "command", "command": "tool-output hook codex"}]}]}})
-        .to_string(),
-    )
-    .unwrap();
-    let serve = vec![
-        "tool-output".to_string(),
-        "--session".into(),
-        "codex".into(),
-        "mcp".into(),
-        "serve".into(),
-    ];
     let mut cmd = codex(
         &scratch,
         &model,
-        "tool_output",
-        &serve,
-        &["TOOL_OUTPUT_ROOT", "TOOL_OUTPUT_CACHE_DIR"],
+        "",
         // Hooks from the user's files run only once trusted.
         &["--dangerously-bypass-hook-trust"],
     )
     .unwrap();
-    with_tool_output_on_path(&mut cmd, &scratch);
+    // config.toml as `setup` merges into it: PreToolUse on Bash runs
+    // `tool-output hook codex`, which wraps the command in `tool-output
+    // --session codex run`, and `mcp serve` opens that session (Codex passes
+    // it TOOL_OUTPUT_ROOT, named in env_vars).
+    setup_write(
+        &scratch,
+        "codex",
+        &[("CODEX_HOME", scratch.home().join(".codex"))],
+    );
+    with_test_root(&mut cmd, &scratch);
     let run = Run::of(cmd, &model, &scratch, "codex exec, its shell with the hook");
 
     let (message, answer) = assert_shell_turns(&run, "exec_command", "tool_output", "Bash");

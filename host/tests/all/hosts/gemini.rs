@@ -6,22 +6,15 @@
 use super::*;
 
 /// `gemini -p` with a fresh HOME whose settings.json selects an API key,
-/// turns off telemetry, usage statistics, updates and retries, trusts the
-/// folder, and runs `server` as MCP server `name`; `more` is merged in.
-fn gemini(
-    scratch: &Scratch,
-    model: &Model,
-    name: &str,
-    server: &[String],
-    more: Value,
-) -> Option<Command> {
+/// turns off telemetry, usage statistics, updates and retries, and trusts
+/// the folder; `more` is merged in.
+fn gemini(scratch: &Scratch, model: &Model, more: Value) -> Option<Command> {
     let gemini = installed("gemini")?;
     let mut settings = json!({
         "security": {"auth": {"selectedType": "gemini-api-key"}, "folderTrust": {"enabled": false}},
         "privacy": {"usageStatisticsEnabled": false},
         "telemetry": {"enabled": false},
         "general": {"enableAutoUpdate": false, "enableAutoUpdateNotification": false, "maxAttempts": 1},
-        "mcpServers": {name: {"command": server[0], "args": server[1..], "trust": true, "timeout": 120000}},
     });
     for (key, value) in more.as_object().unwrap() {
         settings[key] = value.clone();
@@ -61,7 +54,9 @@ fn gemini_cli_gets_the_handle_message_from_the_proxy_and_the_answer_from_tool_ou
     let bytes = std::fs::metadata(&big).unwrap().len() as usize;
     let model = Model::start(&scratch, read_big_log_script(&big));
     let proxy = scratch.filesystem_proxy(&[]);
-    let cmd = gemini(&scratch, &model, "files", &proxy, json!({})).unwrap();
+    let files = json!({"mcpServers": {"files": {
+        "command": proxy[0], "args": proxy[1..], "trust": true, "timeout": 120000}}});
+    let cmd = gemini(&scratch, &model, files).unwrap();
     let run = Run::of(cmd, &model, &scratch, "gemini -p, MCP through the proxy");
 
     let (message, answer) = assert_mcp_turns(
@@ -113,20 +108,13 @@ fn gemini_clis_shell_output_becomes_a_handle_message_that_mcp_serve_answers() {
         &scratch,
         json!({"shell": "cat big.log", "extract": EXTRACT}),
     );
-    // AfterTool on run_shell_command runs `tool-output hook gemini-cli`,
-    // which stores the whole output in session `gemini` and has the host
-    // give the model the handle message instead; mcp serve opens that session.
-    let hooks = json!({"hooks": {"AfterTool": [{"matcher": "run_shell_command", "hooks": [
-        {"type": "command", "command": "tool-output hook gemini-cli"}]}]}});
-    let serve = vec![
-        "tool-output".to_string(),
-        "--session".into(),
-        "gemini".into(),
-        "mcp".into(),
-        "serve".into(),
-    ];
-    let mut cmd = gemini(&scratch, &model, "tool-output", &serve, hooks).unwrap();
-    with_tool_output_on_path(&mut cmd, &scratch);
+    let mut cmd = gemini(&scratch, &model, json!({})).unwrap();
+    // settings.json as `setup` merges into it: AfterTool on run_shell_command
+    // runs `tool-output hook gemini-cli`, which stores the whole output in
+    // session `gemini` and has the host give the model the handle message
+    // instead; `mcp serve` opens that session.
+    setup_write(&scratch, "gemini-cli", &[]);
+    with_test_root(&mut cmd, &scratch);
     let run = Run::of(cmd, &model, &scratch, "gemini -p, its shell with the hook");
 
     let (message, answer) = assert_shell_turns(

@@ -577,16 +577,31 @@ fn assert_shell_turns(
     (message, answer)
 }
 
-/// A host command that finds tool-output on PATH (its hooks and servers run
-/// `tool-output`), with the test's root and the shared component cache.
-fn with_tool_output_on_path(cmd: &mut Command, scratch: &Scratch) {
+/// A host command whose hooks and servers use the test's root and the
+/// shared component cache.
+fn with_test_root(cmd: &mut Command, scratch: &Scratch) {
     warm_component();
-    let bin_dir = Path::new(&bin()).parent().unwrap().to_path_buf();
-    let mut path = vec![bin_dir];
-    path.extend(std::env::split_paths(
-        &std::env::var_os("PATH").unwrap_or_default(),
-    ));
-    cmd.env("PATH", std::env::join_paths(path).unwrap())
-        .env("TOOL_OUTPUT_ROOT", scratch.root())
+    cmd.env("TOOL_OUTPUT_ROOT", scratch.root())
         .env("TOOL_OUTPUT_CACHE_DIR", cache());
+}
+
+/// `tool-output setup HOST --write`, as a user runs it, into the test's
+/// HOME: it merges our MCP entry (`mcp serve` on the host's session) and
+/// the shell hook into the host's own files, beside what the test wrote.
+fn setup_write(scratch: &Scratch, host: &str, envs: &[(&str, PathBuf)]) {
+    let out = Command::new(bin())
+        .args(["setup", host, "--write"])
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", scratch.home())
+        .envs(envs.iter().map(|(k, v)| (k, v)))
+        .current_dir(scratch.project())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "setup {host} --write: {}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
