@@ -9,20 +9,25 @@ use serde_json::Value;
 
 use super::{Scratch, hosts_dir};
 
-/// Whether this process may make network namespaces (`unshare -n`, root).
+/// Whether this process may make network namespaces and enter them
+/// (`unshare -n`, `nsenter`: root, util-linux, iproute2).
 pub fn can_isolate() -> bool {
     static CAN: OnceLock<bool> = OnceLock::new();
     *CAN.get_or_init(|| {
-        let ok = Command::new("unshare")
-            .args(["-n", "ip", "link", "set", "lo", "up"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
+        let works = |program: &str, args: &[&str]| {
+            Command::new(program)
+                .args(args)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success())
+        };
+        let ok = works("unshare", &["-n", "ip", "link", "set", "lo", "up"])
+            && works("nsenter", &["--version"]);
         if !ok {
             eprintln!(
-                "note: no network namespace (unshare -n needs root and ip): the hosts run \
-                 with telemetry, updates and retries off by environment only"
+                "note: no network namespace (unshare -n and nsenter need root): the hosts \
+                 run with telemetry, updates and retries off by their settings only"
             );
         }
         ok
