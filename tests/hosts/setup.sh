@@ -9,6 +9,10 @@
 # puts Claude Code's native binary in place from its platform package
 # (install.cjs): it links a file and fetches nothing. The packages' engines
 # fields ask for Node 22; these versions run on Node 20 (npm warns).
+#
+# Not opencode (opencode-ai 1.18.33): the registry this project reaches serves
+# only its Linux x64 binaries, not its other platforms' packages, so its lock
+# cannot be complete and `npm ci` refuses it.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 fail() { echo "tests/hosts/setup.sh: $*" >&2; exit 1; }
