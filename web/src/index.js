@@ -1,6 +1,6 @@
 // One async API over both transpiled builds of the tool-output engine.
 //
-//   import { ToolOutput } from '@tool-output/web';
+//   import { ToolOutput } from 'tool-output-engine';
 //   const to = await ToolOutput.create({ llm: { baseUrl, model, apiKey } });
 //   const s = await to.store('bash', '{"cmd":"make"}', bigText);
 //   if (s.stored) console.log(s.message);            // give the model this

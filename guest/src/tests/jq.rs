@@ -301,3 +301,64 @@ fn a_column_named_twice_and_a_stray_quote_in_tsv_lose_nothing() {
     assert!(body.starts_with("jq over 3 TSV rows"), "{body}");
     assert_eq!(results(&body), [r#"["\"quoted start","b","d"]"#]);
 }
+
+/// Store `output`, then run `program` as if jq gathered at most `gather` bytes.
+fn jq_gathering(output: &str, program: &str, gather: u64) -> String {
+    let st = MemStorage::new();
+    let call = CallInfo {
+        tool: "api".into(),
+        args: "{}".into(),
+        model: None,
+    };
+    let policy = StorePolicy {
+        max_inline_bytes: 1,
+        ..crate::default_policy()
+    };
+    let StoreOutcome::Stored(stored) =
+        crate::store::store(&st, call, output.as_bytes(), policy).unwrap()
+    else {
+        panic!("stored")
+    };
+    let doc = crate::doc::Doc::open(&st, &stored.handle).unwrap();
+    crate::strategy::jq::run_gathering(&doc, program, 4096, gather).unwrap()
+}
+
+#[test]
+fn json_lines_and_rows_too_large_to_gather_run_one_value_at_a_time() {
+    let lines: String = (0..5000)
+        .map(|i| {
+            let level = if i % 1000 == 7 { "error" } else { "info" };
+            format!("{{\"i\":{i},\"level\":\"{level}\"}}\n")
+        })
+        .collect();
+    let body = jq_gathering(&lines, ".[] | select(.level == \"error\") | .i", 1024);
+    assert!(
+        body.starts_with("jq over JSON values (JSON lines), read one at a time ("),
+        "{body}"
+    );
+    assert_eq!(results(&body), ["7", "1007", "2007", "3007", "4007"]);
+    assert_eq!(results(&jq_gathering(&lines, "length", 1024)), ["5000"]);
+    // The same answers as gathered.
+    let gathered = jq_gathering(&lines, ".[] | select(.level == \"error\") | .i", 1 << 30);
+    assert_eq!(results(&gathered), results(&body));
+    // CSV rows likewise.
+    let csv: String = std::iter::once("id,state\n".to_string())
+        .chain((0..3000).map(|i| format!("{i},{}\n", if i == 2222 { "down" } else { "up" })))
+        .collect();
+    let body = jq_gathering(&csv, ".[] | select(.state == \"down\") | .id", 1024);
+    assert!(
+        body.starts_with("jq over CSV rows, read one at a time ("),
+        "{body}"
+    );
+    assert_eq!(results(&body), ["2222"]);
+    // A program that needs the whole array, or one document: said why.
+    let body = jq_gathering(&lines, "sort_by(.i) | .[0]", 1024);
+    assert!(
+        body.contains("this program needs the whole array"),
+        "{body}"
+    );
+    assert!(body.contains("`.[] | …`"), "{body}");
+    let doc = format!("[{}]", "1,".repeat(3000) + "1");
+    let body = jq_gathering(&doc, ".[] | . + 1", 1024);
+    assert!(body.contains("it is one JSON document"), "{body}");
+}

@@ -10,16 +10,16 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use bytes::Bytes;
-use futures::StreamExt;
 use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
 use tokio::process::{Child, Command};
 use tokio::sync::mpsc;
 
 mod http;
-use tokio_util::codec::FramedRead;
 
-use super::framing::{Frame, LineCodec};
+use super::chunked::Chunked;
+use super::decode::{self, Decoded};
+use super::framing::{Frame, LineReader};
 use super::lenient::{self, Parsed};
 use super::queue::{self, write_lines};
 use crate::platform;
@@ -33,8 +33,9 @@ const STDERR_PIECE: u64 = 8 << 10;
 const WAITING_MESSAGES: usize = 2;
 
 pub enum FromDownstream {
-    /// A JSON message, with its bytes as received when there are any.
-    Message(Option<Bytes>, Value),
+    /// A JSON message, with its bytes as received when there are any (its
+    /// big strings still in them: `decode`).
+    Message(Option<Chunked>, Decoded),
     /// A message serde_json cannot decode whole (see `lenient`), relayed
     /// as received: its id.
     Opaque { raw: Bytes, id: Option<Value> },
@@ -194,19 +195,19 @@ async fn read_messages(
     stderr: Stderr,
     max_message_bytes: usize,
 ) {
-    let mut frames = FramedRead::with_capacity(stdout, LineCodec::new(max_message_bytes), 64 << 10);
+    let mut frames = LineReader::new(stdout, max_message_bytes);
     let broken = loop {
         let message = match frames.next().await {
-            Some(Ok(Frame::Line(line))) => line,
-            Some(Ok(Frame::TooLong { len, head })) => {
+            Ok(Some(Frame::Line(line))) => line,
+            Ok(Some(Frame::TooLong { len, head })) => {
                 let id = lenient::id_in_head(&head);
                 if tx.send(FromDownstream::Dropped { id, len }).await.is_err() {
                     return;
                 }
                 continue;
             }
-            Some(Err(e)) => break Some(format!("could not be read: {e}")),
-            None => break None,
+            Err(e) => break Some(format!("could not be read: {e}")),
+            Ok(None) => break None,
         };
         for message in messages(message) {
             if tx.send(message).await.is_err() {
@@ -242,9 +243,22 @@ async fn read_messages(
 /// The messages of one line: one, a batch's members, or none (a line that
 /// is not JSON-RPC, such as a banner, is logged and passed over: one bad
 /// line never stops the server).
-fn messages(line: Bytes) -> Vec<FromDownstream> {
+fn messages(line: Chunked) -> Vec<FromDownstream> {
+    // The common case, whatever the size: one object, its big strings left
+    // in the line (`decode`). The rest is read as a contiguous line.
+    if let Ok(decoded) = decode::parse(&line)
+        && decoded.value.is_object()
+    {
+        return vec![FromDownstream::Message(Some(line), decoded)];
+    }
+    let line = line.to_bytes();
     match lenient::parse(&line) {
-        Parsed::Message(value) => vec![FromDownstream::Message(Some(line), value)],
+        Parsed::Message(value) => {
+            vec![FromDownstream::Message(
+                Some(line.into()),
+                Decoded::whole(value),
+            )]
+        }
         Parsed::Opaque { id, .. } => vec![FromDownstream::Opaque { raw: line, id }],
         Parsed::Batch(members) => members
             .into_iter()
@@ -253,7 +267,7 @@ fn messages(line: Bytes) -> Vec<FromDownstream> {
                     ignored(&member, "a batch member that is not a message");
                     Vec::new()
                 }
-                _ => messages(member),
+                _ => messages(member.into()),
             })
             .collect(),
         Parsed::NotJson(why) => {

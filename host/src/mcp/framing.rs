@@ -5,11 +5,14 @@
 //! rmcp's `JsonRpcMessageCodec` decodes straight into typed messages and
 //! ends the stream at the first unparsable line; the proxy needs the raw
 //! line and must survive a peer's bad line, so it frames here and parses
-//! with serde_json itself.
+//! with serde_json itself. A line is read into fixed 1 MiB buffers and kept
+//! as their chunks (`Chunked`): a 500 MB message is never copied, and never
+//! held twice while a buffer grows.
 
 use bytes::{Bytes, BytesMut};
-use tokio::io::{AsyncRead, AsyncWrite};
-use tokio_util::codec::Decoder;
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite};
+
+use super::chunked::Chunked;
 
 pub type StdinReader = Box<dyn AsyncRead + Send + Unpin>;
 pub type StdoutWriter = Box<dyn AsyncWrite + Send + Unpin>;
@@ -41,137 +44,131 @@ pub fn stdio() -> (StdinReader, StdoutWriter) {
     (Box::new(tokio::io::stdin()), Box::new(tokio::io::stdout()))
 }
 
-/// A buffer that grew past this for one huge message is not kept for the
-/// next ones (its memory goes back when the message is dropped).
-const KEEP_CAPACITY: usize = 4 << 20;
+/// Reads are made into buffers of this size, whose bytes become the
+/// lines' chunks.
+const READ_BUFFER: usize = 1 << 20;
 
 /// What is kept of a line too long to keep: enough to find its `id`.
 const HEAD_BYTES: usize = 4096;
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// One frame read from a peer.
 #[derive(Debug)]
 pub enum Frame {
     /// A line without its `\n` (and `\r`, and a leading byte order mark,
     /// which JSON forbids a sender to add and lets a reader ignore).
-    Line(Bytes),
+    Line(Chunked),
     /// A line longer than the limit, discarded: its length and first bytes.
     TooLong { len: usize, head: Bytes },
 }
 
-pub struct LineCodec {
+/// Newline-delimited lines of a peer, each at most `max` bytes.
+pub struct LineReader<R> {
+    reader: R,
     max: usize,
-    /// Where the search for `\n` resumes.
-    searched: usize,
-    /// Bytes of an over-long line discarded so far (0: not discarding).
-    discarding: usize,
-    /// The first bytes of the over-long line being discarded.
-    head: BytesMut,
+    /// Bytes read and not yet part of a line.
+    pending: BytesMut,
+    /// The line so far.
+    line: Chunked,
+    /// Bytes of an over-long line dropped so far (0: not dropping).
+    dropped: usize,
+    /// The first bytes of the over-long line being dropped.
+    head: Vec<u8>,
+    ended: bool,
 }
 
-impl LineCodec {
-    pub fn new(max_bytes: usize) -> Self {
+impl<R: AsyncRead + Unpin> LineReader<R> {
+    pub fn new(reader: R, max: usize) -> Self {
         Self {
-            max: max_bytes,
-            searched: 0,
-            discarding: 0,
-            head: BytesMut::new(),
+            reader,
+            max,
+            pending: BytesMut::new(),
+            line: Chunked::new(),
+            dropped: 0,
+            head: Vec::new(),
+            ended: false,
         }
     }
 
-    /// An over-long line ends: what is known of it.
-    fn too_long(&mut self, len: usize) -> Frame {
-        self.discarding = 0;
-        Frame::TooLong {
-            len,
-            head: std::mem::take(&mut self.head).freeze(),
-        }
-    }
-
-    /// Keeps the first bytes of a line being discarded.
-    fn keep_head(&mut self, bytes: &[u8]) {
-        let room = HEAD_BYTES.saturating_sub(self.head.len());
-        self.head.extend_from_slice(&bytes[..bytes.len().min(room)]);
-    }
-}
-
-const BOM: &[u8] = b"\xEF\xBB\xBF";
-
-impl Decoder for LineCodec {
-    type Item = Frame;
-    type Error = std::io::Error;
-
-    fn decode(&mut self, buf: &mut BytesMut) -> Result<Option<Frame>, Self::Error> {
+    /// The next frame; None at the end. Cancel-safe: dropped while
+    /// waiting for bytes, nothing read is lost (every change to the state
+    /// is made before or after the one await, never across it).
+    pub async fn next(&mut self) -> std::io::Result<Option<Frame>> {
         loop {
-            let newline = buf[self.searched..].iter().position(|b| *b == b'\n');
-            match newline {
-                Some(offset) if self.discarding > 0 => {
-                    self.keep_head(&buf[..self.searched + offset]);
-                    let len = self.discarding + offset;
-                    let _ = buf.split_to(self.searched + offset + 1);
-                    self.searched = 0;
-                    return Ok(Some(self.too_long(len)));
-                }
-                Some(offset) if self.searched + offset > self.max => {
-                    let len = self.searched + offset;
-                    self.keep_head(&buf[..len]);
-                    let _ = buf.split_to(len + 1);
-                    self.searched = 0;
-                    return Ok(Some(self.too_long(len)));
-                }
-                Some(offset) => {
-                    let end = self.searched + offset;
-                    self.searched = 0;
-                    let mut line = buf.split_to(end + 1);
-                    line.truncate(end);
-                    if line.last() == Some(&b'\r') {
-                        line.truncate(end - 1);
-                    }
-                    if line.starts_with(BOM) {
-                        let _ = line.split_to(BOM.len());
-                    }
-                    if buf.capacity() > KEEP_CAPACITY {
-                        // The rest still shares the huge allocation: copy it
-                        // out so the allocation dies with `line`.
-                        *buf = BytesMut::from(&buf[..]);
-                    }
-                    if line.iter().all(u8::is_ascii_whitespace) {
-                        continue;
-                    }
-                    return Ok(Some(Frame::Line(line.freeze())));
-                }
-                None if self.discarding > 0 || buf.len() > self.max => {
-                    self.keep_head(buf);
-                    self.discarding += buf.len();
-                    buf.clear();
-                    self.searched = 0;
-                    return Ok(None);
-                }
-                None => {
-                    self.searched = buf.len();
-                    return Ok(None);
-                }
+            if let Some(frame) = self.take_frame() {
+                return Ok(Some(frame));
+            }
+            if self.ended {
+                return Ok(self.take_last());
+            }
+            if self.pending.capacity() == self.pending.len() {
+                // Full: its bytes join the line as one chunk (no copy), and
+                // reading goes on in a fresh buffer.
+                let full =
+                    std::mem::replace(&mut self.pending, BytesMut::with_capacity(READ_BUFFER));
+                self.add(full.freeze());
+            }
+            if self.reader.read_buf(&mut self.pending).await? == 0 {
+                self.ended = true;
             }
         }
     }
 
-    fn decode_eof(&mut self, buf: &mut BytesMut) -> Result<Option<Frame>, Self::Error> {
-        if let Some(frame) = self.decode(buf)? {
-            return Ok(Some(frame));
+    /// A whole line from what is pending, if a newline is there.
+    fn take_frame(&mut self) -> Option<Frame> {
+        loop {
+            let newline = self.pending.iter().position(|b| *b == b'\n')?;
+            let piece = self.pending.split_to(newline + 1).freeze();
+            self.add(piece.slice(..newline));
+            match self.finish_line() {
+                Some(frame) => return Some(frame),
+                None => continue, // a blank line
+            }
         }
-        if self.discarding > 0 {
-            let len = self.discarding;
-            return Ok(Some(self.too_long(len)));
+    }
+
+    /// The rest at the end of the input: a last line without its newline.
+    fn take_last(&mut self) -> Option<Frame> {
+        let rest = std::mem::take(&mut self.pending).freeze();
+        self.add(rest);
+        self.finish_line()
+    }
+
+    /// Bytes of the current line (dropped past the limit, but for a head).
+    fn add(&mut self, bytes: Bytes) {
+        if self.dropped > 0 || self.line.len() + bytes.len() > self.max {
+            if self.dropped == 0 {
+                self.head = self.line.head(HEAD_BYTES);
+                self.dropped = self.line.len();
+                self.line = Chunked::new();
+            }
+            let room = HEAD_BYTES.saturating_sub(self.head.len());
+            self.head.extend_from_slice(&bytes[..bytes.len().min(room)]);
+            self.dropped += bytes.len();
+        } else {
+            self.line.push(bytes);
         }
-        // A last message without its newline still counts.
-        self.searched = 0;
-        let mut line = buf.split();
-        if line.starts_with(BOM) {
-            let _ = line.split_to(BOM.len());
+    }
+
+    /// Ends the current line: its frame, or None for a blank one.
+    fn finish_line(&mut self) -> Option<Frame> {
+        if self.dropped > 0 {
+            let len = std::mem::take(&mut self.dropped);
+            let head = Bytes::from(std::mem::take(&mut self.head));
+            return Some(Frame::TooLong { len, head });
         }
-        if line.iter().all(u8::is_ascii_whitespace) {
-            return Ok(None);
+        let mut line = std::mem::take(&mut self.line);
+        if line.head(BOM.len()) == BOM {
+            line.drop_front(BOM.len());
         }
-        Ok(Some(Frame::Line(line.freeze())))
+        if !line.is_empty() && line.slice(line.len() - 1, line.len()).to_bytes()[..] == *b"\r" {
+            line.drop_back(1);
+        }
+        if line.bytes().all(|b| b.is_ascii_whitespace()) {
+            return None;
+        }
+        Some(Frame::Line(line))
     }
 }
 
@@ -179,51 +176,83 @@ impl Decoder for LineCodec {
 mod tests {
     use super::*;
 
-    fn frames(input: &[u8], max: usize) -> Vec<String> {
-        let mut codec = LineCodec::new(max);
-        let mut buf = BytesMut::new();
-        let mut out = Vec::new();
-        // Byte by byte: frames must not depend on how reads split the input.
-        for b in input {
-            buf.extend_from_slice(&[*b]);
-            while let Some(f) = codec.decode(&mut buf).unwrap() {
-                out.push(f);
-            }
-        }
-        while let Some(f) = codec.decode_eof(&mut buf).unwrap() {
-            out.push(f);
-        }
-        out.into_iter()
-            .map(|f| match f {
-                Frame::Line(b) => String::from_utf8(b.to_vec()).unwrap(),
-                Frame::TooLong { len, head } => {
-                    format!("<too long: {len}, {}>", String::from_utf8_lossy(&head))
+    /// The frames of `input` fed `step` bytes at a time: they must not
+    /// depend on how reads split it.
+    fn frames(input: &[u8], max: usize, step: usize) -> Vec<String> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let (mut tx, rx) = tokio::io::duplex(step.max(1));
+            let input = input.to_vec();
+            let writer = tokio::spawn(async move {
+                use tokio::io::AsyncWriteExt;
+                for piece in input.chunks(step.max(1)) {
+                    tx.write_all(piece).await.unwrap();
                 }
-            })
-            .collect()
+            });
+            let mut reader = LineReader::new(rx, max);
+            let mut out = Vec::new();
+            while let Some(frame) = reader.next().await.unwrap() {
+                out.push(match frame {
+                    Frame::Line(line) => String::from_utf8(line.to_bytes().to_vec()).unwrap(),
+                    Frame::TooLong { len, head } => {
+                        format!("<too long: {len}, {}>", String::from_utf8_lossy(&head))
+                    }
+                });
+            }
+            writer.await.unwrap();
+            out
+        })
     }
 
     #[test]
     fn lines_are_split_and_kept_exactly() {
-        assert_eq!(
-            frames(b"{\"a\":1}\r\n\n  \n{\"b\": 2.50}\n{\"c\":3}", 100),
-            ["{\"a\":1}", "{\"b\": 2.50}", "{\"c\":3}"]
-        );
+        for step in [1, 3, 1000] {
+            assert_eq!(
+                frames(b"{\"a\":1}\r\n\n  \n{\"b\": 2.50}\n{\"c\":3}", 100, step),
+                ["{\"a\":1}", "{\"b\": 2.50}", "{\"c\":3}"]
+            );
+        }
     }
 
     #[test]
     fn an_over_long_line_is_skipped_and_reading_goes_on() {
-        assert_eq!(
-            frames(b"{\"a\":1}\n0123456789abcdef\n{\"b\":2}\n", 8),
-            ["{\"a\":1}", "<too long: 16, 0123456789abcdef>", "{\"b\":2}"]
-        );
+        for step in [1, 5, 1000] {
+            assert_eq!(
+                frames(b"{\"a\":1}\n0123456789abcdef\n{\"b\":2}\n", 8, step),
+                ["{\"a\":1}", "<too long: 16, 0123456789abcdef>", "{\"b\":2}"]
+            );
+        }
     }
 
     #[test]
     fn a_byte_order_mark_is_not_part_of_the_message() {
         assert_eq!(
-            frames(b"\xEF\xBB\xBF{\"a\":1}\n\xEF\xBB\xBF{\"b\":2}", 100),
+            frames(b"\xEF\xBB\xBF{\"a\":1}\n\xEF\xBB\xBF{\"b\":2}", 100, 2),
             ["{\"a\":1}", "{\"b\":2}"]
         );
+    }
+
+    #[test]
+    fn a_line_longer_than_a_read_buffer_is_kept_in_chunks_without_copies() {
+        let big = "x".repeat(3 * READ_BUFFER + 17);
+        let input = format!("{big}\n{{}}\n");
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let mut reader = LineReader::new(input.as_bytes(), 1 << 30);
+            let Some(Frame::Line(line)) = reader.next().await.unwrap() else {
+                panic!("a line")
+            };
+            assert_eq!(line.len(), big.len());
+            assert!(line.chunks().len() >= 3, "{} chunks", line.chunks().len());
+            assert!(line.chunks().iter().all(|c| c.len() <= READ_BUFFER));
+            let Some(Frame::Line(next)) = reader.next().await.unwrap() else {
+                panic!("the next line")
+            };
+            assert_eq!(next.to_bytes(), "{}");
+        });
     }
 }

@@ -40,13 +40,19 @@ pub fn parse(line: &Bytes) -> Parsed {
             None => Parsed::NotJson("an unterminated array".into()),
         };
     }
-    let error = match super::decode::parse(line) {
+    let whole = |line: &[u8]| {
+        super::decode::parse(&Bytes::copy_from_slice(line).into())
+            .and_then(super::decode::Decoded::into_value)
+    };
+    let error = match super::decode::parse(&line.clone().into())
+        .and_then(super::decode::Decoded::into_value)
+    {
         Ok(value) if value.is_object() => return Parsed::Message(value),
         Ok(_) => return Parsed::NotJson("JSON, but not an object".into()),
         Err(error) => error,
     };
     if let Some(fixed) = replace_lone_surrogates(line)
-        && let Ok(value) = super::decode::parse(&fixed)
+        && let Ok(value) = whole(&fixed)
         && value.is_object()
     {
         return Parsed::Message(value);

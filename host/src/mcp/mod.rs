@@ -5,6 +5,7 @@
 
 // The library's MCP API is the command ([`McpArgs`]); the pieces behind it
 // are private.
+mod chunked;
 mod decode;
 mod downstream;
 mod framing;

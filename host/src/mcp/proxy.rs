@@ -16,6 +16,7 @@
 //! This file relays and rewrites; `local` answers our own tools and
 //! resources; `deadlines` fails what the downstream never answers.
 
+mod client;
 mod deadlines;
 mod local;
 mod sampling;
@@ -25,23 +26,23 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
-use futures::StreamExt;
-use rmcp::model::{ErrorCode, JsonObject};
+use rmcp::model::ErrorCode;
 use serde_json::{Value, json};
 use tokio::sync::Semaphore;
-use tokio_util::codec::FramedRead;
 
 use crate::extraction::CancellationToken;
 use crate::llm::sampling::SamplingLlm;
 
+use super::chunked::Chunked;
+use super::decode::Decoded;
 use super::downstream::{Downstream, FromDownstream};
-use super::framing::{Frame, LineCodec};
-use super::lenient::{self, Parsed};
+use super::framing::{Frame, LineReader};
+use super::lenient;
 use super::limits::Limits;
-use super::queue::{self, Outbox, to_line, write_lines};
+use super::queue::{self, Outbox, write_lines};
 use super::rewrite;
 use super::store_result::{ResultContext, store_oversized};
-use super::tools::{Tools, URI_SCHEME};
+use super::tools::Tools;
 
 /// Our own tool calls in flight at most; past it the client is not read
 /// until one ends (they are cheap to hold, but not free).
@@ -107,7 +108,7 @@ pub async fn run(tools: Tools, mut downstream: Downstream, options: ProxyOptions
     let (stdin, stdout) = super::framing::stdio();
     let mut writer = tokio::spawn(write_lines(stdout, up_rx));
     let max = options.max_message_bytes;
-    let mut client = FramedRead::with_capacity(stdin, LineCodec::new(max), 64 << 10);
+    let mut client = LineReader::new(stdin, max);
     let stores = options.stores.max(1);
     let mut proxy = Proxy {
         tools,
@@ -139,12 +140,13 @@ pub async fn run(tools: Tools, mut downstream: Downstream, options: ProxyOptions
             proxy.gone.is_none() && !proxy.up.is_full() && proxy.stores.available_permits() > 0;
         tokio::select! {
             frame = client.next(), if read_client => match frame {
-                Some(Ok(Frame::Line(line))) => proxy.on_client_line(line, true),
-                Some(Ok(Frame::TooLong { len, head })) => proxy.reply_error(
+                // A client's messages are small: one buffer each.
+                Ok(Some(Frame::Line(line))) => proxy.on_client_line(line.to_bytes(), true),
+                Ok(Some(Frame::TooLong { len, head })) => proxy.reply_error(
                     &lenient::id_in_head(&head).unwrap_or(Value::Null),
                     ErrorCode::INVALID_REQUEST.0,
                     &format!("a message of {len} bytes (the limit is {max}; see --max-message-bytes)")),
-                Some(Err(_)) | None => break,
+                Err(_) | Ok(None) => break,
             },
             message = downstream.rx.recv(), if read_downstream => match message {
                 Some(FromDownstream::Message(raw, value)) => proxy.on_downstream_message(raw, value),
@@ -191,166 +193,13 @@ async fn flush(down: &mut Option<Outbox>) {
 }
 
 impl Proxy {
-    /// One line from the client: a message, or a batch's members (each
-    /// handled on its own; their answers come one by one).
-    fn on_client_line(&mut self, line: Bytes, batch_allowed: bool) {
-        match lenient::parse(&line) {
-            Parsed::Message(value) => self.on_client_message(line, value),
-            Parsed::Batch(members) if batch_allowed => {
-                for member in members {
-                    self.on_client_line(member, false);
-                }
-            }
-            Parsed::Batch(_) => self.reply_error(
-                &Value::Null,
-                ErrorCode::INVALID_REQUEST.0,
-                "a batch in a batch",
-            ),
-            Parsed::Opaque { id, method } => self.on_client_opaque(line, id, method),
-            Parsed::NotJson(why) => self.reply_error(
-                &Value::Null,
-                ErrorCode::PARSE_ERROR.0,
-                &format!("not a JSON-RPC message: {why}"),
-            ),
-        }
-    }
-
-    fn on_client_message(&mut self, line: Bytes, value: Value) {
-        let method = value
-            .get("method")
-            .and_then(Value::as_str)
-            .map(str::to_string);
-        let id = value.get("id").cloned();
-        match (method.as_deref(), id) {
-            (Some(method), Some(id)) => self.request(line, value.clone(), method, id),
-            (Some("notifications/cancelled"), None) => {
-                let key = value.pointer("/params/requestId").map(key);
-                if let Some(key) = key {
-                    if let Some(token) = self
-                        .local
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .get(&key)
-                    {
-                        return token.cancel();
-                    }
-                    self.pending.remove(&key);
-                }
-                self.forward(line);
-            }
-            (None, Some(_)) if self.client_answers(&value) => {}
-            _ => self.forward(line),
-        }
-    }
-
-    /// A client message serde_json cannot decode whole: a request goes on
-    /// as received (the downstream answers it), unless it is a call of our
-    /// own tools, which cannot be answered without its arguments.
-    fn on_client_opaque(&mut self, line: Bytes, id: Option<Value>, method: Option<String>) {
-        let (Some(id), Some(method)) = (id, method) else {
-            return self.forward(line);
+    fn on_downstream_message(&mut self, raw: Option<Chunked>, decoded: Decoded) {
+        let Decoded { value, deferred } = decoded;
+        // What goes up unchanged: the bytes as received; else the value,
+        // its big strings spliced back from the line.
+        let pass = |raw: Option<Chunked>, value: &Value| {
+            raw.unwrap_or_else(|| deferred.serialize(value, false))
         };
-        if method == "tools/call" && !self.defer {
-            let name = lenient::object_members(&line)
-                .and_then(|m| m.get(b"params").and_then(lenient::object_members))
-                .and_then(|p| p.get(b"name").map(<[u8]>::to_vec))
-                .and_then(|raw| serde_json::from_slice::<String>(&raw).ok());
-            if name.as_deref().is_some_and(Tools::is_ours) {
-                return self.reply_error(
-                    &id,
-                    ErrorCode::INVALID_PARAMS.0,
-                    "the arguments cannot be read (a number too large for JSON's usual range, or nesting over 128 levels)",
-                );
-            }
-        }
-        self.remember(&id, Kind::Other, &method, None);
-        self.forward(line);
-    }
-
-    fn request(&mut self, line: Bytes, value: Value, method: &str, id: Value) {
-        let params = value.get("params");
-        let mut line = line;
-        let kind = match method {
-            "tools/call" => {
-                let name = params
-                    .and_then(|p| p.get("name"))
-                    .and_then(Value::as_str)
-                    .unwrap_or("");
-                let args = params.and_then(|p| p.get("arguments")).cloned();
-                if Tools::is_ours(name) && !self.defer {
-                    let args = match args {
-                        Some(Value::Object(map)) => map,
-                        _ => JsonObject::new(),
-                    };
-                    return self.call_ours(id, name.to_string(), args, progress_token(params));
-                }
-                let name = match self.renamed.get(name) {
-                    // Listed under another name: the downstream knows its own.
-                    Some(theirs) => {
-                        let mut value = value.clone();
-                        value["params"]["name"] = Value::String(theirs.clone());
-                        line = to_line(&value);
-                        theirs.clone()
-                    }
-                    None => name.to_string(),
-                };
-                let args = args.map_or_else(|| "{}".to_string(), |a| a.to_string());
-                Kind::ToolsCall { name, args }
-            }
-            "resources/read" => {
-                let uri = params
-                    .and_then(|p| p.get("uri"))
-                    .and_then(Value::as_str)
-                    .unwrap_or("");
-                if uri.starts_with(URI_SCHEME) && !self.defer {
-                    return self.read_ours(id, uri.to_string());
-                }
-                Kind::Other
-            }
-            "tools/list" if !self.downstream_tools && !self.defer => {
-                let tools = self.tools.definitions();
-                return self.reply(&id, json!({ "tools": tools }));
-            }
-            "resources/list" if !self.downstream_resources && !self.defer => {
-                return self.list_ours(id);
-            }
-            "resources/templates/list" if !self.downstream_resources && !self.defer => {
-                return self.reply(&id, json!({ "resourceTemplates": [] }));
-            }
-            "initialize" => {
-                self.client_initializes(params);
-                Kind::Initialize
-            }
-            "server/discover" => Kind::Initialize,
-            "tools/list" => Kind::ToolsList,
-            _ => Kind::Other,
-        };
-        if let Some(reason) = &self.gone {
-            let message = format!("tool-output proxy: {reason}");
-            return self.reply_error(&id, ErrorCode::INTERNAL_ERROR.0, &message);
-        }
-        self.remember(&id, kind, method, progress_token(params));
-        self.forward(line);
-    }
-
-    fn remember(&mut self, id: &Value, kind: Kind, method: &str, progress_token: Option<String>) {
-        let pending = Pending {
-            kind,
-            method: method.to_string(),
-            deadline: self.options.timeout.map(|t| Instant::now() + t),
-            progress_token,
-        };
-        self.pending.insert(key(id), pending);
-    }
-
-    fn forward(&mut self, line: Bytes) {
-        if let Some(down) = &mut self.down {
-            down.push(line);
-        }
-    }
-
-    fn on_downstream_message(&mut self, raw: Option<Bytes>, value: Value) {
-        let pass = |raw: Option<Bytes>, value: &Value| raw.unwrap_or_else(|| to_line(value));
         if value.get("method").is_some() {
             if value.get("method").and_then(Value::as_str) == Some("notifications/progress") {
                 self.progressed(value.pointer("/params/progressToken"));
@@ -369,15 +218,15 @@ impl Proxy {
         match pending.kind {
             Kind::Initialize if value.get("result").is_some() => {
                 self.initialized(&mut value);
-                self.up.push_value(&value);
+                self.up.push(deferred.serialize(&value, false));
             }
             Kind::ToolsList if value.get("result").is_some() && !self.defer => {
                 let renamed = rewrite::add_tools(&mut value, self.tools.definitions());
                 self.renamed.extend(renamed);
-                self.up.push_value(&value);
+                self.up.push(deferred.serialize(&value, false));
             }
             Kind::ToolsCall { name, args } if value.get("result").is_some() && !self.defer => {
-                self.store_result(raw, value, name, args);
+                self.store_result(raw, Decoded { value, deferred }, name, args);
             }
             _ => self.up.push(pass(raw, &value)),
         }
@@ -428,10 +277,14 @@ impl Proxy {
         }
     }
 
-    fn store_result(&self, raw: Option<Bytes>, mut value: Value, name: String, args: String) {
+    fn store_result(&self, raw: Option<Chunked>, decoded: Decoded, name: String, args: String) {
+        let Decoded {
+            mut value,
+            deferred,
+        } = decoded;
         // Checked before the downstream was read: a permit is free.
         let Ok(permit) = self.stores.clone().try_acquire_owned() else {
-            return self.up_send_later(raw.unwrap_or_else(|| to_line(&value)));
+            return self.up_send_later(raw.unwrap_or_else(|| deferred.serialize(&value, false)));
         };
         let tools = self.tools.clone();
         let up = self.up.sender.clone();
@@ -445,18 +298,19 @@ impl Proxy {
                 args: &args,
                 policy,
                 links,
+                deferred: &deferred,
             };
             let changed = store_oversized(result, &cx).await;
             drop(permit);
             let line = match (changed, raw) {
                 (false, Some(raw)) => raw,
-                _ => to_line(&value),
+                _ => deferred.serialize(&value, false),
             };
             let _ = up.send(line).await;
         });
     }
 
-    fn up_send_later(&self, line: Bytes) {
+    fn up_send_later(&self, line: Chunked) {
         let up = self.up.sender.clone();
         tokio::spawn(async move { up.send(line).await });
     }

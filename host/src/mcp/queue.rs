@@ -7,6 +7,8 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 use serde_json::Value;
+
+use super::chunked::Chunked;
 use tokio::io::{AsyncWrite, AsyncWriteExt, BufWriter};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
 
@@ -15,7 +17,7 @@ pub const QUEUE_BYTES: usize = 8 << 20;
 
 /// One line on its way, holding its room in the queue.
 struct Line {
-    bytes: Bytes,
+    bytes: Chunked,
     _room: OwnedSemaphorePermit,
 }
 
@@ -43,7 +45,8 @@ pub fn queue() -> (Sender, Receiver) {
 
 impl Sender {
     /// Queue `bytes` as one line, waiting for room.
-    pub async fn send(&self, bytes: Bytes) -> Result<(), Closed> {
+    pub async fn send(&self, bytes: impl Into<Chunked>) -> Result<(), Closed> {
+        let bytes = bytes.into();
         let need = bytes.len().clamp(1, QUEUE_BYTES) as u32;
         let room = self
             .room
@@ -57,7 +60,7 @@ impl Sender {
     }
 
     /// Queue `bytes` if there is room now; gives them back if not.
-    pub fn try_send(&self, bytes: Bytes) -> Result<(), Option<Bytes>> {
+    pub fn try_send(&self, bytes: Chunked) -> Result<(), Option<Chunked>> {
         let need = bytes.len().clamp(1, QUEUE_BYTES) as u32;
         let Ok(room) = self.room.clone().try_acquire_many_owned(need) else {
             return Err(Some(bytes));
@@ -78,9 +81,10 @@ pub fn to_line(value: &Value) -> Bytes {
 }
 
 impl Receiver {
-    /// The next line; None when every sender is gone.
+    /// The next line (whole: for a transport that takes one buffer);
+    /// None when every sender is gone.
     pub async fn recv(&mut self) -> Option<Bytes> {
-        self.rx.recv().await.map(|line| line.bytes)
+        self.rx.recv().await.map(|line| line.bytes.to_bytes())
     }
 }
 
@@ -91,7 +95,9 @@ pub async fn write_lines<W: AsyncWrite + Unpin>(writer: W, mut rx: Receiver) {
     let mut out = BufWriter::new(writer);
     while let Some(line) = rx.rx.recv().await {
         let written = async {
-            out.write_all(&line.bytes).await?;
+            for chunk in line.bytes.chunks() {
+                out.write_all(chunk).await?;
+            }
             out.write_all(b"\n").await?;
             // Flush when nothing else is queued: one write per burst.
             if rx.rx.is_empty() {
@@ -112,7 +118,7 @@ pub async fn write_lines<W: AsyncWrite + Unpin>(writer: W, mut rx: Receiver) {
 /// side that would add to them.
 pub struct Outbox {
     pub sender: Sender,
-    waiting: std::collections::VecDeque<Bytes>,
+    waiting: std::collections::VecDeque<Chunked>,
 }
 
 impl Outbox {
@@ -124,7 +130,8 @@ impl Outbox {
     }
 
     /// Queue a line now, or keep it to send in order.
-    pub fn push(&mut self, bytes: Bytes) {
+    pub fn push(&mut self, bytes: impl Into<Chunked>) {
+        let bytes = bytes.into();
         if !self.waiting.is_empty() {
             return self.waiting.push_back(bytes);
         }

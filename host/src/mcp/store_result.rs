@@ -2,9 +2,14 @@
 //! blocks, embedded text resources and `structuredContent` (as JSON). Each
 //! stored part is replaced by its handle message (the engine decides, with
 //! the tool's policy); images, audio, links and parts that fit stay as
-//! they are. The text is stored from the decoded result in place: no copy.
+//! they are. A large text is streamed into the store from the line it came
+//! in (`decode::Deferred`), decoded a piece at a time: it is never held a
+//! second time.
 
 use serde_json::{Map, Value, json};
+
+use super::chunked::Chunked;
+use super::decode::Deferred;
 
 use crate::session::Session;
 use crate::{Outcome, StorePolicy, ToolCall};
@@ -20,6 +25,21 @@ pub struct ResultContext<'a> {
     pub policy: StorePolicy,
     /// Add a `resource_link` to each stored part (the client's protocol has them).
     pub links: bool,
+    /// The result's big strings, still in their line.
+    pub deferred: &'a Deferred,
+}
+
+/// Pieces of a large text fed to the store at a time.
+const PIECE: usize = 1 << 20;
+
+/// What a stored part is made of.
+enum Part<'a> {
+    /// A string of the decoded result.
+    Text(&'a str),
+    /// A big string left in the line.
+    Deferred(usize),
+    /// JSON we serialized, big strings spliced back.
+    Json(Chunked),
 }
 
 /// Store what is too large in `result`; true when anything changed.
@@ -37,7 +57,7 @@ pub async fn store_oversized(result: &mut Value, cx: &ResultContext<'_>) -> bool
     // A text block the structured content repeats (the JSON the spec says
     // to send along, or a server's `{"content": text}`) is stored once.
     let repeated = if structured {
-        repeated_by_structured(result)
+        repeated_by_structured(result, cx.deferred)
     } else {
         None
     };
@@ -80,7 +100,7 @@ pub async fn store_oversized(result: &mut Value, cx: &ResultContext<'_>) -> bool
 
 /// The index of a text block whose text `structuredContent` carries again:
 /// as its JSON, or as one of its strings.
-fn repeated_by_structured(result: &Map<String, Value>) -> Option<usize> {
+fn repeated_by_structured(result: &Map<String, Value>, deferred: &Deferred) -> Option<usize> {
     let structured = result.get("structuredContent")?;
     let content = result.get("content")?.as_array()?;
     content.iter().position(|block| {
@@ -92,18 +112,25 @@ fn repeated_by_structured(result: &Map<String, Value>) -> Option<usize> {
         else {
             return false;
         };
-        holds_string(structured, text)
-            || serde_json::from_str::<Value>(text).is_ok_and(|v| v == *structured)
+        let same = |s: &str| match (deferred.index(s), deferred.index(text)) {
+            // Both left in the line: the same bytes there.
+            (Some(a), Some(b)) => deferred.raw(a).same_bytes(&deferred.raw(b)),
+            (None, None) => s == text,
+            _ => false,
+        };
+        holds_string(structured, &same)
+            || (deferred.index(text).is_none()
+                && serde_json::from_str::<Value>(text).is_ok_and(|v| v == *structured))
     })
 }
 
-/// Whether `value` has `text` as one of its strings (walked without
+/// Whether `value` has a string `same` says is the text (walked without
 /// recursion: the value came from a peer).
-fn holds_string(value: &Value, text: &str) -> bool {
+fn holds_string(value: &Value, same: &dyn Fn(&str) -> bool) -> bool {
     let mut stack = vec![value];
     while let Some(value) = stack.pop() {
         match value {
-            Value::String(s) if s.len() == text.len() && s == text => return true,
+            Value::String(s) if same(s) => return true,
             Value::Array(items) => stack.extend(items),
             Value::Object(map) => stack.extend(map.values()),
             _ => {}
@@ -139,7 +166,7 @@ async fn store_block(
                 ),
                 (false, false) => None,
             };
-            let (handle, bytes, message) = store_text(text, cx, label).await?;
+            let (handle, bytes, message) = store_part(part_of(text, cx), cx, label).await?;
             // Annotations and _meta of the block stay.
             *text = message;
             Some((handle, bytes))
@@ -157,7 +184,7 @@ async fn store_block(
             let label = Some(label)
                 .filter(|_| labelled)
                 .or_else(|| Some(format!("The embedded resource {uri} is stored:\n")));
-            let (handle, bytes, message) = store_text(text, cx, label).await?;
+            let (handle, bytes, message) = store_part(part_of(text, cx), cx, label).await?;
             // The resource's text is not the handle message: a text block is.
             *block = json!({"type": "text", "text": message});
             Some((handle, bytes))
@@ -173,10 +200,12 @@ async fn store_structured(
 ) -> Option<(Value, Option<Value>)> {
     // Indented, as the engine's view of it: the handle message's line
     // count and the line numbers of its preview and reads then agree.
-    let mut text = serde_json::to_string_pretty(result.get("structuredContent")?).ok()?;
+    let json = cx
+        .deferred
+        .serialize(result.get("structuredContent")?, true);
     let label =
         labelled.then(|| "Part structuredContent (JSON) of this result is stored:\n".into());
-    let (handle, bytes, message) = store_text(&mut text, cx, label).await?;
+    let (handle, bytes, message) = store_part(Part::Json(json), cx, label).await?;
     result.remove("structuredContent");
     let link = cx.links.then(|| link_value(&handle, cx.tool, bytes));
     Some((json!({"type": "text", "text": message}), link))
@@ -189,19 +218,34 @@ fn text_mut(value: &mut Value) -> Option<&mut String> {
     }
 }
 
+fn part_of<'a>(text: &'a str, cx: &ResultContext<'_>) -> Part<'a> {
+    match cx.deferred.index(text) {
+        Some(n) => Part::Deferred(n),
+        None => Part::Text(text),
+    }
+}
+
 /// Store one part; `None` when it passes through (or storing failed: the
 /// client then gets it whole rather than nothing).
-async fn store_text(
-    text: &mut String,
+async fn store_part(
+    part: Part<'_>,
     cx: &ResultContext<'_>,
     label: Option<String>,
 ) -> Option<(String, u64, String)> {
     let call = ToolCall::new(cx.tool).args(cx.args);
-    match cx
-        .session
-        .store_with(&call, text.as_bytes(), &cx.policy)
-        .await
-    {
+    let stored = match part {
+        Part::Text(text) => {
+            cx.session
+                .store_with(&call, text.as_bytes(), &cx.policy)
+                .await
+        }
+        Part::Deferred(n) => stream(cx, &call, cx.deferred.unescape(n, PIECE)).await,
+        Part::Json(json) => {
+            let pieces = json.chunks().iter().map(|c| Ok(c.to_vec()));
+            stream(cx, &call, pieces).await
+        }
+    };
+    match stored {
         Ok(Outcome::Passthrough(_)) => None,
         Ok(Outcome::Stored(stored)) => {
             let message = match label {
@@ -218,6 +262,20 @@ async fn store_text(
             None
         }
     }
+}
+
+/// Stores what `pieces` give, a piece at a time (never whole in memory).
+async fn stream(
+    cx: &ResultContext<'_>,
+    call: &ToolCall,
+    pieces: impl Iterator<Item = Result<Vec<u8>, String>>,
+) -> crate::Result<Outcome> {
+    let mut writer = cx.session.writer_with(call, &cx.policy).await?;
+    for piece in pieces {
+        let piece = piece.map_err(|e| crate::Error::Setup(anyhow::anyhow!("{e}")))?;
+        writer.write(&piece).await?;
+    }
+    writer.finish().await
 }
 
 fn link_value(handle: &str, tool: &str, bytes: u64) -> Value {

@@ -7,7 +7,9 @@
 //! NAME: store, store-structured (JSON records, CSV), passthrough, cli,
 //! tokens, grep, chunked (full-chunked
 //! against a scripted LLM on loopback), object-store (10 MB against the S3
-//! server of `tests/s3/setup.sh` on loopback), rss (1 GB streamed; slow).
+//! server of `tests/s3/setup.sh` on loopback), rss (1 GB streamed; slow),
+//! proxy-memory (the MCP proxy's peak for 100 and 500 MB results; slow),
+//! jq-stream (a per-value jq program over 2 GB of JSON lines; slow).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -17,12 +19,14 @@ use tool_output::{GrepOptions, RemoteStore, Runtime, RuntimeConfig, ToolCall};
 
 mod engine;
 mod llm;
+mod mcp;
 mod process;
 mod remote;
 
 use engine::*;
 use llm::bench_chunked;
-use process::{bench_cli, rss_child};
+use mcp::bench_proxy_memory;
+use process::{bench_cli, jq_stream_child, rss_child};
 use remote::bench_object_store;
 
 const RUNS: usize = 7;
@@ -95,6 +99,10 @@ async fn main() {
         rss_child().await;
         return;
     }
+    if std::env::args().any(|a| a == "--jq-stream-child") {
+        jq_stream_child().await;
+        return;
+    }
     let want = |name: &str| args.is_empty() || args.iter().any(|a| a == name);
     let rt = runtime().await;
     println!(
@@ -125,14 +133,20 @@ async fn main() {
     if want("object-store") {
         bench_object_store(&rt).await;
     }
-    if want("rss") {
+    if want("proxy-memory") {
+        bench_proxy_memory();
+    }
+    for (name, flag) in [("rss", "--rss-child"), ("jq-stream", "--jq-stream-child")] {
+        if !want(name) {
+            continue;
+        }
         let out = Command::new(std::env::current_exe().unwrap())
-            .arg("--rss-child")
+            .arg(flag)
             .output()
             .unwrap();
         print!("{}", String::from_utf8_lossy(&out.stdout));
         if !out.status.success() {
-            println!("rss: failed: {}", String::from_utf8_lossy(&out.stderr));
+            println!("{name}: failed: {}", String::from_utf8_lossy(&out.stderr));
         }
     }
 }

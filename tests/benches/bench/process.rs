@@ -72,3 +72,64 @@ pub(crate) async fn rss_child() {
         hwm.trim_start_matches("VmHWM:").trim()
     );
 }
+
+/// Runs in a child process so its peak RSS is the jq run's: 2 GB of JSON
+/// lines stored, then a per-value program over them (read one at a time:
+/// far past what jq gathers into one array).
+pub(crate) async fn jq_stream_child() {
+    let rt = runtime().await;
+    let session = rt.session().unwrap();
+    let mut writer = session.writer(&ToolCall::new("bench")).await.unwrap();
+    let mut block = String::with_capacity(1 << 20);
+    let mut i = 0u64;
+    let mut written = 0usize;
+    while written < 2 << 30 {
+        block.clear();
+        while block.len() < 1 << 20 {
+            let level = if i % 100_000 == 77 { "error" } else { "info" };
+            block.push_str(&format!(
+                "{{\"ts\":\"2026-11-24T10:{:02}:{:02}Z\",\"level\":\"{level}\",\"req\":{i},\"msg\":\"request {i} handled in {} ms\"}}\n",
+                i / 60 % 60,
+                i % 60,
+                i % 97
+            ));
+            i += 1;
+        }
+        writer.write(block.as_bytes()).await.unwrap();
+        written += block.len();
+    }
+    let handle = writer.finish().await.unwrap().handle().unwrap().to_string();
+    let before = peak_rss();
+    let t = Instant::now();
+    let answer = session
+        .extract(
+            &handle,
+            ".[] | select(.level == \"error\") | .req",
+            Some(tool_output::Mode::Jq),
+        )
+        .await
+        .unwrap();
+    let elapsed = t.elapsed();
+    let found = answer
+        .text
+        .lines()
+        .filter(|l| l.parse::<u64>().is_ok())
+        .count();
+    println!(
+        "jq `.[] | select(…)` over {:.1} GB of JSON lines ({i} values), read one at a time: {:.1} s ({:.0} MB/s), {found} results, host peak RSS {} (after storing it: {before})",
+        written as f64 / (1u64 << 30) as f64,
+        elapsed.as_secs_f64(),
+        mbps(written, elapsed),
+        peak_rss()
+    );
+}
+
+fn peak_rss() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .unwrap_or_default()
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .unwrap_or("?")
+        .trim()
+        .to_string()
+}

@@ -9,19 +9,36 @@ use jaq_json::Val;
 /// Rows read before deciding: a table needs the same width in each.
 const MIN_COLUMNS: usize = 2;
 
-/// A table as jq input.
-pub struct Table {
-    pub rows: Vec<Val>,
+/// A table as jq input: its rows (gathered, or read one at a time).
+pub struct Table<R> {
+    pub rows: R,
     /// `CSV` or `TSV`.
     pub format: &'static str,
     /// What the answer must say about how the rows were read.
     pub notes: Vec<String>,
 }
 
-/// The rows as objects, or None when the output is not a table (one
-/// column, ragged rows, no data row, invalid UTF-8).
-pub fn rows(bytes: &[u8]) -> Option<Table> {
-    let first_line = bytes.split(|b| *b == b'\n').next()?;
+/// The rows as objects, gathered, or None when the output is not a table
+/// (one column, ragged rows, no data row, invalid UTF-8).
+pub fn rows(bytes: &[u8]) -> Option<Table<Vec<Val>>> {
+    let table = row_stream(bytes)?;
+    let rows = table.rows.collect::<Result<Vec<Val>, String>>().ok()?;
+    Some(Table {
+        rows,
+        format: table.format,
+        notes: table.notes,
+    })
+}
+
+/// The rows as objects, read one at a time from `input`, or None when it
+/// does not start as a table (its first line chooses the delimiter; the
+/// header and the first row must have the same two or more columns). A row
+/// of another width later is an error in its place.
+pub fn row_stream<'a>(
+    mut input: impl std::io::BufRead + 'a,
+) -> Option<Table<impl Iterator<Item = Result<Val, String>> + 'a>> {
+    let start = input.fill_buf().ok()?;
+    let first_line = start.split(|b| *b == b'\n').next()?;
     let (delimiter, format) = if first_line.contains(&b'\t') {
         (b'\t', "TSV")
     } else {
@@ -32,7 +49,7 @@ pub fn rows(bytes: &[u8]) -> Option<Table> {
         .quoting(delimiter != b'\t')
         .has_headers(true)
         .flexible(false)
-        .from_reader(bytes);
+        .from_reader(input);
     let names: Vec<String> = reader
         .headers()
         .ok()?
@@ -44,17 +61,21 @@ pub fn rows(bytes: &[u8]) -> Option<Table> {
     }
     let (names, notes) = unique(names);
     let header: Vec<Val> = names.into_iter().map(Val::from).collect();
-    let mut rows = Vec::new();
-    for record in reader.records() {
-        let record = record.ok()?;
+    let mut records = reader.into_records().peekable();
+    // A table has a first row that reads.
+    if !matches!(records.peek(), Some(Ok(_))) {
+        return None;
+    }
+    let rows = records.map(move |record| {
+        let record = record.map_err(|e| format!("a row that does not read: {e}"))?;
         let row: jaq_json::Map = header
             .iter()
             .cloned()
             .zip(record.iter().map(cell))
             .collect();
-        rows.push(Val::obj(row));
-    }
-    (!rows.is_empty()).then_some(Table {
+        Ok(Val::obj(row))
+    });
+    Some(Table {
         rows,
         format,
         notes,

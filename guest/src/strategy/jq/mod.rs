@@ -19,6 +19,7 @@ use jaq_json::Val;
 
 mod csv;
 mod natives;
+mod stream;
 
 use crate::doc::Doc;
 use crate::handle::FileKind;
@@ -57,15 +58,19 @@ struct Shape {
 /// Run `program` over the output of `doc`; the answer body, within `budget`
 /// bytes. Err only when storage fails.
 pub fn run(doc: &Doc, program: &str, budget: usize) -> Result<String, crate::EngineError> {
+    run_gathering(doc, program, budget, MAX_JQ_INPUT)
+}
+
+/// [`run`], gathering outputs of up to `gather` bytes (tests pass a small one).
+pub(crate) fn run_gathering(
+    doc: &Doc,
+    program: &str,
+    budget: usize,
+    gather: u64,
+) -> Result<String, crate::EngineError> {
     let size = doc.meta.stats.bytes;
-    if size > MAX_JQ_INPUT {
-        return Ok(fit(
-            format!(
-                "The output is {size} bytes; jq runs on outputs of up to {MAX_JQ_INPUT} bytes here. \
-                 Use tool_output with mode \"lexical\" (or grep) to find the part you need."
-            ),
-            budget,
-        ));
+    if size > gather {
+        return Ok(stream::streamed(doc, program, budget, gather));
     }
     let filter = match compile(program) {
         Ok(filter) => filter,

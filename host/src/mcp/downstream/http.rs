@@ -10,6 +10,7 @@ use serde_json::json;
 use tokio::sync::mpsc;
 
 use super::FromDownstream;
+use crate::mcp::decode::Decoded;
 use crate::mcp::lenient::{self, Parsed};
 use crate::mcp::queue;
 
@@ -48,6 +49,7 @@ where
                                 None,
                             );
                             let answer = json!({"jsonrpc": "2.0", "id": id, "error": error});
+                            let answer = Decoded::whole(answer);
                             if tx.send(FromDownstream::Message(None, answer)).await.is_err() {
                                 return;
                             }
@@ -60,7 +62,7 @@ where
                     break "the HTTP downstream closed the connection".to_string();
                 };
                 let Ok(value) = serde_json::to_value(&message) else { continue };
-                if value.is_object() && tx.send(FromDownstream::Message(None, value)).await.is_err() {
+                if value.is_object() && tx.send(FromDownstream::Message(None, Decoded::whole(value))).await.is_err() {
                     return;
                 }
             }

@@ -84,6 +84,6 @@ fn progress_notifier(up: queue::Sender, token: String) -> Notify {
     Arc::new(move |done, message| {
         let note = json!({"jsonrpc": "2.0", "method": "notifications/progress",
             "params": {"progressToken": token, "progress": done, "message": message}});
-        let _ = up.try_send(queue::to_line(&note));
+        let _ = up.try_send(queue::to_line(&note).into());
     })
 }

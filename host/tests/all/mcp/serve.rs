@@ -7,40 +7,8 @@ use super::*;
 fn serve_offers_the_tools_over_a_named_session_the_cli_stored_into() {
     let Some(python) = python() else { return };
     let root = root();
-    let mut log = String::new();
-    for i in 0..3000 {
-        log.push_str(&format!("step {i} ok\n"));
-    }
-    log.push_str("error: needle in the served session\n");
-    let mut store = Command::new(bin())
-        .arg("--root")
-        .arg(&root)
-        .arg("--cache-dir")
-        .arg(cache())
-        .args(["--session", "served", "store", "--tool", "make"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    store
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(log.as_bytes())
-        .unwrap();
-    let message = String::from_utf8(store.wait_with_output().unwrap().stdout).unwrap();
-    let handle = handle_in(&message);
-    let server = vec![
-        bin(),
-        "--root".into(),
-        root.display().to_string(),
-        "--cache-dir".into(),
-        cache().display().to_string(),
-        "--session".into(),
-        "served".into(),
-        "mcp".into(),
-        "serve".into(),
-    ];
+    let handle = store_log(&root, "served", "error: needle in the served session");
+    let server = serve(&root, "served");
     let steps = json!([
         {"op": "list_tools"},
         {"op": "call", "name": "tool_output", "args": {"handle": handle, "extract": "needle error"}},
@@ -194,14 +162,15 @@ async fn cancelling_a_tool_output_call_stops_its_llm_requests() {
     std::fs::remove_dir_all(&root).unwrap();
 }
 
-/// A large log in session `name` of `root`, one ERROR line among them;
-/// its handle.
-fn store_log(root: &Path, name: &str) -> String {
+/// A large log in session `name` of `root`, `needle` its last line; its
+/// handle.
+fn store_log(root: &Path, name: &str, needle: &str) -> String {
     let mut log = String::new();
     for i in 0..3000 {
         log.push_str(&format!("step {i} ok\n"));
     }
-    log.push_str("2026-11-24 ERROR needle-sampled: the cache volume is full\n");
+    log.push_str(needle);
+    log.push('\n');
     let mut store = Command::new(bin())
         .arg("--root")
         .arg(root)
@@ -220,6 +189,8 @@ fn store_log(root: &Path, name: &str) -> String {
         .unwrap();
     handle_in(&String::from_utf8(store.wait_with_output().unwrap().stdout).unwrap())
 }
+
+const SAMPLED_NEEDLE: &str = "2026-11-24 ERROR needle-sampled: the cache volume is full";
 
 fn serve(root: &Path, session: &str) -> Vec<String> {
     [
@@ -240,7 +211,7 @@ fn serve(root: &Path, session: &str) -> Vec<String> {
 fn with_no_model_configured_the_clients_own_model_answers_through_sampling() {
     let Some(python) = python() else { return };
     let root = root();
-    let handle = store_log(&root, "sampled");
+    let handle = store_log(&root, "sampled", SAMPLED_NEEDLE);
     let steps = json!([
         {"op": "call", "name": "tool_output", "args": {"handle": handle, "extract": "which volume is full?", "mode": "full-chunked"}},
         {"op": "call", "name": "tool_output", "args": {"handle": handle, "extract": "which volume is full?"}},
@@ -293,7 +264,7 @@ fn with_no_model_configured_the_clients_own_model_answers_through_sampling() {
 fn a_client_that_declines_or_lacks_sampling_gets_lexical_with_a_note() {
     let Some(python) = python() else { return };
     let root = root();
-    let handle = store_log(&root, "declined");
+    let handle = store_log(&root, "declined", SAMPLED_NEEDLE);
     let steps = json!([
         {"op": "call", "name": "tool_output", "args": {"handle": handle, "extract": "which volume is full?", "mode": "full-chunked"}},
     ]);
