@@ -13,6 +13,7 @@ mod concurrency;
 mod doctor;
 mod hardening;
 mod hook;
+mod hosts;
 mod mcp;
 mod nothing_lost;
 mod object_store;
