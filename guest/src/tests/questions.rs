@@ -38,6 +38,18 @@ pub(super) struct Case {
     pub not_between: Vec<&'static str>,
 }
 
+/// The lines `line(0)`, `line(1)`, … until they pass `bytes`.
+pub(super) fn lines_until(bytes: usize, line: impl Fn(usize) -> String) -> Vec<String> {
+    let (mut out, mut size, mut i) = (Vec::new(), 0, 0);
+    while size < bytes {
+        let l = line(i);
+        size += l.len() + 1;
+        out.push(l);
+        i += 1;
+    }
+    out
+}
+
 /// What the handle message and one lexical call showed of one case.
 struct Outcome {
     message: bool,

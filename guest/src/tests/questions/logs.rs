@@ -3,7 +3,7 @@
 //! PowerShell errors, and a log whose only "error" words are harmless.
 
 use super::super::heldout::{h, hms};
-use super::Case;
+use super::{Case, lines_until};
 
 pub(super) fn cases() -> Vec<Case> {
     vec![
@@ -14,18 +14,6 @@ pub(super) fn cases() -> Vec<Case> {
         powershell_errors(),
         harmless_error_words(),
     ]
-}
-
-/// Lines of `n` until the text passes `bytes`, then `tail`.
-fn lines_until(bytes: usize, line: impl Fn(usize) -> String) -> Vec<String> {
-    let (mut out, mut size, mut i) = (Vec::new(), 0, 0);
-    while size < bytes {
-        let l = line(i);
-        size += l.len() + 1;
-        out.push(l);
-        i += 1;
-    }
-    out
 }
 
 fn spring_line(i: usize) -> String {

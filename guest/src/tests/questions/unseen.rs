@@ -5,7 +5,7 @@
 //! changes were not fitted to.
 
 use super::super::heldout::{h, hms};
-use super::Case;
+use super::{Case, lines_until};
 
 pub(super) fn cases() -> Vec<Case> {
     vec![
@@ -17,17 +17,6 @@ pub(super) fn cases() -> Vec<Case> {
         dotnet_inner(),
         go_panic(),
     ]
-}
-
-fn lines_until(bytes: usize, line: impl Fn(usize) -> String) -> Vec<String> {
-    let (mut out, mut size, mut i) = (Vec::new(), 0, 0);
-    while size < bytes {
-        let l = line(i);
-        size += l.len() + 1;
-        out.push(l);
-        i += 1;
-    }
-    out
 }
 
 /// `kubectl get deployments -A -o json`: one rollout past its deadline.
