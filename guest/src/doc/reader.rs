@@ -26,6 +26,8 @@ impl Block<'_> {
 
 /// Bytes read per storage call when scanning.
 pub(super) const SCAN_BLOCK: u64 = 4 << 20;
+/// A reader's first read; each next one doubles, up to [`SCAN_BLOCK`].
+pub(super) const FIRST_BLOCK: u64 = 64 << 10;
 
 /// Sequential reader over view lines, by blocks or by lines.
 pub struct LineReader<'d> {
@@ -36,7 +38,7 @@ pub struct LineReader<'d> {
     pub(super) pos: usize,
     pub(super) eof: bool,
     pub(super) error: Option<EngineError>,
-    /// Bytes per storage read.
+    /// Bytes of the next storage read.
     pub(super) block: u64,
 }
 
@@ -55,6 +57,7 @@ impl LineReader<'_> {
         match self.doc.st.read(&self.doc.view, self.offset, self.block) {
             Ok(block) if !block.is_empty() => {
                 self.offset += block.len() as u64;
+                self.block = (self.block * 2).min(SCAN_BLOCK);
                 if self.buf.is_empty() {
                     self.buf = block;
                 } else {

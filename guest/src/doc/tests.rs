@@ -1,7 +1,7 @@
 //! Tests of `doc`.
 
 use super::*;
-use crate::bindings::types::{CallInfo, StoreOutcome};
+use crate::bindings::types::{CallInfo, GrepOptions, StoreOutcome};
 use crate::storage::MemStorage;
 use crate::store;
 
@@ -55,7 +55,7 @@ fn grep_numbers_lines_across_blocks_like_a_naive_scan() {
         })
         .collect();
     let text = lines.join("\n") + "\n";
-    assert!(text.len() > 2 * SCAN_BLOCK as usize);
+    assert!(text.len() > 2 * reader::SCAN_BLOCK as usize);
     let st = MemStorage::new();
     let handle = stored(&st, &text);
     let doc = Doc::open(&st, &handle).unwrap();
@@ -183,3 +183,5 @@ fn max_matches_zero_is_an_invalid_argument() {
         other => panic!("{other:?}"),
     }
 }
+
+mod reads;
