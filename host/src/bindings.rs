@@ -1,7 +1,9 @@
 //! The WIT world as Rust, generated once.
 //!
-//! - `session-fs` imports are plain synchronous functions: short local file
-//!   operations on the session directory ([`crate::host::session_fs`]).
+//! - `session-fs` imports are plain synchronous functions (short local file
+//!   operations on the session directory, [`crate::host::session_fs`]),
+//!   but `read` and `size`, which are `async`: on a handle read by range
+//!   from an object store, they wait on the store.
 //! - `llm` imports are `async`: they wait on HTTP while other calls run
 //!   ([`crate::host::llm`]).
 //! - exports are called with `*_async`, so guest execution can be
@@ -13,7 +15,11 @@ macro_rules! bindings {
         wasmtime::component::bindgen!({
             path: $wit,
             world: "extractor",
-            imports: { "tool-output:core/llm": async },
+            imports: {
+                "tool-output:core/llm": async,
+                "tool-output:core/session-fs.read": async,
+                "tool-output:core/session-fs.size": async,
+            },
             exports: { default: async },
             additional_derives: [PartialEq],
         });

@@ -290,8 +290,7 @@ impl Session {
             max_llm_calls: Some(options.max_llm_calls.unwrap_or(defaults.max_llm_calls)),
             overlap_percent: Some(options.overlap_percent.unwrap_or(defaults.overlap_percent)),
         };
-        self.cached(handle).await?;
-        let (mut store, ex) = self.runtime.instance(&self.dir).await?;
+        let (mut store, ex, far) = self.instance_on(handle).await?;
         store.data_mut().control = CallControl::new(options, defaults);
         let call = ex.tool_output_core_engine().call_extract(&mut store, &req);
         let result = match &options.cancel {
@@ -302,7 +301,8 @@ impl Session {
             },
             None => call.await,
         }
-        .map_err(Error::trap)?;
+        .map_err(Error::trap);
+        let result = self.settled(handle, far, result).await?;
         self.accounts
             .record(Event::Extract(ExtractEvent::new(handle, &result)));
         Ok(result)
@@ -310,54 +310,50 @@ impl Session {
 
     /// The partial preview of a stored output (as in its handle message).
     pub async fn preview(&self, handle: &str) -> Result<String> {
-        self.cached(handle).await?;
-        let (mut store, ex) = self.runtime.instance(&self.dir).await?;
+        let (mut store, ex, far) = self.instance_on(handle).await?;
         let max = Some(self.runtime.inner.policy.max_inline_bytes);
-        flatten(
-            ex.tool_output_core_engine()
-                .call_preview(&mut store, handle, max)
-                .await,
-        )
+        let result = ex
+            .tool_output_core_engine()
+            .call_preview(&mut store, handle, max)
+            .await;
+        self.settled(handle, far, flatten(result)).await
     }
 
     /// Lines `first..=last` of a stored output (1-based, numbered as in the
     /// handle message; `u64::MAX` reads to the end), within the byte cap.
     pub async fn read(&self, handle: &str, first: u64, last: u64) -> Result<String> {
-        self.cached(handle).await?;
-        let (mut store, ex) = self.runtime.instance(&self.dir).await?;
+        let (mut store, ex, far) = self.instance_on(handle).await?;
         let max = Some(self.runtime.inner.policy.max_inline_bytes);
         let range = LineRange { first, last };
-        flatten(
-            ex.tool_output_core_engine()
-                .call_read(&mut store, handle, range, max)
-                .await,
-        )
+        let result = ex
+            .tool_output_core_engine()
+            .call_read(&mut store, handle, range, max)
+            .await;
+        self.settled(handle, far, flatten(result)).await
     }
 
     /// The lines of a stored output matching a regular expression, numbered,
     /// with context; never more than the byte cap, and never a match hidden by
     /// its context.
     pub async fn grep(&self, handle: &str, pattern: &str, options: GrepOptions) -> Result<String> {
-        self.cached(handle).await?;
-        let (mut store, ex) = self.runtime.instance(&self.dir).await?;
+        let (mut store, ex, far) = self.instance_on(handle).await?;
         let max = Some(self.runtime.inner.policy.max_inline_bytes);
-        flatten(
-            ex.tool_output_core_engine()
-                .call_grep(&mut store, handle, pattern, options, max)
-                .await,
-        )
+        let result = ex
+            .tool_output_core_engine()
+            .call_grep(&mut store, handle, pattern, options, max)
+            .await;
+        self.settled(handle, far, flatten(result)).await
     }
 
     /// The last `lines` lines of a stored output.
     pub async fn tail(&self, handle: &str, lines: u32) -> Result<String> {
-        self.cached(handle).await?;
-        let (mut store, ex) = self.runtime.instance(&self.dir).await?;
+        let (mut store, ex, far) = self.instance_on(handle).await?;
         let max = Some(self.runtime.inner.policy.max_inline_bytes);
-        flatten(
-            ex.tool_output_core_engine()
-                .call_tail(&mut store, handle, lines, max)
-                .await,
-        )
+        let result = ex
+            .tool_output_core_engine()
+            .call_tail(&mut store, handle, lines, max)
+            .await;
+        self.settled(handle, far, flatten(result)).await
     }
 
     /// The outputs stored in the session; a broken one has its `problem`.
@@ -381,6 +377,7 @@ impl Session {
     /// the store too, if the session has one).
     pub async fn remove(&self, handle: &str) -> Result<()> {
         let in_store = self.unpublish(handle).await?;
+        self.forget_ranges(handle);
         let (mut store, ex) = self.runtime.instance(&self.dir).await?;
         match flatten(
             ex.tool_output_core_engine()

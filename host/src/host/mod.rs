@@ -35,6 +35,9 @@ pub struct HostState {
     created: Vec<String>,
     /// Its place among the runtime's concurrent calls.
     pub(crate) place: Option<tokio::sync::OwnedSemaphorePermit>,
+    /// The files of the handle this call is on that the directory lacks
+    /// (a session on an object store), if any.
+    pub(crate) far: Option<Arc<dyn session_fs::FarFiles>>,
 }
 
 impl HostState {
@@ -55,6 +58,7 @@ impl HostState {
             in_imports: Duration::ZERO,
             created: Vec::new(),
             place: None,
+            far: None,
         }
     }
 

@@ -12,9 +12,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use cap_fs_ext::{FollowSymlinks, OpenOptionsFollowExt};
 use cap_std::fs::{Dir, OpenOptions};
 
-use crate::bindings::session_fs::{FsError, Host};
-use crate::host::HostState;
+pub(crate) use crate::bindings::session_fs::FsError;
+pub(crate) use import::FarFiles;
 use tool_output_wire::contract::HANDLE_FILE_SUFFIXES;
+
+mod import;
+mod install;
 
 /// The most bytes one `read` returns (the WIT promises at least 1 MiB).
 pub const MAX_READ: u64 = 16 << 20;
@@ -60,6 +63,15 @@ impl SessionDir {
     /// hang the open until a writer (or reader) comes, outside the CPU limit.
     fn open(&self, name: &str, opts: &mut OpenOptions) -> Result<cap_std::fs::File, FsError> {
         check_name(name)?;
+        self.open_unchecked(name, opts)
+    }
+
+    /// [`SessionDir::open`] of a name already checked.
+    fn open_unchecked(
+        &self,
+        name: &str,
+        opts: &mut OpenOptions,
+    ) -> Result<cap_std::fs::File, FsError> {
         crate::platform::non_blocking_cap(opts.follow(FollowSymlinks::No));
         let file = self
             .dir
@@ -180,76 +192,6 @@ impl SessionDir {
         Ok(self.open(name, OpenOptions::new().read(true))?.into_std())
     }
 
-    /// Starts putting a file fetched from a store in place: it is written
-    /// under a name the engine can neither list as a handle's nor open (a
-    /// leading dot), and [`SessionDir::install_commit`] renames it.
-    /// `len`: the size announced; refused at once if the quota has no room.
-    pub(crate) fn install_begin(
-        &self,
-        name: &str,
-        len: u64,
-    ) -> Result<(String, std::fs::File), FsError> {
-        check_name(name)?;
-        let used = self
-            .usage()
-            .saturating_sub(self.file_len(name).unwrap_or(0));
-        if self.quota.is_some_and(|quota| used + len > quota) {
-            return Err(FsError::QuotaExceeded);
-        }
-        // Unique: two processes fetching one handle never write one file.
-        let temp = format!(".fetch-{}-{name}", uuid::Uuid::new_v4().simple());
-        let mut opts = OpenOptions::new();
-        opts.write(true).create(true).truncate(true);
-        crate::platform::non_blocking_cap(opts.follow(FollowSymlinks::No));
-        let file = self
-            .dir
-            .open_with(&temp, &opts)
-            .map_err(|e| fs_error(name, e))?;
-        Ok((temp, file.into_std()))
-    }
-
-    /// Ends [`SessionDir::install_begin`]: charges the quota and renames the
-    /// file into place (or removes it when the quota refuses).
-    pub(crate) fn install_commit(&self, temp: &str, name: &str) -> Result<(), FsError> {
-        let len = self
-            .dir
-            .symlink_metadata(temp)
-            .map_err(|e| fs_error(name, e))?
-            .len();
-        if let Err(err) = self.charge(len, self.file_len(name).unwrap_or(0)) {
-            let _ = self.dir.remove_file(temp);
-            return Err(err);
-        }
-        self.dir
-            .rename(temp, &self.dir, name)
-            .map_err(|e| fs_error(name, e))
-    }
-
-    /// Removes what fetches that never ended (a killed process) left
-    /// behind, once they are an hour old.
-    pub(crate) fn remove_stale_fetches(&self) {
-        let Ok(entries) = self.dir.entries() else {
-            return;
-        };
-        let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let stale = entry
-                .metadata()
-                .ok()
-                .and_then(|m| m.modified().ok())
-                .is_some_and(|at| at.into_std() < hour_ago);
-            if name.starts_with(".fetch-") && stale {
-                let _ = self.dir.remove_file(&name);
-            }
-        }
-    }
-
-    /// Removes a leftover of [`SessionDir::install_begin`].
-    pub(crate) fn install_abort(&self, temp: &str) {
-        let _ = self.dir.remove_file(temp);
-    }
-
     /// The regular files with their size and modification time (the
     /// cache's recency: see [`SessionDir::touch`]).
     pub(crate) fn files(&self) -> Result<Vec<(String, u64, std::time::SystemTime)>, FsError> {
@@ -330,37 +272,6 @@ fn fs_error(name: &str, err: io::Error) -> FsError {
             FsError::Io(format!("{name} is {what}, not a regular file"))
         }
         _ => FsError::Io(format!("{name}: {err}")),
-    }
-}
-
-/// The generated trait, delegating to the state's session directory.
-impl Host for HostState {
-    fn write(&mut self, name: String, data: Vec<u8>) -> Result<(), FsError> {
-        self.note_created(&name);
-        self.timed(|s| s.session.write(&name, &data))
-    }
-    fn append(&mut self, name: String, data: Vec<u8>) -> Result<(), FsError> {
-        self.note_created(&name);
-        self.timed(|s| s.session.append(&name, &data))
-    }
-    fn read(&mut self, name: String, offset: u64, len: u64) -> Result<Vec<u8>, FsError> {
-        self.timed(|s| s.session.read(&name, offset, len))
-    }
-    fn size(&mut self, name: String) -> Result<u64, FsError> {
-        self.timed(|s| s.session.size(&name))
-    }
-    fn rename(&mut self, from: String, to: String) -> Result<(), FsError> {
-        self.timed(|s| s.session.rename(&from, &to))?;
-        // A file this call created and committed is still its own until
-        // the call returns: abandoned after the commit, it goes too.
-        self.note_renamed(&from, &to);
-        Ok(())
-    }
-    fn remove(&mut self, name: String) -> Result<(), FsError> {
-        self.timed(|s| s.session.remove(&name))
-    }
-    fn list(&mut self) -> Result<Vec<String>, FsError> {
-        self.timed(|s| s.session.list())
     }
 }
 

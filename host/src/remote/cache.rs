@@ -1,6 +1,7 @@
 //! The bound on a session's local cache: when its files pass it, whole
-//! handles go, least recently used first, and only handles the store has
-//! (a handle stored before the session had a store is never evicted).
+//! handles go (what was fetched whole, or cached by range), least recently
+//! used first, and only handles the store has (a handle stored before the
+//! session had a store is never evicted).
 
 use std::collections::HashMap;
 use std::time::SystemTime;
@@ -8,8 +9,9 @@ use std::time::SystemTime;
 use object_store::ObjectStoreExt;
 
 use super::Remote;
+use super::ranged::handle_of;
 use crate::host::session_fs::SessionDir;
-use tool_output_wire::contract::{is_handle, sidecar_name};
+use tool_output_wire::contract::{SIDECAR_SUFFIX, is_handle, sidecar_name};
 
 /// Evicts handles other than `keep` until the cache is within its bound;
 /// how many went. Failures only leave the cache larger.
@@ -21,10 +23,12 @@ pub(crate) async fn evict(remote: &Remote, dir: &SessionDir, keep: &str) -> usiz
     // handle -> (its files, when it was last used)
     let mut handles: HashMap<String, (Vec<String>, SystemTime)> = HashMap::new();
     for (name, _, at) in files {
-        let Some((handle, _)) = name.split_once('.') else {
-            continue;
+        let handle = match (handle_of(&name), name.split_once('.')) {
+            (Some(handle), _) => handle,
+            (None, Some((handle, _))) if is_handle(handle) => handle,
+            _ => continue,
         };
-        if !is_handle(handle) || handle == keep {
+        if handle == keep {
             continue;
         }
         let entry = handles
@@ -50,10 +54,15 @@ pub(crate) async fn evict(remote: &Remote, dir: &SessionDir, keep: &str) -> usiz
         if !in_store {
             continue;
         }
-        // The sidecar first: the handle is gone from the cache at once.
-        names.sort_by_key(|name| *name != sidecar);
+        // The sidecar first (fetched whole, or kept by range): the handle
+        // is gone from the cache at once.
+        names.sort_by_key(|name| !name.ends_with(SIDECAR_SUFFIX));
         for name in names {
-            let _ = dir.remove(&name);
+            if name.starts_with('.') {
+                dir.remove_hidden(&name);
+            } else {
+                let _ = dir.remove(&name);
+            }
         }
         evicted += 1;
     }

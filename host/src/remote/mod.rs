@@ -5,15 +5,18 @@
 //! cache in front of it. Layout: `<prefix>/<session>/<handle>.<suffix>`,
 //! the same flat names as on disk. A handle is published after the engine
 //! stored it, its sidecar last (S3 writes are atomic per object, so a
-//! reader that finds the sidecar finds a complete handle); a handle missing
-//! from the cache is fetched whole before the engine is asked about it; the
-//! cache is bounded, least recently used handles evicted first (they stay in
-//! the store). Handles are immutable once published, so a cached copy is
-//! never stale.
+//! reader that finds the sidecar finds a complete handle). A call on one
+//! handle the cache lacks reads it by byte ranges, fetching only what the
+//! engine reads ([`ranged`]); `list` and `export` fetch handles whole
+//! ([`sync`]). The cache is bounded, least recently used handles evicted
+//! first (they stay in the store). Handles are immutable once published, so
+//! a cached copy, or a cached range, is never stale.
 
 mod cache;
 mod open;
+mod ranged;
 mod sync;
+mod traffic;
 
 use std::sync::Arc;
 use std::time::SystemTime;
@@ -23,7 +26,9 @@ use object_store::ObjectStore;
 use object_store::path::Path as ObjectPath;
 
 pub(crate) use cache::evict;
+pub(crate) use ranged::{Ranged, attach, forget};
 pub(crate) use sync::{fetch, handles, publish, remove_handle};
+pub use traffic::Traffic;
 
 /// The local cache's default bound, per session.
 pub const DEFAULT_CACHE_BYTES: u64 = 1 << 30;
@@ -34,6 +39,7 @@ pub struct RemoteStore {
     url: Arc<str>,
     store: Arc<dyn ObjectStore>,
     prefix: ObjectPath,
+    counters: Arc<traffic::Counters>,
 }
 
 /// A failed call on the store: which store, what was being done, why.
@@ -93,17 +99,29 @@ impl RemoteStore {
     /// "http://127.0.0.1:9000")`, `("aws_access_key_id", …)`: credentials
     /// from a secret manager rather than the process environment.
     pub fn open_with(url: &str, options: &[(&str, &str)]) -> anyhow::Result<Self> {
-        let (store, prefix) = open::build(url, options)?;
+        let (inner, prefix) = open::build(url, options)?;
+        let counters = Arc::new(traffic::Counters::default());
+        let store = Arc::new(traffic::Counted {
+            inner,
+            counters: counters.clone(),
+        });
         Ok(Self {
             url: url.trim_end_matches('/').into(),
             store,
             prefix,
+            counters,
         })
     }
 
     /// The URL it was opened with.
     pub fn url(&self) -> &str {
         &self.url
+    }
+
+    /// The requests made through this store (and its clones) so far, and
+    /// their bytes.
+    pub fn traffic(&self) -> Traffic {
+        self.counters.snapshot()
     }
 
     fn session_prefix(&self, session: &str) -> ObjectPath {

@@ -22,7 +22,7 @@ const PART_BYTES: usize = 8 << 20;
 const PARTS_IN_FLIGHT: usize = 4;
 /// The largest sidecar fetched (they are about 1 KB; one read whole must
 /// not let a hostile store fill memory).
-const MAX_SIDECAR_BYTES: u64 = 1 << 20;
+pub(super) const MAX_SIDECAR_BYTES: u64 = 1 << 20;
 
 fn local(remote: &Remote, what: String, err: FsError) -> RemoteError {
     let text = match err {
@@ -104,7 +104,8 @@ async fn upload(remote: &Remote, name: &str, mut file: std::fs::File) -> Result<
     Ok(sent)
 }
 
-/// Downloads `handle` into `dir` when the store has it: each file whole,
+/// Downloads `handle` into `dir` when the store has it (for `list` and
+/// `export`; the calls on one handle read it by range): each file whole,
 /// under a hidden name, then renamed into place, the sidecar last, so the
 /// engine never sees half a handle. `Ok(false)`: the store does not have
 /// it (never published, or removed). Files of a failed fetch are removed.
@@ -142,6 +143,9 @@ pub(crate) async fn fetch(
         for name in &installed {
             let _ = dir.remove(name);
         }
+    } else {
+        // What earlier calls cached of it by range is now redundant.
+        super::forget(dir, handle);
     }
     result.map(|()| true)
 }
@@ -161,7 +165,10 @@ async fn get(remote: &Remote, name: &str) -> Result<Option<GetResult>, RemoteErr
 }
 
 /// A sidecar whole; `None` when it does not exist.
-async fn get_whole(remote: &Remote, name: &str) -> Result<Option<bytes::Bytes>, RemoteError> {
+pub(super) async fn get_whole(
+    remote: &Remote,
+    name: &str,
+) -> Result<Option<bytes::Bytes>, RemoteError> {
     let what = || format!("fetching {name}");
     let Some(got) = get(remote, name).await? else {
         return Ok(None);

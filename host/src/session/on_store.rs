@@ -1,12 +1,19 @@
 //! A session on an object store (see [`crate::remote`]): attaching the
-//! store, fetching a handle before the engine is asked about it, publishing
-//! after a store.
+//! store, a handle this directory lacks read by range during a call on it,
+//! handles fetched whole for `list` and `export`, publishing after a store.
+
+use std::sync::Arc;
+
+use wasmtime::Store;
 
 use super::Session;
+use crate::bindings::Extractor;
 use crate::bindings::types::{HandleInfo, OutputStats, StoreReason};
 use crate::error::{Error, Result};
+use crate::host::HostState;
+use crate::host::session_fs::FarFiles;
 use crate::names::Outcome;
-use crate::remote::{self, Remote, RemoteError, RemoteStore};
+use crate::remote::{self, Ranged, Remote, RemoteError, RemoteStore};
 use tool_output_wire::contract::{is_handle, sidecar_name};
 
 impl Session {
@@ -44,6 +51,14 @@ impl Session {
         // complete handle's files, sidecar first; no engine instance needed.
         if is_handle(handle.trim()) {
             self.dir.remove_handle(handle.trim());
+        }
+    }
+
+    /// What this directory cached of `handle` by range, removed (a
+    /// removed handle).
+    pub(super) fn forget_ranges(&self, handle: &str) {
+        if self.remote.get().is_some() && is_handle(handle.trim()) {
+            remote::forget(&self.dir, handle.trim());
         }
     }
 
@@ -89,25 +104,52 @@ impl Session {
         }
     }
 
-    /// With a store: `handle` in this directory before the engine is asked
-    /// about it (fetched whole if missing). A handle the store lacks too is
-    /// left to the engine, which answers it is unknown.
-    pub(super) async fn cached(&self, handle: &str) -> Result<()> {
+    /// An engine instance for a call on `handle`. With a store, a handle
+    /// this directory lacks is readable by range during the call (the
+    /// store asked for its sidecar first: a handle the store lacks too is
+    /// left to the engine, which answers it is unknown).
+    pub(super) async fn instance_on(
+        &self,
+        handle: &str,
+    ) -> Result<(Store<HostState>, Extractor, Option<Arc<Ranged>>)> {
+        let far = self.reachable(handle).await?;
+        let (mut store, ex) = self.runtime.instance(&self.dir).await?;
+        store.data_mut().far = far.clone().map(|f| f as Arc<dyn FarFiles>);
+        Ok((store, ex, far))
+    }
+
+    async fn reachable(&self, handle: &str) -> Result<Option<Arc<Ranged>>> {
         let Some(remote) = self.remote.get() else {
-            return Ok(());
+            return Ok(None);
         };
         let handle = handle.trim();
         if !is_handle(handle) {
-            return Ok(());
+            return Ok(None);
         }
         if self.has_locally(handle) {
             self.dir.touch(&sidecar_name(handle));
-            return Ok(());
+            return Ok(None);
         }
-        if remote::fetch(remote, &self.dir, handle).await? {
-            remote::evict(remote, &self.dir, handle).await;
+        Ok(remote::attach(remote, &self.dir, handle).await?)
+    }
+
+    /// The answer of a call made through [`Session::instance_on`]: a
+    /// failure of the store during the call is the call's error (not a
+    /// broken handle); the cache is trimmed back to its bound.
+    pub(super) async fn settled<T>(
+        &self,
+        handle: &str,
+        far: Option<Arc<Ranged>>,
+        result: Result<T>,
+    ) -> Result<T> {
+        let (Some(far), Some(remote)) = (far, self.remote.get()) else {
+            return result;
+        };
+        if let Some(err) = far.failure() {
+            return Err(err.into());
         }
-        Ok(())
+        remote::evict(remote, &self.dir, handle.trim()).await;
+        result
     }
 
     /// Whether this directory has `handle` whole (its sidecar, written last).

@@ -26,7 +26,12 @@ fn the_cache_stays_within_its_bound_and_every_handle_still_answers() {
                 .to_string()
         })
         .collect();
-    let cached = |h: &str| a.join(format!("sessions/default/{h}.meta.json")).exists();
+    // Whole (the one stored here), or by range (read since).
+    let cached = |h: &str| {
+        let dir = a.join("sessions/default");
+        dir.join(format!("{h}.meta.json")).exists()
+            || dir.join(format!(".range-{h}.meta.json")).exists()
+    };
     // Only the newest is kept; the others were evicted (they are in the store).
     assert!(!cached(&handles[0]) && !cached(&handles[1]) && cached(&handles[2]));
     for (handle, output) in handles.iter().zip(&outputs) {

@@ -104,3 +104,4 @@ fn assert_passed_through(out: &Output, output: &[u8], root: &Path) {
 mod faults;
 mod fleet;
 mod lifecycle;
+mod ranged;

@@ -1,0 +1,79 @@
+//! The `session-fs` import: the engine's calls on the session directory,
+//! and on the files of one handle the directory lacks, read from where they
+//! are kept ([`FarFiles`]: an object store, read by range).
+
+use std::time::Instant;
+
+use futures::future::BoxFuture;
+
+use super::FsError;
+use crate::bindings::session_fs::Host;
+use crate::host::HostState;
+
+/// The files of one handle that the session directory may lack, read from
+/// elsewhere. `read` and `size` of a name it serves go to it; everything
+/// else stays in the directory.
+pub(crate) trait FarFiles: Send + Sync {
+    /// Whether `name` is one of the files it serves.
+    fn serves(&self, name: &str) -> bool;
+    /// The size of `name`.
+    fn size<'a>(&'a self, name: &'a str) -> BoxFuture<'a, Result<u64, FsError>>;
+    /// Up to `len` bytes of `name` from `offset` (as the directory's read).
+    fn read<'a>(
+        &'a self,
+        name: &'a str,
+        offset: u64,
+        len: u64,
+    ) -> BoxFuture<'a, Result<Vec<u8>, FsError>>;
+}
+
+impl HostState {
+    /// What serves `name` from elsewhere, if anything does.
+    fn far(&self, name: &str) -> Option<std::sync::Arc<dyn FarFiles>> {
+        self.far.clone().filter(|far| far.serves(name))
+    }
+}
+
+/// The generated trait, delegating to the state's session directory.
+impl Host for HostState {
+    fn write(&mut self, name: String, data: Vec<u8>) -> Result<(), FsError> {
+        self.note_created(&name);
+        self.timed(|s| s.session.write(&name, &data))
+    }
+    fn append(&mut self, name: String, data: Vec<u8>) -> Result<(), FsError> {
+        self.note_created(&name);
+        self.timed(|s| s.session.append(&name, &data))
+    }
+    async fn read(&mut self, name: String, offset: u64, len: u64) -> Result<Vec<u8>, FsError> {
+        let Some(far) = self.far(&name) else {
+            return self.timed(|s| s.session.read(&name, offset, len));
+        };
+        // Waiting on the store is not guest time.
+        let start = Instant::now();
+        let result = far.read(&name, offset, len).await;
+        self.add_import_time(start.elapsed());
+        result
+    }
+    async fn size(&mut self, name: String) -> Result<u64, FsError> {
+        let Some(far) = self.far(&name) else {
+            return self.timed(|s| s.session.size(&name));
+        };
+        let start = Instant::now();
+        let result = far.size(&name).await;
+        self.add_import_time(start.elapsed());
+        result
+    }
+    fn rename(&mut self, from: String, to: String) -> Result<(), FsError> {
+        self.timed(|s| s.session.rename(&from, &to))?;
+        // A file this call created and committed is still its own until
+        // the call returns: abandoned after the commit, it goes too.
+        self.note_renamed(&from, &to);
+        Ok(())
+    }
+    fn remove(&mut self, name: String) -> Result<(), FsError> {
+        self.timed(|s| s.session.remove(&name))
+    }
+    fn list(&mut self) -> Result<Vec<String>, FsError> {
+        self.timed(|s| s.session.list())
+    }
+}
