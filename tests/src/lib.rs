@@ -1,8 +1,10 @@
 //! Shared by the integration tests and the benchmarks: a scripted LLM
-//! server on loopback and the helpers a scripted model needs, and an S3
-//! server for the object-store tests.
+//! server on loopback and the helpers a scripted model needs, and object
+//! stores on loopback (S3, GCS, Azure) for the object-store tests.
 
 pub mod fixtures;
+pub mod gate;
 pub mod llm_server;
 pub mod s3;
 pub mod script;
+pub mod stores;

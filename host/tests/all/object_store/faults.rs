@@ -29,12 +29,17 @@ fn wrong_credentials_pass_the_output_through_and_keep_nothing() {
     );
 }
 
-#[test]
-fn a_store_that_goes_away_fails_clearly_and_comes_back() {
-    let Some((mut server, env, url)) = server_at("outage") else {
+on_every_cloud!(
+    a_store_that_goes_away_fails_clearly_and_comes_back,
+    an_object_deleted_under_a_reader_is_a_clear_answer,
+    a_hostile_store_cannot_fill_memory_or_plant_files,
+);
+
+fn a_store_that_goes_away_fails_clearly_and_comes_back(cloud: Cloud) {
+    let Some((mut server, env, url)) = server_at(cloud, "outage") else {
         return;
     };
-    let (a, b) = (root("s3"), root("s3"));
+    let (a, b) = (root(cloud.name()), root(cloud.name()));
     let log = big_log();
     let v = store_json(&on_store(
         &a,
@@ -59,7 +64,7 @@ fn a_store_that_goes_away_fails_clearly_and_comes_back() {
     assert_eq!(out.status.code(), Some(1));
     let said = stderr(&out);
     assert!(
-        said.starts_with("tool-output: error: object store s3://"),
+        said.starts_with(&format!("tool-output: error: object store {url}")),
         "{said}"
     );
     assert!(
@@ -89,12 +94,11 @@ fn a_store_that_goes_away_fails_clearly_and_comes_back() {
     assert!(read.starts_with("1:"), "{read}");
 }
 
-#[test]
-fn an_object_deleted_under_a_reader_is_a_clear_answer() {
-    let Some((mut server, env, url)) = server_at("deleted") else {
+fn an_object_deleted_under_a_reader_is_a_clear_answer(cloud: Cloud) {
+    let Some((mut server, env, url)) = server_at(cloud, "deleted") else {
         return;
     };
-    let a = root("s3");
+    let a = root(cloud.name());
     let handles: Vec<String> = (0..2)
         .map(|_| {
             let v = store_json(&on_store(
@@ -110,7 +114,7 @@ fn an_object_deleted_under_a_reader_is_a_clear_answer() {
     // The sidecar gone: the handle is unknown, in the FAILED form.
     server.delete(&format!("deleted/default/{}.meta.json", handles[0]));
     let answer = failed(&on_store(
-        &root("s3"),
+        &root(cloud.name()),
         &env,
         &url,
         &["extract", &handles[0], "errors", "--mode", "lexical"],
@@ -119,7 +123,7 @@ fn an_object_deleted_under_a_reader_is_a_clear_answer() {
     assert!(answer.contains("no stored output has handle"), "{answer}");
     // The view gone under its sidecar: a broken handle, said plainly.
     server.delete(&format!("deleted/default/{}.txt", handles[1]));
-    let b = root("s3");
+    let b = root(cloud.name());
     let out = on_store(
         &b,
         &env,
@@ -241,9 +245,8 @@ fn a_signal_while_the_store_is_publishing_keeps_nothing() {
     assert!(left.is_empty(), "nothing kept: {left:?}");
 }
 
-#[test]
-fn a_hostile_store_cannot_fill_memory_or_plant_files() {
-    let Some((mut server, env, url)) = server_at("hostile") else {
+fn a_hostile_store_cannot_fill_memory_or_plant_files(cloud: Cloud) {
+    let Some((mut server, env, url)) = server_at(cloud, "hostile") else {
         return;
     };
     let handle = "0f8fad5b-d9cb-469f-a165-70867728950e";
@@ -252,7 +255,7 @@ fn a_hostile_store_cannot_fill_memory_or_plant_files() {
     // Names that are no handle's, or not at the session's level: never fetched.
     server.put("hostile/default/evil.meta.json", 10);
     server.put(&format!("hostile/default/nested/{handle}.txt"), 10);
-    let b = root("s3");
+    let b = root(cloud.name());
     let out = on_store(&b, &env, &url, &["read", handle, "--lines", "1:2"], b"");
     assert_eq!(out.status.code(), Some(1));
     let said = stderr(&out);
@@ -282,7 +285,7 @@ fn a_hostile_store_cannot_fill_memory_or_plant_files() {
         log.as_bytes(),
     ));
     let good = stored["handle"].as_str().unwrap();
-    let c = root("s3");
+    let c = root(cloud.name());
     let list = stdout(&on_store(&c, &env, &url, &["list"], b""));
     let lines: Vec<&str> = list.lines().collect();
     assert_eq!(lines.len(), 2, "{list}");

@@ -4,12 +4,16 @@
 
 use super::*;
 
-#[test]
-fn a_handle_stored_on_one_root_answers_on_another() {
-    let Some((mut server, env, url)) = server_at("fleet") else {
+on_every_cloud!(
+    a_handle_stored_on_one_root_answers_on_another,
+    an_export_from_a_store_session_imports_into_a_fresh_root,
+);
+
+fn a_handle_stored_on_one_root_answers_on_another(cloud: Cloud) {
+    let Some((mut server, env, url)) = server_at(cloud, "fleet") else {
         return;
     };
-    let (a, b, c) = (root("s3"), root("s3"), root("s3"));
+    let (a, b, c) = (root(cloud.name()), root(cloud.name()), root(cloud.name()));
     let on = |root: &Path, args: &[&str], stdin: &[u8]| {
         let mut all = vec!["--session", "conv-7"];
         all.extend_from_slice(args);
@@ -46,7 +50,8 @@ fn a_handle_stored_on_one_root_answers_on_another() {
     // Removed on B: gone from the store, every file of it, so a fresh
     // root does not know it.
     // Four files each: the original, its view, the line index, the sidecar.
-    let keys = |server: &mut S3Server, handle: &str| server.keys(&format!("fleet/conv-7/{handle}"));
+    let keys =
+        |server: &mut StoreServer, handle: &str| server.keys(&format!("fleet/conv-7/{handle}"));
     assert_eq!(keys(&mut server, &handles[0]).len(), 4, "{handles:?}");
     stdout(&on(&b, &["remove", &handles[0]], b""));
     assert_eq!(keys(&mut server, &handles[0]), Vec::<String>::new());
@@ -55,7 +60,7 @@ fn a_handle_stored_on_one_root_answers_on_another() {
         4,
         "the other handle is kept"
     );
-    let d = root("s3");
+    let d = root(cloud.name());
     let answer = failed(&on(
         &d,
         &["extract", &handles[0], "errors", "--mode", "lexical"],
@@ -69,15 +74,14 @@ fn a_handle_stored_on_one_root_answers_on_another() {
 
     // `close` deletes the session from the store.
     stdout(&on(&b, &["close"], b""));
-    assert_eq!(list(&root("s3")), "");
+    assert_eq!(list(&root(cloud.name())), "");
 }
 
-#[test]
-fn an_export_from_a_store_session_imports_into_a_fresh_root() {
-    let Some((server, env, url)) = server_at("exports") else {
+fn an_export_from_a_store_session_imports_into_a_fresh_root(cloud: Cloud) {
+    let Some((server, env, url)) = server_at(cloud, "exports") else {
         return;
     };
-    let (a, b) = (root("s3"), root("s3"));
+    let (a, b) = (root(cloud.name()), root(cloud.name()));
     let v = store_json(&on_store(
         &a,
         &env,
@@ -97,7 +101,7 @@ fn an_export_from_a_store_session_imports_into_a_fresh_root() {
         b"",
     ));
     // A fresh root with no store at all imports it and answers the same.
-    let fresh = root("s3");
+    let fresh = root(cloud.name());
     stdout(&run_cmd(tool_output(&fresh, &["import", archive_arg]), b""));
     let local = answers(|q| run_cmd(tool_output(&fresh, q), b""), &handle);
     let remote = answers(|q| on_store(&a, &env, &url, q, b""), &handle);
@@ -111,7 +115,7 @@ fn an_export_from_a_store_session_imports_into_a_fresh_root() {
         &["--session", "moved", "import", archive_arg],
         b"",
     ));
-    let third = root("s3");
+    let third = root(cloud.name());
     let read = |root: &Path, url: &str, session: &str| {
         let args = ["--session", session, "read", &handle, "--lines", "1:3"];
         stdout(&on_store(root, &env, url, &args, b""))

@@ -2,12 +2,13 @@
 
 use super::*;
 
-#[test]
-fn the_cache_stays_within_its_bound_and_every_handle_still_answers() {
-    let Some((_server, env, url)) = server_at("bounded") else {
+on_every_cloud!(the_cache_stays_within_its_bound_and_every_handle_still_answers);
+
+fn the_cache_stays_within_its_bound_and_every_handle_still_answers(cloud: Cloud) {
+    let Some((_server, env, url)) = server_at(cloud, "bounded") else {
         return;
     };
-    let a = root("s3");
+    let a = root(cloud.name());
     let on = |args: &[&str], stdin: &[u8]| {
         let mut all = vec!["--store-cache-mb", "1"];
         all.extend_from_slice(args);
@@ -43,7 +44,7 @@ fn the_cache_stays_within_its_bound_and_every_handle_still_answers() {
 
 #[test]
 fn only_a_named_config_file_may_choose_the_store() {
-    let Some((_server, env, url)) = server_at("configured") else {
+    let Some((_server, env, url)) = server_at(Cloud::S3, "configured") else {
         return;
     };
     let config = format!("store = \"{url}\"\n");
@@ -87,7 +88,7 @@ fn only_a_named_config_file_may_choose_the_store() {
 
 #[test]
 fn gc_removes_store_sessions_with_nothing_new_for_the_period() {
-    let Some((_server, env, url)) = server_at("retention") else {
+    let Some((_server, env, url)) = server_at(Cloud::S3, "retention") else {
         return;
     };
     let a = root("s3");

@@ -1,25 +1,55 @@
-//! Sessions on object storage, against a real S3-compatible server on
-//! loopback (moto, signatures checked): two roots sharing a bucket are two
+//! Sessions on object storage, against real servers on loopback, one per
+//! cloud ([`tool_output_tests::stores`]: moto for S3, fake-gcs-server for
+//! GCS, Azurite for Azure Blob): two roots sharing a bucket are two
 //! machines of one fleet. A handle stored by one answers on the other, byte
 //! for byte; a store that fails never loses the output, and nothing hangs.
+//! The fleet, outage, lost-object, hostile-store and cache tests run
+//! against each cloud ([`on_every_cloud`]); those about S3's own
+//! credentials and the stand-ins for a store answering 503 or never run
+//! against S3.
 
 use std::path::Path;
 use std::process::Output;
 use std::time::Duration;
 
 use tool_output_tests::s3::{Fault, FaultyStore, S3Server};
+use tool_output_tests::stores::{Cloud, Env, StoreServer};
 
 use crate::common::{big_log, root, run_cmd, stderr, stdout, tool_output};
 
-/// A client's environment (variable, value).
-type Env = Vec<(&'static str, String)>;
-
-/// A server, its clients' environment, and the URL of `prefix` on it;
-/// None: skipped (the server is not installed).
-fn server_at(prefix: &str) -> Option<(S3Server, Env, String)> {
-    let server = S3Server::start()?;
+/// `cloud`'s server, its clients' environment, and the URL of `prefix` on
+/// it; None: skipped (the server is not installed).
+fn server_at(cloud: Cloud, prefix: &str) -> Option<(StoreServer, Env, String)> {
+    let server = StoreServer::start(cloud)?;
     let (env, url) = (server.env(), server.url(prefix));
     Some((server, env, url))
+}
+
+/// For each `test(cloud: Cloud)`, a module of the same name with one test
+/// per cloud: `fleet::a_handle_stored_on_one_root_answers_on_another::gcs`.
+macro_rules! on_every_cloud {
+    ($($test:ident),* $(,)?) => {
+        $(
+            mod $test {
+                use tool_output_tests::stores::Cloud;
+
+                #[test]
+                fn s3() {
+                    super::$test(Cloud::S3)
+                }
+
+                #[test]
+                fn gcs() {
+                    super::$test(Cloud::Gcs)
+                }
+
+                #[test]
+                fn azure() {
+                    super::$test(Cloud::Azure)
+                }
+            }
+        )*
+    };
 }
 
 /// The binary on `root` with the server's credentials and `--store url`.
