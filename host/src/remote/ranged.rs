@@ -15,7 +15,8 @@
 //!
 //! Objects never change once published: a response for an object of
 //! another size or entity tag than the store announced, or longer than was
-//! asked, is refused, and memory never holds more than one read's blocks.
+//! asked, is refused, and memory never holds more than one read's blocks
+//! (and the block the last read ended in, where a scan reads next).
 //! A failure of the store itself during a call is kept, and the call fails
 //! with it (see [`Ranged::failure`]).
 
@@ -60,6 +61,9 @@ pub(crate) struct Ranged {
     objects: BTreeMap<String, Object>,
     /// The first failure of the store itself.
     failed: Mutex<Option<RemoteError>>,
+    /// The last block a read ended in (suffix, number, bytes): the next
+    /// read of a scan starts there, whether or not the cache kept it.
+    last: Mutex<Option<(String, u64, Vec<u8>)>>,
 }
 
 fn hidden(handle: &str, what: &str) -> String {
@@ -109,6 +113,7 @@ pub(crate) async fn attach(
             sidecar,
             objects,
             failed: Mutex::new(None),
+            last: Mutex::new(None),
         }))
     };
     if let (Some(sidecar), Some(objects)) = (
@@ -245,6 +250,11 @@ impl Ranged {
             }
             i = run_end;
         }
+        if let Some(Some(block)) = blocks.last() {
+            let n = first + blocks.len() as u64 - 1;
+            *self.last.lock().unwrap_or_else(|e| e.into_inner()) =
+                Some((suffix.to_string(), n, block.clone()));
+        }
         let mut out = Vec::with_capacity((end - offset) as usize);
         for (k, block) in blocks.iter().flatten().enumerate() {
             let start = (first + k as u64) * BLOCK;
@@ -259,6 +269,12 @@ impl Ranged {
     fn cached_block(&self, suffix: &str, object: &Object, n: u64) -> Option<Vec<u8>> {
         let name = block_name(&self.handle, suffix, n);
         let want = (object.size - n * BLOCK).min(BLOCK);
+        if let Some((s, m, block)) = &*self.last.lock().unwrap_or_else(|e| e.into_inner())
+            && (s.as_str(), *m) == (suffix, n)
+            && block.len() as u64 == want
+        {
+            return Some(block.clone());
+        }
         self.dir.hidden_len(&name).filter(|len| *len == want)?;
         self.dir
             .read_hidden(&name, 0, want)
