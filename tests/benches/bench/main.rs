@@ -7,7 +7,8 @@
 //! NAME: store, store-structured (JSON records, CSV), passthrough, cli,
 //! tokens, grep, chunked (full-chunked
 //! against a scripted LLM on loopback), object-store (10 MB against the S3
-//! server of `tests/s3/setup.sh` on loopback), rss (1 GB streamed; slow),
+//! server of `tests/s3/setup.sh` on loopback), object-store-cold (1 GB on
+//! it, read cold by range: 100 lines, one grep; slow), rss (1 GB streamed; slow),
 //! proxy-memory (the MCP proxy's peak for 100 and 500 MB results; slow),
 //! jq-stream (a per-value jq program over 2 GB of JSON lines; slow).
 
@@ -27,7 +28,7 @@ use engine::*;
 use llm::bench_chunked;
 use mcp::bench_proxy_memory;
 use process::{bench_cli, jq_stream_child, rss_child};
-use remote::bench_object_store;
+use remote::{bench_object_store, bench_object_store_cold};
 
 const RUNS: usize = 7;
 
@@ -132,6 +133,9 @@ async fn main() {
     }
     if want("object-store") {
         bench_object_store(&rt).await;
+    }
+    if want("object-store-cold") {
+        bench_object_store_cold(&rt).await;
     }
     if want("proxy-memory") {
         bench_proxy_memory();
