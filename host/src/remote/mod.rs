@@ -7,8 +7,8 @@
 //! stored it, its sidecar last (S3 writes are atomic per object, so a
 //! reader that finds the sidecar finds a complete handle). A call on one
 //! handle the cache lacks reads it by byte ranges, fetching only what the
-//! engine reads ([`ranged`]); `list` and `export` fetch handles whole
-//! ([`sync`]). The cache is bounded, least recently used handles evicted
+//! engine reads (`ranged`); `list` and `export` fetch handles whole
+//! (`sync`). The cache is bounded, least recently used handles evicted
 //! first (they stay in the store). Handles are immutable once published, so
 //! a cached copy, or a cached range, is never stale.
 
