@@ -290,6 +290,14 @@ impl Session {
             max_llm_calls: Some(options.max_llm_calls.unwrap_or(defaults.max_llm_calls)),
             overlap_percent: Some(options.overlap_percent.unwrap_or(defaults.overlap_percent)),
         };
+        // Strategies that read every line: the handle fetched whole first
+        // (`auto` may read little, with read-grep: by range).
+        if matches!(
+            options.mode,
+            Some(Mode::FullChunked | Mode::Lexical | Mode::Jq)
+        ) {
+            self.fetched_whole(handle).await?;
+        }
         let (mut store, ex, far) = self.instance_on(handle).await?;
         store.data_mut().control = CallControl::new(options, defaults);
         let call = ex.tool_output_core_engine().call_extract(&mut store, &req);

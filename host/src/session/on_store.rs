@@ -1,6 +1,7 @@
 //! A session on an object store (see [`crate::remote`]): attaching the
 //! store, a handle this directory lacks read by range during a call on it,
-//! handles fetched whole for `list` and `export`, publishing after a store.
+//! handles fetched whole for `list`, `export` and the extractions that read
+//! every line, publishing after a store.
 
 use std::sync::Arc;
 
@@ -102,6 +103,25 @@ impl Session {
             Some(remote) => Ok(remote::publish(remote, &self.dir, handle).await?),
             None => Ok(0),
         }
+    }
+
+    /// With a store: `handle` in this directory whole before a call that
+    /// reads all of it (an extraction whose strategy reads every line):
+    /// fetched in 8 MiB parts, four at a time, rather than the engine's
+    /// 1 MiB reads one after another. A handle the store lacks too is left
+    /// to the engine, which answers it is unknown.
+    pub(super) async fn fetched_whole(&self, handle: &str) -> Result<()> {
+        let Some(remote) = self.remote.get() else {
+            return Ok(());
+        };
+        let handle = handle.trim();
+        if !is_handle(handle) || self.has_locally(handle) {
+            return Ok(());
+        }
+        if remote::fetch(remote, &self.dir, handle).await? {
+            remote::evict(remote, &self.dir, handle).await;
+        }
+        Ok(())
     }
 
     /// An engine instance for a call on `handle`. With a store, a handle
