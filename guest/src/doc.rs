@@ -190,6 +190,12 @@ impl<'a> Doc<'a> {
         Ok(out.finish())
     }
 
+    /// Why the stored files were found corrupt during this call, if they
+    /// were (see [`LineIndex::broken`]).
+    pub fn corruption(&self) -> Option<String> {
+        self.index.broken()
+    }
+
     /// Line index entry `slot`, checked against the view on first use.
     fn index_entry(&self, slot: usize) -> Result<Option<u64>, EngineError> {
         self.index

@@ -116,6 +116,13 @@ pub fn extract(st: &dyn Storage, llm: &dyn Llm, req: ExtractRequest) -> ExtractR
                 return finish(report, started, false, text);
             }
             Err(Failure { kind, reason }) => {
+                // The stored files are corrupt: no strategy is to answer
+                // from them (one reading around the bad part would).
+                if let Some(why) = doc.corruption() {
+                    report.used = mode;
+                    let text = failed(&tool, &handle, mode, &why);
+                    return finish(report, started, true, text);
+                }
                 if kind == FailureKind::Model {
                     // No other LLM strategy: the model is down for it too.
                     let rest = chain.split_off(i + 1);

@@ -47,6 +47,9 @@ pub struct LineIndex<'a> {
     pages: RefCell<BTreeMap<usize, Vec<u64>>>,
     /// Slots whose stride has been checked (see the module header).
     checked: RefCell<BTreeSet<usize>>,
+    /// The first check that failed, if any: the handle is corrupt, whatever
+    /// reads it next.
+    broken: RefCell<Option<String>>,
 }
 
 /// A `storage` error about one of the handle's stored files.
@@ -98,6 +101,7 @@ impl<'a> LineIndex<'a> {
             view_bytes,
             pages: RefCell::default(),
             checked: RefCell::default(),
+            broken: RefCell::default(),
         })
     }
 
@@ -122,13 +126,13 @@ impl<'a> LineIndex<'a> {
             || newlines != LINE_INDEX_STRIDE
             || stride.last() != Some(&b'\n')
         {
-            return Err(corrupt(
+            return Err(self.broke(corrupt(
                 &self.handle,
                 &format!(
                     "line index entry {slot} (offset {offset}) is not {LINE_INDEX_STRIDE} view \
                      lines after the one before it"
                 ),
-            ));
+            )));
         }
         self.checked.borrow_mut().insert(slot);
         Ok(Some(offset))
@@ -158,6 +162,20 @@ impl<'a> LineIndex<'a> {
         Ok(low.saturating_sub(1))
     }
 
+    /// Why the index was found corrupt, if a check failed (an extraction
+    /// then fails rather than fall back to a strategy that reads around
+    /// the page: the index is checked where it is used, not whole).
+    pub fn broken(&self) -> Option<String> {
+        self.broken.borrow().clone()
+    }
+
+    fn broke(&self, err: EngineError) -> EngineError {
+        self.broken
+            .borrow_mut()
+            .get_or_insert_with(|| err.message().to_string());
+        err
+    }
+
     /// The offset at `slot` (< entries), from its page, read and checked
     /// the first time.
     fn offset(&self, slot: usize) -> Result<u64, EngineError> {
@@ -165,7 +183,7 @@ impl<'a> LineIndex<'a> {
         if let Some(entries) = self.pages.borrow().get(&page) {
             return Ok(entries[slot % PAGE_ENTRIES]);
         }
-        let entries = self.read_page(page)?;
+        let entries = self.read_page(page).map_err(|err| self.broke(err))?;
         let offset = entries[slot % PAGE_ENTRIES];
         self.pages.borrow_mut().insert(page, entries);
         Ok(offset)
