@@ -16,7 +16,7 @@ use sha2::{Digest, Sha256};
 
 /// A note is a few hundred bytes; anything larger is not ours.
 const MAX_BYTES: u64 = 4096;
-/// Notes read back at most (the newest are shown).
+/// Notes kept (the oldest go) and read back at most.
 const MAX_NOTES: usize = 256;
 /// A client's name and version are cut to this many characters.
 const MAX_NAME_CHARS: usize = 80;
@@ -76,6 +76,27 @@ impl ClientLog {
                 self.dir.display()
             );
         }
+        self.prune();
+    }
+
+    /// Keeps the newest [`MAX_NOTES`] notes: every proxy with no named
+    /// session notes a session of its own.
+    fn prune(&self) {
+        let Ok(entries) = std::fs::read_dir(&self.dir) else {
+            return;
+        };
+        let mut notes: Vec<(SystemTime, PathBuf)> = entries
+            .filter_map(Result::ok)
+            .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+            .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
+            .collect();
+        if notes.len() <= MAX_NOTES {
+            return;
+        }
+        notes.sort_by_key(|(modified, _)| std::cmp::Reverse(*modified));
+        for (_, old) in &notes[MAX_NOTES..] {
+            let _ = std::fs::remove_file(old);
+        }
     }
 }
 
@@ -87,7 +108,7 @@ pub fn seen(root: &Path, session: Option<&str>) -> Vec<ClientSeen> {
     };
     let mut notes: Vec<ClientSeen> = entries
         .filter_map(Result::ok)
-        .take(MAX_NOTES * 4)
+        .take(MAX_NOTES * 2)
         .filter_map(|entry| read_note(&entry.path()))
         .filter(|note| session.is_none_or(|s| note.session == s))
         .collect();
