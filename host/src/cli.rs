@@ -220,7 +220,7 @@ async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Schema(args) => args.execute(&env).await,
         Command::Component(args) => args.execute(&env).await,
         Command::Run(args) => args.execute(&env).await,
-        Command::Mcp(args) => {
+        Command::Mcp(mut args) => {
             let llm = env.llm_config(None)?;
             // MCP hosts pass servers few variables (Codex a dozen): say
             // which model answers, or that none does.
@@ -245,6 +245,14 @@ async fn run(cli: Cli) -> Result<ExitCode> {
             } else {
                 runtime.session()?
             };
+            if sampling.is_some() {
+                // For `doctor`: whether this session's client lends its model.
+                let name = session.path().file_name().unwrap_or_default();
+                args.clients = Some(tool_output::doctor::clients::ClientLog::under(
+                    &env.root,
+                    &name.to_string_lossy(),
+                ));
+            }
             args.execute(&runtime, session, sampling).await?;
             Ok(ExitCode::SUCCESS)
         }

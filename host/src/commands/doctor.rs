@@ -25,10 +25,20 @@ impl DoctorArgs {
             verdicts: Some(env.root.join("doctor")),
         };
         let found = doctor::examine(&llm, &options).await?;
+        // What the MCP sessions' clients said of sampling (noted by
+        // `mcp serve` and `mcp proxy` when no model is configured).
+        let clients = doctor::clients::seen(&env.root, None);
         if env.json {
-            out::json(&serde_json::to_value(&found)?)?;
+            let mut value = serde_json::to_value(&found)?;
+            value["mcp_clients"] = serde_json::to_value(&clients)?;
+            out::json(&value)?;
         } else {
-            out::text(&found.to_string())?;
+            let mut text = found.to_string();
+            if !clients.is_empty() {
+                text.push('\n');
+                text.push_str(&doctor::clients::describe(&clients));
+            }
+            out::text(&text)?;
         }
         Ok(if found.usable {
             ExitCode::SUCCESS

@@ -11,6 +11,7 @@
 //! the model does not manage.
 
 pub mod cache;
+pub mod clients;
 mod probe;
 mod render;
 

@@ -23,6 +23,7 @@ use std::time::Duration;
 
 use anyhow::{Result, bail};
 
+use crate::doctor::clients::ClientLog;
 use crate::llm::sampling::SamplingLlm;
 use crate::runtime::Runtime;
 use crate::session::Session;
@@ -33,14 +34,17 @@ fn notice(text: &str) {
     eprintln!("tool-output: {}", tool_output_args::terminal_safe(text));
 }
 
-/// Whether the client lends its model (no provider is configured), said
-/// once per session.
-fn say_sampling(offered: bool) {
+/// Whether `client` (its name and version) lends its model (no provider
+/// is configured): said once per session, and noted for `doctor`.
+fn say_sampling(offered: bool, client: &str, log: Option<&ClientLog>) {
     notice(if offered {
         "the MCP client offers sampling: tool_output asks the client's own model"
     } else {
         "the MCP client does not offer sampling: tool_output answers with lexical search"
     });
+    if let Some(log) = log {
+        log.note(client, offered);
+    }
 }
 
 pub use limits::LimitArgs;
@@ -61,6 +65,10 @@ pub struct McpArgs {
     /// waiting.
     #[arg(long, global = true, value_name = "SECS", default_value_t = 30)]
     pub call_cpu_secs: u64,
+    /// Where to note whether the client offers sampling, for `doctor`
+    /// (the CLI sets it; not an option).
+    #[arg(skip)]
+    pub clients: Option<ClientLog>,
 }
 
 /// The two ways to offer the tools over MCP.
@@ -125,7 +133,11 @@ impl McpArgs {
         let max_bytes = runtime.policy().max_inline_bytes;
         let tools = tools::Tools::new(Arc::new(session), max_bytes).await?;
         match self.command {
-            McpCommand::Serve => serve::Server::new(tools, sampling).run().await,
+            McpCommand::Serve => {
+                serve::Server::new(tools, sampling, self.clients)
+                    .run()
+                    .await
+            }
             McpCommand::Proxy(args) => {
                 let limits = Limits::from_args(&args.limits)?;
                 let downstream = match (&args.url, args.command.is_empty()) {
@@ -143,6 +155,7 @@ impl McpArgs {
                     max_message_bytes: args.max_message_bytes,
                     stores: runtime.limits().concurrent_calls,
                     sampling,
+                    clients: self.clients,
                 };
                 proxy::run(tools, downstream, options).await;
                 Ok(())

@@ -30,6 +30,7 @@ use rmcp::model::ErrorCode;
 use serde_json::{Value, json};
 use tokio::sync::Semaphore;
 
+use crate::doctor::clients::ClientLog;
 use crate::extraction::CancellationToken;
 use crate::llm::sampling::SamplingLlm;
 
@@ -58,6 +59,8 @@ pub struct ProxyOptions {
     pub stores: usize,
     /// The engine to lend the client's model to, if it offers sampling.
     pub sampling: Option<Arc<SamplingLlm>>,
+    /// Where to note whether the client offers sampling.
+    pub clients: Option<ClientLog>,
 }
 
 /// What the proxy remembers of a request it forwarded.

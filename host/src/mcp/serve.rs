@@ -14,6 +14,7 @@ use rmcp::{Peer, RoleServer, ServerHandler, ServiceExt};
 use serde_json::Value;
 
 use crate::agent::SYSTEM_PROMPT;
+use crate::doctor::clients::ClientLog;
 use crate::error::Error;
 use crate::llm::BoxFuture;
 use crate::llm::sampling::{Sampler, SamplingError, SamplingLlm};
@@ -26,14 +27,21 @@ pub struct Server {
     /// The engine to lend the client's model to (no provider configured).
     sampling: Option<Arc<SamplingLlm>>,
     sampling_decided: Arc<std::sync::OnceLock<()>>,
+    /// Where to note whether the client offers sampling.
+    clients: Option<ClientLog>,
 }
 
 impl Server {
-    pub fn new(tools: Tools, sampling: Option<Arc<SamplingLlm>>) -> Self {
+    pub fn new(
+        tools: Tools,
+        sampling: Option<Arc<SamplingLlm>>,
+        clients: Option<ClientLog>,
+    ) -> Self {
         Self {
             tools,
             sampling,
             sampling_decided: Arc::default(),
+            clients,
         }
     }
 
@@ -44,13 +52,16 @@ impl Server {
             return;
         };
         self.sampling_decided.get_or_init(|| {
-            let offers = peer
-                .peer_info()
-                .is_some_and(|info| info.capabilities.sampling.is_some());
+            let info = peer.peer_info();
+            let offers = (info.as_ref()).is_some_and(|info| info.capabilities.sampling.is_some());
             if offers {
                 engine.attach(Arc::new(PeerSampler(peer.clone())));
             }
-            super::say_sampling(offers);
+            let client = info.map_or(String::new(), |info| {
+                let client = &info.client_info;
+                format!("{} {}", client.name, client.version)
+            });
+            super::say_sampling(offers, client.trim(), self.clients.as_ref());
         });
     }
 

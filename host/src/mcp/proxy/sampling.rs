@@ -70,7 +70,11 @@ impl Proxy {
             let sampler = ClientSampler::new(self.up.sender.clone(), self.sampled.clone());
             engine.attach(Arc::new(sampler));
         }
-        crate::mcp::say_sampling(offers);
+        let client = params
+            .and_then(|p| p.get("clientInfo"))
+            .map(client_label)
+            .unwrap_or_default();
+        crate::mcp::say_sampling(offers, &client, self.options.clients.as_ref());
     }
 
     /// A response from the client to one of our requests: taken, not
@@ -104,4 +108,12 @@ impl Proxy {
         let _ = waiting.send(answer);
         true
     }
+}
+
+/// `clientInfo`'s name and version, as one label (`claude-code 2.1.331`).
+fn client_label(info: &Value) -> String {
+    let part = |key: &str| info.get(key).and_then(Value::as_str).unwrap_or_default();
+    format!("{} {}", part("name"), part("version"))
+        .trim()
+        .to_string()
 }

@@ -190,6 +190,20 @@ fn store_log(root: &Path, name: &str, needle: &str) -> String {
     handle_in(&String::from_utf8(store.wait_with_output().unwrap().stdout).unwrap())
 }
 
+/// What `doctor` prints for `root` (no model is configured: it exits 1).
+fn doctor_says(root: &Path) -> String {
+    let out = Command::new(bin())
+        .arg("--root")
+        .arg(root)
+        .arg("--cache-dir")
+        .arg(cache())
+        .arg("doctor")
+        .env_remove("TOOL_OUTPUT_MODEL")
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
 const SAMPLED_NEEDLE: &str = "2026-11-24 ERROR needle-sampled: the cache volume is full";
 
 fn serve(root: &Path, session: &str) -> Vec<String> {
@@ -257,6 +271,13 @@ fn with_no_model_configured_the_clients_own_model_answers_through_sampling() {
         .as_str()
         .unwrap();
     assert!(asked_text.contains("needle-sampled"), "{asked_text}");
+    // `doctor` says which model this session's client answers with.
+    let said = doctor_says(&root);
+    assert!(
+        said.lines().any(|l| l.starts_with("  session sampled: ")
+            && l.contains(" offers sampling: its model answers (")),
+        "{said}"
+    );
     std::fs::remove_dir_all(&root).unwrap();
 }
 
@@ -291,6 +312,13 @@ fn a_client_that_declines_or_lacks_sampling_gets_lexical_with_a_note() {
     let report = client(&python, steps, &serve(&root, "declined"), &[]);
     let answer = text(&report["results"][0], 0);
     assert!(answer.contains("STRATEGY:lexical:"), "{answer}");
+    // The last client of the session is the one `doctor` names.
+    let said = doctor_says(&root);
+    assert!(
+        said.lines().any(|l| l.starts_with("  session declined: ")
+            && l.contains(" does not offer sampling: lexical search answers (")),
+        "{said}"
+    );
     std::fs::remove_dir_all(&root).unwrap();
 }
 
