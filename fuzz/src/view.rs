@@ -328,7 +328,7 @@ fn check_sink(view: &View) {
             && errors.len()
                 <= tool_output_guest::view::lines::FIRST_ERRORS
                     + tool_output_guest::view::lines::LAST_ERRORS,
-        "preview errors"
+        "preview errors: {errors:?}"
     );
 }
 

@@ -314,7 +314,10 @@ impl LineSink {
             self.first_errors.push(kept);
             return;
         }
+        // Only while nothing is kept after the first ones: a line moved into
+        // them past a kept later line would put the errors out of order.
         if depth == 0
+            && self.last_errors.is_empty()
             && let Some(at) = self.first_errors.iter().rposition(|k| k.depth > SHALLOW)
         {
             self.first_errors.remove(at);
