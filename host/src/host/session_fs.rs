@@ -122,14 +122,8 @@ impl SessionDir {
 
     /// Up to `len` bytes of `name` from `offset` (at most [`MAX_READ`]).
     pub fn read(&self, name: &str, offset: u64, len: u64) -> Result<Vec<u8>, FsError> {
-        let mut file = self.open(name, OpenOptions::new().read(true))?;
-        file.seek(SeekFrom::Start(offset))
-            .map_err(|e| fs_error(name, e))?;
-        let mut out = Vec::new();
-        file.take(len.min(MAX_READ))
-            .read_to_end(&mut out)
-            .map_err(|e| fs_error(name, e))?;
-        Ok(out)
+        let file = self.open(name, OpenOptions::new().read(true))?;
+        read_range(name, file, offset, len)
     }
 
     /// The size of regular file `name`.
@@ -260,6 +254,23 @@ fn not_a_file(name: &str, kind: &cap_std::fs::FileType) -> FsError {
         "a special file"
     };
     FsError::Io(format!("{name} is {what}, not a regular file"))
+}
+
+/// Up to `len` bytes (at most [`MAX_READ`]) of `file`, named `name`, from
+/// `offset`.
+fn read_range(
+    name: &str,
+    mut file: cap_std::fs::File,
+    offset: u64,
+    len: u64,
+) -> Result<Vec<u8>, FsError> {
+    file.seek(SeekFrom::Start(offset))
+        .map_err(|e| fs_error(name, e))?;
+    let mut out = Vec::new();
+    file.take(len.min(MAX_READ))
+        .read_to_end(&mut out)
+        .map_err(|e| fs_error(name, e))?;
+    Ok(out)
 }
 
 fn fs_error(name: &str, err: io::Error) -> FsError {

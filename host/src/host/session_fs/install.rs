@@ -4,13 +4,13 @@
 //! nor list them as a handle's), such as the ranges of a handle read from
 //! a store.
 
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::Write;
 use std::sync::atomic::Ordering;
 
 use cap_fs_ext::{FollowSymlinks, OpenOptionsFollowExt};
 use cap_std::fs::OpenOptions;
 
-use super::{FsError, MAX_READ, SessionDir, check_name, fs_error};
+use super::{FsError, SessionDir, check_name, fs_error};
 
 /// A host file's name: a dot, then what the engine's names may be (and not
 /// a leftover of a fetch).
@@ -113,14 +113,8 @@ impl SessionDir {
         len: u64,
     ) -> Result<Vec<u8>, FsError> {
         check_hidden_name(name)?;
-        let mut file = self.open_unchecked(name, OpenOptions::new().read(true))?;
-        file.seek(SeekFrom::Start(offset))
-            .map_err(|e| fs_error(name, e))?;
-        let mut out = Vec::new();
-        file.take(len.min(MAX_READ))
-            .read_to_end(&mut out)
-            .map_err(|e| fs_error(name, e))?;
-        Ok(out)
+        let file = self.open_unchecked(name, OpenOptions::new().read(true))?;
+        super::read_range(name, file, offset, len)
     }
 
     /// The size of hidden file `name`, if it is a regular file.
