@@ -24,6 +24,8 @@ export declare class HttpLlm {
 
 /** The synchronous `llm` import of the sync build: every call answers `not-configured`. */
 export declare const NO_LLM: Record<string, (...args: any[]) => any>;
+/** `tool-output:core/counting` on one thread: opens no tally. */
+export declare const NO_COUNTING: { Tally: { open(encoding: string): undefined } };
 /** Whether `name` is a file name a session may hold. */
 export declare function isSessionName(name: unknown): boolean;
 /** A throw-able error for a `result` import: `payload` is the WIT error value. */

@@ -10,4 +10,4 @@ wit_bindgen::generate!({
 /// The records of `types.wit`.
 pub use tool_output::core::types;
 /// The imported interfaces.
-pub use tool_output::core::{llm as llm_import, session_fs};
+pub use tool_output::core::{counting, llm as llm_import, session_fs};

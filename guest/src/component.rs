@@ -1,8 +1,11 @@
-//! The wit-bindgen glue: the `engine` export on top of the logic modules,
-//! with the imports wrapped in the [`Storage`] and [`Llm`] traits.
+//! The wit-bindgen glue: the `engine` and `counter` exports on top of the
+//! logic modules, with the imports wrapped in the [`Storage`], [`Llm`] and
+//! [`Helpers`] traits.
 
 use std::cell::RefCell;
 
+use crate::bindings::counting::{self, Tally};
+use crate::bindings::exports::tool_output::core::counter;
 use crate::bindings::exports::tool_output::core::engine::{self, GuestOutputWriter};
 use crate::bindings::llm_import::{self as wit_llm, LlmError, ModelProfile, Request, Response};
 use crate::bindings::session_fs::{self, FsError};
@@ -14,6 +17,8 @@ use crate::doc::Doc;
 use crate::llm::Llm;
 use crate::storage::Storage;
 use crate::store::{self, Writer};
+use crate::tokens::Encoding;
+use crate::tokens::elsewhere::Helpers;
 use crate::{DEFAULT_MAX_INLINE_BYTES, extract, message, schema};
 
 struct Component;
@@ -60,6 +65,43 @@ impl Llm for HostLlm {
     }
 }
 
+/// The imported `counting`: a tally on the host's other cores.
+struct HostTally(Tally);
+
+impl Helpers for HostTally {
+    fn add(&mut self, text: &str) -> bool {
+        self.0.add(text)
+    }
+    fn total(self: Box<Self>) -> Option<(u64, Vec<String>)> {
+        self.0.total()
+    }
+}
+
+fn open_tally(encoding: Encoding) -> Option<Box<dyn Helpers>> {
+    let encoding = match encoding {
+        Encoding::Cl100k => counting::Encoding::Cl100kBase,
+        Encoding::O200k => counting::Encoding::O200kBase,
+    };
+    Tally::open(encoding).map(|t| Box::new(HostTally(t)) as Box<dyn Helpers>)
+}
+
+/// A store's writer, counting tokens on the host's other cores too.
+fn writer(call: CallInfo, policy: StorePolicy) -> Writer {
+    let mut writer = Writer::new(call, policy);
+    writer.count_elsewhere(open_tally);
+    writer
+}
+
+impl counter::Guest for Component {
+    fn count_tokens(encoding: counting::Encoding, text: String) -> u64 {
+        match encoding {
+            counting::Encoding::Cl100kBase => Encoding::Cl100k,
+            counting::Encoding::O200kBase => Encoding::O200k,
+        }
+        .count(&text)
+    }
+}
+
 fn max_bytes(max: Option<u64>) -> usize {
     max.unwrap_or(DEFAULT_MAX_INLINE_BYTES) as usize
 }
@@ -72,7 +114,7 @@ impl engine::Guest for Component {
         output: Vec<u8>,
         policy: StorePolicy,
     ) -> Result<StoreOutcome, EngineError> {
-        store::store(&SessionFs, call, &output, policy)
+        store::store_in(&SessionFs, writer(call, policy), &output)
     }
 
     fn preview(handle: String, max: Option<u64>) -> Result<String, EngineError> {
@@ -119,7 +161,7 @@ pub struct OutputWriter(RefCell<Option<Writer>>);
 
 impl GuestOutputWriter for OutputWriter {
     fn new(call: CallInfo, policy: StorePolicy) -> Self {
-        OutputWriter(RefCell::new(Some(Writer::new(call, policy))))
+        OutputWriter(RefCell::new(Some(writer(call, policy))))
     }
 
     fn write(&self, chunk: Vec<u8>) -> Result<(), EngineError> {

@@ -29,6 +29,11 @@ impl StatsCounter {
         }
     }
 
+    /// Offer exact token counting to helpers `open` gives.
+    pub fn count_elsewhere(&mut self, open: crate::tokens::elsewhere::OpenHelpers) {
+        self.tokens.count_elsewhere(open);
+    }
+
     pub fn push_raw(&mut self, bytes: &[u8]) {
         self.bytes += bytes.len() as u64;
         self.nul_bytes += bytes.iter().filter(|&&b| b == 0).count() as u64;

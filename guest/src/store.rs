@@ -16,6 +16,7 @@ use crate::message;
 use crate::meta::{self, Meta};
 use crate::stats::StatsCounter;
 use crate::storage::{READ_BLOCK, Storage};
+use crate::tokens::elsewhere::OpenHelpers;
 use crate::tokens::encoding_for_model;
 use crate::view::{LineSink, Utf8Decoder, ViewBuilder};
 
@@ -53,6 +54,12 @@ impl Writer {
             held_text: String::new(),
             spilled: None,
         }
+    }
+
+    /// Let helpers `open` gives count some of the tokens (the host's other
+    /// cores); the count is the same.
+    pub fn count_elsewhere(&mut self, open: OpenHelpers) {
+        self.stats.count_elsewhere(open);
     }
 
     pub fn write(&mut self, st: &dyn Storage, chunk: &[u8]) -> Result<(), EngineError> {
@@ -304,7 +311,15 @@ pub fn store(
     output: &[u8],
     policy: StorePolicy,
 ) -> Result<StoreOutcome, EngineError> {
-    let mut writer = Writer::new(call, policy);
+    store_in(st, Writer::new(call, policy), output)
+}
+
+/// `store(bytes)` with a writer the caller set up.
+pub fn store_in(
+    st: &dyn Storage,
+    mut writer: Writer,
+    output: &[u8],
+) -> Result<StoreOutcome, EngineError> {
     writer.write(st, output)?;
     writer.finish(st)
 }

@@ -77,7 +77,11 @@ pub fn compose_command(engine: &[u8]) -> Result<Vec<u8>> {
     let caps = register("tool-output:adapter-caps", ADAPTER_CAPS)?;
     let engine = register("tool-output:engine", engine)?;
     let cli = register("tool-output:adapter-cli", ADAPTER_CLI)?;
-    for interface in ["tool-output:core/session-fs", "tool-output:core/llm"] {
+    for interface in [
+        "tool-output:core/session-fs",
+        "tool-output:core/llm",
+        "tool-output:core/counting",
+    ] {
         let name = export_named(&graph, caps, interface)?;
         let export = graph.alias_instance_export(caps, &name)?;
         graph.set_instantiation_argument(engine, &name, export)?;

@@ -6,6 +6,8 @@
 //!   from an object store, they wait on the store.
 //! - `llm` imports are `async`: they wait on HTTP while other calls run
 //!   ([`crate::host::llm`]).
+//! - `counting`'s tally is [`crate::tally::Tally`]; its `total`
+//!   is `async`: it waits for the helpers on other cores.
 //! - exports are called with `*_async`, so guest execution can be
 //!   interrupted by epochs and yields to the tokio executor.
 
@@ -19,7 +21,9 @@ macro_rules! bindings {
                 "tool-output:core/llm": async,
                 "tool-output:core/session-fs.read": async,
                 "tool-output:core/session-fs.size": async,
+                "tool-output:core/counting.[method]tally.total": async,
             },
+            with: { "tool-output:core/counting.tally": crate::tally::Tally },
             exports: { default: async },
             additional_derives: [PartialEq],
         });
@@ -34,4 +38,4 @@ bindings!("../wit");
 bindings!("component/wit");
 
 pub use self::exports::tool_output::core::engine;
-pub use self::tool_output::core::{llm, session_fs, types};
+pub use self::tool_output::core::{counting, llm, session_fs, types};

@@ -50,6 +50,7 @@ pub mod roots;
 pub mod runtime;
 pub mod session;
 pub mod sessions;
+mod tally;
 mod tls;
 pub mod writer;
 

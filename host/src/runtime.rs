@@ -10,13 +10,14 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use wasmtime::{Engine, Store, StoreLimitsBuilder, UpdateDeadline};
+use wasmtime::{Engine, Store};
 
 use crate::bindings::types::StorePolicy;
 use crate::bindings::{Extractor, ExtractorPre};
 use crate::error::{Error, Result};
-use crate::host::HostState;
+use crate::host::counting::Helpers;
 use crate::host::session_fs::SessionDir;
+use crate::host::{HostState, limited_store, memory_limit};
 use crate::llm::config::{ExtractDefaults, LlmConfig};
 use crate::llm::http::HttpLlm;
 use crate::llm::{LlmEngine, NoLlm};
@@ -139,6 +140,8 @@ pub(crate) struct Inner {
     pub(crate) ticker_stop: Arc<AtomicBool>,
     /// One permit per call running (see [`Limits::concurrent_calls`]).
     pub(crate) calls: Arc<tokio::sync::Semaphore>,
+    /// Token counting on the other cores, for every store's tally.
+    pub(crate) helpers: Arc<Helpers>,
 }
 
 impl Drop for Inner {
@@ -158,8 +161,15 @@ impl Runtime {
         let calls = Arc::new(tokio::sync::Semaphore::new(
             config.limits.concurrent_calls.max(1),
         ));
+        let helpers = Arc::new(Helpers::new(
+            engine.clone(),
+            loaded.pre.clone(),
+            (config.limits.memory_bytes, config.limits.cpu_time),
+            calls.clone(),
+        ));
         Ok(Self {
             inner: Arc::new(Inner {
+                helpers,
                 calls,
                 engine,
                 pre: loaded.pre,
@@ -196,6 +206,13 @@ impl Runtime {
         &self.inner.policy
     }
 
+    /// Bytes of stored text whose tokens were counted on other cores
+    /// (helper instances), since the runtime started: the rest was counted
+    /// by the storing call itself.
+    pub fn tokens_counted_elsewhere(&self) -> u64 {
+        self.inner.helpers.counted_bytes()
+    }
+
     /// The limits every call runs under.
     pub fn limits(&self) -> &Limits {
         &self.inner.limits
@@ -212,25 +229,11 @@ impl Runtime {
             .acquire_owned()
             .await
             .map_err(|e| Error::Setup(e.into()))?;
-        let limits = StoreLimitsBuilder::new()
-            .memory_size(inner.limits.memory_bytes)
-            .instances(64)
-            .trap_on_grow_failure(true)
-            .build();
+        let limits = memory_limit(inner.limits.memory_bytes);
         let mut state = HostState::new(dir.clone(), inner.llm.clone(), limits);
         state.place = Some(place);
-        let mut store = Store::new(&inner.engine, state);
-        store.limiter(|s| &mut s.limits);
-        let cpu_limit = inner.limits.cpu_time;
-        store.set_epoch_deadline(1);
-        store.epoch_deadline_callback(move |ctx| {
-            if ctx.data().guest_time() > cpu_limit {
-                return Err(wasmtime::format_err!(
-                    "guest CPU time limit of {cpu_limit:?} exceeded"
-                ));
-            }
-            Ok(UpdateDeadline::Yield(1))
-        });
+        state.helpers = Some(inner.helpers.clone());
+        let mut store = limited_store(&inner.engine, state, inner.limits.cpu_time);
         let extractor = inner
             .pre
             .instantiate_async(&mut store)

@@ -9,6 +9,8 @@
 // - `NO_LLM`: the synchronous `llm` of the sync build (Node 20 has no JSPI):
 //   every call answers `not-configured`, so the engine uses its
 //   deterministic strategies.
+// - `NO_COUNTING`: `tool-output:core/counting` on one thread: no tally, the
+//   engine counts every token itself.
 //
 // Errors of `result<_, E>` imports are thrown as an Error whose own
 // `payload` property is the WIT variant value; jco lowers it into `err(E)`.
@@ -16,3 +18,4 @@
 export { witError } from './wit-error.js';
 export { SessionFs, isSessionName } from './session-fs.js';
 export { HttpLlm, NO_LLM, parseResponse, requestBody } from './llm.js';
+export { NO_COUNTING } from './counting.js';

@@ -22,7 +22,7 @@ import * as clocks from '@bytecodealliance/preview2-shim/clocks';
 import * as io from '@bytecodealliance/preview2-shim/io';
 import * as random from '@bytecodealliance/preview2-shim/random';
 import { exportArchive, importArchive } from './archive.js';
-import { HttpLlm, NO_LLM, SessionFs } from './host.js';
+import { HttpLlm, NO_COUNTING, NO_LLM, SessionFs } from './host.js';
 
 export { HttpLlm, NO_LLM, SessionFs } from './host.js';
 
@@ -161,6 +161,7 @@ export class ToolOutput {
       'tool-output:core/types': {},
       'tool-output:core/session-fs': fs.imports,
       'tool-output:core/llm': llm ? llm.imports : NO_LLM,
+      'tool-output:core/counting': NO_COUNTING,
     };
     const root = await gen.instantiate(async (path) => {
       compileStart = Math.min(compileStart, performance.now());

@@ -6,16 +6,19 @@
 //! encoding is used in an instance: a passthrough store builds none, most
 //! sessions one. A stream is counted in pieces cut only where the
 //! pre-tokenizer is certain to split anyway, so the sum equals the count of
-//! the whole text.
+//! the whole text, which also lets the host count some pieces on its other
+//! cores ([`elsewhere`]).
 
 mod backtrack;
 mod bpe;
+pub mod elsewhere;
 mod pretokenize;
 mod table;
 
 use std::sync::LazyLock;
 
 use bpe::Ranks;
+use elsewhere::{Elsewhere, OpenHelpers};
 use pretokenize::Pretokenizer;
 
 /// Rank tables written by `build.rs`: per rank, a length byte and the bytes.
@@ -185,6 +188,8 @@ pub struct TokenCounter {
     estimating: bool,
     total: u64,
     exact: bool,
+    /// Helpers counting some exact pieces elsewhere.
+    elsewhere: Elsewhere,
 }
 
 impl TokenCounter {
@@ -196,7 +201,13 @@ impl TokenCounter {
             estimating: false,
             total: 0,
             exact: true,
+            elsewhere: Elsewhere::default(),
         }
+    }
+
+    /// Offer pieces to helpers `open` gives (the host's other cores).
+    pub fn count_elsewhere(&mut self, open: OpenHelpers) {
+        self.elsewhere = Elsewhere::new(open);
     }
 
     pub fn push(&mut self, text: &str) {
@@ -206,11 +217,14 @@ impl TokenCounter {
         }
     }
 
-    /// Total tokens, and false if a run too long to count made it an estimate.
+    /// Total tokens, and false if a run too long to count made it an
+    /// estimate (or a helper was lost with pieces it had taken).
     pub fn finish(mut self) -> (u64, bool) {
         let rest = std::mem::take(&mut self.pending);
         self.count(&rest);
-        (self.total, self.exact)
+        let (elsewhere, whole) = self.elsewhere.total(self.encoding);
+        self.total += elsewhere;
+        (self.total, self.exact && whole)
     }
 
     fn count_safe_prefix(&mut self) {
@@ -239,7 +253,9 @@ impl TokenCounter {
     /// the end of the input, or of a run being estimated).
     fn count(&mut self, text: &str) {
         if !self.estimating {
-            self.total += self.encoding.count(text);
+            if !self.elsewhere.add(self.encoding, text) {
+                self.total += self.encoding.count(text);
+            }
             return;
         }
         let mut rest = text;

@@ -107,6 +107,81 @@ fn streamed_counts_equal_whole_counts_at_any_split() {
     }
 }
 
+/// Helpers on a real thread that take a piece only when their queue has
+/// room, and fail every fifth one they take (it comes back uncounted).
+struct ThreadHelpers {
+    queue: std::sync::mpsc::SyncSender<String>,
+    counted: std::thread::JoinHandle<(u64, Vec<String>, usize)>,
+}
+
+thread_local! {
+    /// How many pieces the last test helpers took, and how many came back.
+    static TAKEN: std::cell::Cell<(usize, usize)> = const { std::cell::Cell::new((0, 0)) };
+}
+
+impl elsewhere::Helpers for ThreadHelpers {
+    fn add(&mut self, text: &str) -> bool {
+        self.queue.try_send(text.to_string()).is_ok()
+    }
+    fn total(self: Box<Self>) -> Option<(u64, Vec<String>)> {
+        drop(self.queue);
+        let (n, back, taken) = self.counted.join().unwrap();
+        TAKEN.set((taken, back.len()));
+        Some((n, back))
+    }
+}
+
+fn thread_helpers(enc: Encoding) -> Option<Box<dyn elsewhere::Helpers>> {
+    let (queue, pieces) = std::sync::mpsc::sync_channel::<String>(1);
+    let counted = std::thread::spawn(move || {
+        let (mut n, mut back, mut taken) = (0, Vec::new(), 0);
+        for piece in pieces {
+            taken += 1;
+            if taken % 5 == 0 {
+                back.push(piece);
+            } else {
+                n += enc.count(&piece);
+            }
+        }
+        (n, back, taken)
+    });
+    Some(Box::new(ThreadHelpers { queue, counted }))
+}
+
+#[test]
+fn counts_split_with_helpers_equal_whole_counts() {
+    let text = corpus().repeat(6000);
+    for enc in [Encoding::Cl100k, Encoding::O200k] {
+        let mut counter = TokenCounter::new(enc);
+        counter.count_elsewhere(thread_helpers);
+        let mut rest = text.as_str();
+        while !rest.is_empty() {
+            let (piece, after) = rest.split_at(rest.floor_char_boundary(100_000));
+            counter.push(piece);
+            rest = after;
+        }
+        assert_eq!(
+            counter.finish(),
+            (oracle(enc, &text), true),
+            "{}",
+            enc.name()
+        );
+        let (taken, back) = TAKEN.get();
+        // Some pieces went to the helper, some were counted here, and
+        // what the helper failed on was counted here too.
+        assert!(taken >= 5 && back >= 1, "taken {taken}, back {back}");
+        assert!(
+            taken < text.len() / COUNT_AT,
+            "taken {taken}: none counted here"
+        );
+    }
+    // No helpers at all: the count is the same.
+    let mut counter = TokenCounter::new(Encoding::Cl100k);
+    counter.count_elsewhere(|_| None);
+    counter.push(&text);
+    assert_eq!(counter.finish().0, oracle(Encoding::Cl100k, &text));
+}
+
 #[test]
 fn model_names_pick_the_encoding() {
     assert_eq!(

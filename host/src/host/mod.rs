@@ -1,6 +1,7 @@
 //! What the guest gets to touch: the state of one call's store, and the
 //! implementations of the imported interfaces (one module each).
 
+pub mod counting;
 pub mod llm;
 pub mod session_fs;
 mod stderr;
@@ -8,8 +9,8 @@ mod stderr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use wasmtime::StoreLimits;
 use wasmtime::component::ResourceTable;
+use wasmtime::{Engine, Store, StoreLimits, StoreLimitsBuilder, UpdateDeadline};
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 
 use crate::extraction::CallControl;
@@ -38,6 +39,9 @@ pub struct HostState {
     /// The files of the handle this call is on that the directory lacks
     /// (a session on an object store), if any.
     pub(crate) far: Option<Arc<dyn session_fs::FarFiles>>,
+    /// Token counting on the other cores (None: this instance is a helper,
+    /// or its host offers none).
+    pub(crate) helpers: Option<Arc<counting::Helpers>>,
 }
 
 impl HostState {
@@ -59,6 +63,7 @@ impl HostState {
             created: Vec::new(),
             place: None,
             far: None,
+            helpers: None,
         }
     }
 
@@ -117,6 +122,36 @@ impl HostState {
     pub(crate) fn add_import_time(&mut self, spent: Duration) {
         self.in_imports += spent;
     }
+}
+
+/// What an instance's linear memory may grow to.
+pub(crate) fn memory_limit(bytes: usize) -> StoreLimits {
+    StoreLimitsBuilder::new()
+        .memory_size(bytes)
+        .instances(64)
+        .trap_on_grow_failure(true)
+        .build()
+}
+
+/// A store for one instance, its guest CPU time checked at every epoch
+/// against `cpu_limit` (time spent in imports does not count).
+pub(crate) fn limited_store(
+    engine: &Engine,
+    state: HostState,
+    cpu_limit: Duration,
+) -> Store<HostState> {
+    let mut store = Store::new(engine, state);
+    store.limiter(|s| &mut s.limits);
+    store.set_epoch_deadline(1);
+    store.epoch_deadline_callback(move |ctx| {
+        if ctx.data().guest_time() > cpu_limit {
+            return Err(wasmtime::format_err!(
+                "guest CPU time limit of {cpu_limit:?} exceeded"
+            ));
+        }
+        Ok(UpdateDeadline::Yield(1))
+    });
+    store
 }
 
 impl WasiView for HostState {

@@ -207,6 +207,73 @@ async fn token_counts_equal_tiktoken() {
     );
 }
 
+/// A large output's tokens are counted partly by helper instances on the
+/// other cores: the count stays tiktoken's, stored at once or streamed in
+/// odd pieces, and a runtime with no place to spare counts it alone, to
+/// the same figure.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn token_counts_shared_with_other_cores_equal_tiktoken() {
+    let mut text = String::new();
+    for i in 0..60_000 {
+        text.push_str(&match i % 4 {
+            0 => format!(
+                "   Compiling crate-{i} v0.{}.{} (registry)\n",
+                i % 9,
+                i % 31
+            ),
+            1 => format!("请求 {i} 处理完成，耗时 {} 毫秒 ✅ 😀👍🏽\n", i % 300),
+            2 => format!("{{\"id\":{i},\"it's\":\"don't\",\"n\":1234567890}}\t \n"),
+            _ => format!("{}\n\n   ", "=".repeat(i % 50)),
+        });
+    }
+    assert!(text.len() > 2 << 20, "{} bytes", text.len());
+    let runtime = runtime("tokens-shared").await;
+    let session = runtime.session().unwrap();
+    for (model, oracle) in [
+        (None, tiktoken_rs::cl100k_base().unwrap()),
+        (Some("gpt-4o"), tiktoken_rs::o200k_base().unwrap()),
+    ] {
+        let want = Some(oracle.encode_ordinary(&text).len() as u64);
+        let mut call = ToolCall::new("t");
+        call.model = model.map(str::to_string);
+        let at_once = stored(session.store(&call, text.as_bytes()).await.unwrap());
+        assert_eq!(at_once.stats.tokens, want, "{model:?} at once");
+        assert!(at_once.stats.tokens_exact);
+        let mut writer = session.writer(&call).await.unwrap();
+        for piece in text.as_bytes().chunks(77_777) {
+            writer.write(piece).await.unwrap();
+        }
+        let streamed = stored(writer.finish().await.unwrap());
+        assert_eq!(streamed.stats.tokens, want, "{model:?} streamed");
+        assert!(streamed.stats.tokens_exact);
+    }
+    if std::thread::available_parallelism().is_ok_and(|n| n.get() > 1) {
+        assert!(
+            runtime.tokens_counted_elsewhere() > 0,
+            "no piece was counted on another core"
+        );
+    }
+    let (alone, _) = runtime_with("tokens-alone", |c| c.limits.concurrent_calls = 1).await;
+    let s = stored(
+        alone
+            .session()
+            .unwrap()
+            .store(&ToolCall::new("t"), text.as_bytes())
+            .await
+            .unwrap(),
+    );
+    let cl100k = tiktoken_rs::cl100k_base().unwrap();
+    assert_eq!(
+        s.stats.tokens,
+        Some(cl100k.encode_ordinary(&text).len() as u64)
+    );
+    assert_eq!(
+        alone.tokens_counted_elsewhere(),
+        0,
+        "no place was free for a helper"
+    );
+}
+
 #[tokio::test]
 async fn original_is_kept_byte_exact_and_the_view_is_cleaned() {
     let runtime = runtime("view").await;
