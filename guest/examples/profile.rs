@@ -3,7 +3,8 @@
 //!
 //! Then MB (default 100) of output streamed through the writer in 1 MiB
 //! pieces, as the CLI does, as lines and as one line without a newline: the
-//! two should cost about the same.
+//! two should cost about the same. The sink's per-line checks for records,
+//! causes and values that stand out are timed alone first.
 use std::time::{Duration, Instant};
 use tool_output_guest::bindings::types::CallInfo;
 use tool_output_guest::storage::MemStorage;
@@ -24,6 +25,36 @@ fn streamed(text: &str) -> Duration {
     }
     writer.finish(&st).unwrap();
     t.elapsed()
+}
+
+/// The sink's per-line checks for records, cause chains and values that
+/// stand out, each alone over `text`'s lines.
+fn per_line_checks(what: &str, text: &str) {
+    use tool_output_guest::view::{
+        causes::CauseTracker, records::RecordDetector, standout::Standout,
+    };
+    let mb = text.len() as f64 / 1e6;
+    let rate = |t: Instant| mb / t.elapsed().as_secs_f64();
+    let lines = || text.lines().zip(1..);
+    let t = Instant::now();
+    let mut records = RecordDetector::default();
+    lines().for_each(|(l, _)| records.push(l));
+    let records_rate = rate(t);
+    let t = Instant::now();
+    let mut causes = CauseTracker::default();
+    lines().for_each(|(l, n)| causes.push(n, l));
+    let causes_rate = rate(t);
+    let t = Instant::now();
+    let mut standout = Standout::default();
+    lines().for_each(|(l, n)| standout.push(n, l));
+    let standout_rate = rate(t);
+    let t = Instant::now();
+    let n = lines().count();
+    println!(
+        "{what}: records {records_rate:.0}, causes {causes_rate:.0}, standout {standout_rate:.0} MB/s \
+         (the lines alone {:.0} MB/s, {n})",
+        rate(t)
+    );
 }
 
 fn compare(what: &str, lines: &str, one_line: &str) {
@@ -121,6 +152,9 @@ fn main() {
         "view builder + sink {:.0} MB/s",
         mb / t.elapsed().as_secs_f64()
     );
+    per_line_checks("mixed text", &text);
+    per_line_checks("'=' lines", &("=".repeat(79) + "\n").repeat(100_000));
+    per_line_checks("letter lines", &("y".repeat(79) + "\n").repeat(100_000));
     let t = Instant::now();
     let n = text.chars().count() + text.bytes().filter(|&b| b == b'\n').count();
     println!(

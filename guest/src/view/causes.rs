@@ -128,14 +128,40 @@ fn project_frame(body: &str) -> bool {
         && !LIBRARY_PATHS.iter().any(|p| body.contains(p))
 }
 
+/// ASCII bytes an exception's name holds: letters, digits, `.$_` (a table:
+/// this runs on the first word of every line).
+const NAME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = (b as u8).is_ascii_alphanumeric() || matches!(b as u8, b'.' | b'$' | b'_');
+        b += 1;
+    }
+    table
+};
+
 /// An exception named at the start of a line (`java.io.IOException: …`,
-/// `System.InvalidOperationException: …`, `KeyError`).
+/// `System.InvalidOperationException: …`, `KeyError`): a name of letters,
+/// digits and `.$_`, up to a `:`, a space or the end.
 fn exception_header(body: &str) -> bool {
-    let name = body.split([':', ' ']).next().unwrap_or("");
-    (name.ends_with("Exception") || name.ends_with("Error") || name.ends_with("Throwable"))
-        && name
-            .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '.' | '$' | '_'))
+    let name_char = |c: char| c.is_alphanumeric() || matches!(c, '.' | '$' | '_');
+    // Read by bytes while ASCII (most lines), stopping at the first byte
+    // that cannot be in a name: most lines end their scan in a few bytes.
+    let end = (body.bytes())
+        .position(|b| !NAME_BYTES[usize::from(b)])
+        .unwrap_or(body.len());
+    let name = match body.as_bytes().get(end) {
+        None | Some(b':' | b' ') => &body[..end],
+        Some(b) if b.is_ascii() => return false,
+        Some(_) => {
+            let name = body.split([':', ' ']).next().unwrap_or("");
+            if !name.chars().all(name_char) {
+                return false;
+            }
+            name
+        }
+    };
+    name.ends_with("Exception") || name.ends_with("Error") || name.ends_with("Throwable")
 }
 
 impl CauseTracker {
@@ -152,8 +178,11 @@ impl CauseTracker {
 
     /// Starts a chain at its first line, if `line` is one.
     fn start(&mut self, number: u64, line: &str, body: &str) {
-        // No chain starts with a digit (most log lines do: timestamps).
-        if body.starts_with(|c: char| c.is_ascii_digit()) {
+        // A chain starts with a name (`panic`, `Traceback`, an exception):
+        // not with a digit, as most log lines do (timestamps), nor a symbol.
+        let name_start =
+            |c: char| c.is_alphanumeric() && !c.is_ascii_digit() || matches!(c, '.' | '$' | '_');
+        if !body.starts_with(name_start) {
             return;
         }
         let kind = if body.starts_with("Traceback (most recent call last)") {

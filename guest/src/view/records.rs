@@ -21,6 +21,9 @@
 //! Under either, a line shallower than the record it would continue starts
 //! one of its own (a summary after the last block).
 
+use std::hash::Hasher;
+
+use rustc_hash::FxHasher;
 use serde::{Deserialize, Serialize};
 
 /// Fewer records than this: not an output made of records.
@@ -71,100 +74,176 @@ impl<'a> LineKey<'a> {
 
 fn line_key(line: &str) -> Option<LineKey<'_>> {
     let bytes = line.as_bytes();
-    let lead = bytes
-        .iter()
-        .take_while(|&&b| b == b' ' || b == b'\t')
-        .count();
+    let (mut lead, mut indent) = (0, 0u32);
+    while let Some(&b) = bytes.get(lead) {
+        match b {
+            b' ' => indent = indent.saturating_add(1),
+            b'\t' => indent = indent.saturating_add(TAB),
+            _ => break,
+        }
+        lead += 1;
+    }
     let body = &line[lead..];
-    if body.bytes().all(|b| b.is_ascii_whitespace()) {
+    let (first, second) = match body.as_bytes() {
+        [] => return None,
+        [a] => (*a, None),
+        [a, b, ..] => (*a, Some(*b)),
+    };
+    if first.is_ascii_whitespace() && body.bytes().all(|b| b.is_ascii_whitespace()) {
         return None;
     }
-    let indent = bytes[..lead]
-        .iter()
-        .map(|&b| if b == b'\t' { TAB } else { 1 })
-        .sum();
     Some(LineKey {
         indent,
         body,
-        comment: body.starts_with('#') || body.starts_with("//"),
-        closer: body.starts_with(['}', ']', ')']) || body.starts_with("</"),
+        comment: first == b'#' || (first == b'/' && second == Some(b'/')),
+        closer: matches!(first, b'}' | b']' | b')') || (first == b'<' && second == Some(b'/')),
     })
 }
 
-/// The shape of a line's first word, into a reused buffer (this runs for
-/// every line): a plain word as it is (digits as `0`), a word
-/// with punctuation coarsely — runs of letters and `_./-` as `a`, of digits
-/// as `0`, quoted text as `""` — so `2026-11-23T10:00:01Z` and
-/// `src/app.ts(3,9):` keep one shape whatever their values.
-fn shape_into(word: &str, out: &mut String) {
-    out.clear();
-    shape_each(word, |c| out.push(c));
-}
-
-/// A hash of the shape (FNV-1a): what lines are compared by, without
-/// building it.
+/// A hash of the shape: what lines are compared by (this runs for every
+/// line), built on the stack.
 fn shape_hash(word: &str) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    shape_each(word, |c| {
-        if c.is_ascii() {
-            h = (h ^ c as u64).wrapping_mul(0x0100_0000_01b3);
-        } else {
-            for &b in c.encode_utf8(&mut [0; 4]).as_bytes() {
-                h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-            }
-        }
-    });
-    h
+    Shape::of(word).hash()
 }
 
 /// The hash [`shape_hash`] gives a word of shape `key` (a shape is its
 /// own shape's text: hashed as is).
 fn key_shape_hash(key: &str) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in key.as_bytes() {
-        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-    }
-    h
+    hash_bytes(key.as_bytes())
 }
 
-/// Feeds `emit` the shape's characters (see [`shape_into`]).
-fn shape_each(word: &str, mut emit: impl FnMut(char)) {
-    let plain = if word.is_ascii() {
-        word.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
-    } else {
-        word.chars().all(|c| c.is_alphanumeric() || c == '_')
-    };
-    let (mut made, mut last, mut quoted) = (0, None, false);
-    for c in word.chars() {
-        if made >= KEY_BYTES {
-            break;
-        }
-        if quoted {
-            if c == '"' {
-                quoted = false;
-                emit('"');
-                made += 1;
-                last = Some('"');
-            }
-            continue;
-        }
-        let class = if c.is_ascii_digit() {
-            '0'
-        } else if plain {
-            c
-        } else if c.is_alphabetic() || matches!(c, '_' | '.' | '/' | '-') {
-            'a'
-        } else {
-            c
+fn hash_bytes(bytes: &[u8]) -> u64 {
+    let mut h = FxHasher::default();
+    h.write(bytes);
+    h.finish()
+}
+
+/// The shape of a line's first word: a plain word as it is (digits as
+/// `0`), a word with punctuation coarsely — runs of letters and `_./-` as
+/// `a`, of digits as `0`, quoted text as `""` — so `2026-11-23T10:00:01Z`
+/// and `src/app.ts(3,9):` keep one shape whatever their values. At most
+/// [`KEY_BYTES`] and one char.
+struct Shape {
+    bytes: [u8; KEY_BYTES + 4],
+    len: usize,
+}
+
+impl Shape {
+    fn of(word: &str) -> Shape {
+        let mut shape = Shape {
+            bytes: [0; KEY_BYTES + 4],
+            len: 0,
         };
-        quoted = c == '"';
-        // Runs of digits are one `0`; of coarse letters, one `a`.
-        let run = class == '0' || (class == 'a' && !plain);
-        if !(run && last == Some(class)) {
-            emit(class);
-            made += class.len_utf8();
-            last = Some(class);
+        // ASCII words (most) are read as bytes, without decoding; a plain
+        // one is copied, digit runs as one `0`.
+        if word.is_ascii() {
+            let bytes = word.as_bytes();
+            if !bytes.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_') {
+                shape.push_coarse_ascii(bytes);
+                return shape;
+            }
+            let mut digits = false;
+            for &b in bytes {
+                if shape.len >= KEY_BYTES {
+                    break;
+                }
+                let digit = b.is_ascii_digit();
+                if !(digit && digits) {
+                    shape.bytes[shape.len] = if digit { b'0' } else { b };
+                    shape.len += 1;
+                }
+                digits = digit;
+            }
+        } else {
+            let plain = word.chars().all(|c| c.is_alphanumeric() || c == '_');
+            shape.push_chars(word.chars(), plain);
         }
+        shape
+    }
+
+    /// [`Self::push_chars`] of an ASCII word with punctuation, quoted text
+    /// skipped at once (a JSON line is one long first word).
+    fn push_coarse_ascii(&mut self, bytes: &[u8]) {
+        let (mut i, mut last) = (0, 0);
+        while i < bytes.len() && self.len < KEY_BYTES {
+            let b = bytes[i];
+            i += 1;
+            let class = if b.is_ascii_digit() {
+                b'0'
+            } else if b.is_ascii_alphabetic() || matches!(b, b'_' | b'.' | b'/' | b'-') {
+                b'a'
+            } else {
+                b
+            };
+            if !(matches!(class, b'0' | b'a') && last == class) {
+                self.bytes[self.len] = class;
+                self.len += 1;
+                last = class;
+            }
+            if b == b'"' {
+                let Some(close) = bytes[i..].iter().position(|&c| c == b'"') else {
+                    break;
+                };
+                i += close + 1;
+                if self.len < KEY_BYTES {
+                    self.bytes[self.len] = b'"';
+                    self.len += 1;
+                    last = b'"';
+                }
+            }
+        }
+    }
+
+    fn push_chars(&mut self, chars: impl Iterator<Item = char>, plain: bool) {
+        let (mut last, mut quoted) = (None, false);
+        for c in chars {
+            if self.len >= KEY_BYTES {
+                break;
+            }
+            if quoted {
+                if c == '"' {
+                    quoted = false;
+                    self.push('"');
+                    last = Some('"');
+                }
+                continue;
+            }
+            let class = if c.is_ascii_digit() {
+                '0'
+            } else if plain {
+                c
+            } else if c.is_alphabetic() || matches!(c, '_' | '.' | '/' | '-') {
+                'a'
+            } else {
+                c
+            };
+            quoted = c == '"';
+            // Runs of digits are one `0`; of coarse letters, one `a`.
+            let run = class == '0' || (class == 'a' && !plain);
+            if !(run && last == Some(class)) {
+                self.push(class);
+                last = Some(class);
+            }
+        }
+    }
+
+    /// Room is kept for one char past [`KEY_BYTES`].
+    #[inline]
+    fn push(&mut self, c: char) {
+        if c.is_ascii() {
+            self.bytes[self.len] = c as u8;
+            self.len += 1;
+        } else {
+            self.len += c.encode_utf8(&mut self.bytes[self.len..]).len();
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        hash_bytes(&self.bytes[..self.len])
+    }
+
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
     }
 }
 
@@ -234,7 +313,6 @@ pub struct RecordDetector {
     candidates: Vec<KeyStat>,
     /// Non-blank, non-comment lines seen (the first ones are candidates).
     seen: usize,
-    shape: String,
     /// The last non-blank line: its indent, and whether it may open a block.
     prev: Option<(u32, bool)>,
 }
@@ -245,7 +323,6 @@ impl Default for RecordDetector {
             levels: vec![Level::default(); MAX_INDENT],
             candidates: Vec::new(),
             seen: 0,
-            shape: String::new(),
             prev: None,
         }
     }
@@ -276,17 +353,17 @@ impl RecordDetector {
         if !first && !self.candidates.iter().any(|c| c.indent == k.indent) {
             return;
         }
-        let hash = shape_hash(k.word());
+        let shape = Shape::of(k.word());
+        let hash = shape.hash();
         let found = (self.candidates.iter_mut()).find(|c| c.indent == k.indent && c.hash == hash);
         match found {
             Some(c) => c.count += 1,
             None if first => {
-                shape_into(k.word(), &mut self.shape);
                 self.candidates.push(KeyStat {
                     indent: k.indent,
                     count: 1,
                     hash,
-                    key: self.shape.clone(),
+                    key: shape.as_str().to_owned(),
                 });
             }
             None => {}

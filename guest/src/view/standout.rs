@@ -28,6 +28,8 @@ const ODD_COUNT: u64 = 2;
 const MAX_ODD: usize = 6;
 /// Values longer than this are text, not values.
 const VALUE_BYTES: usize = 48;
+/// Keys longer than this are text, not keys.
+const KEY_BYTES: usize = 64;
 /// Indents whose naming line is tracked.
 const MAX_INDENT: usize = 64;
 /// A naming line this many lines above is another record's (a page's
@@ -115,19 +117,13 @@ const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 /// A line's template (hashed) and value, if it has the shape of one.
 fn split(body: &str) -> Option<(u64, &str)> {
     // `key: value`, `"key": value,`, `key = value`, `key=value`.
-    if let Some(at) = body.find([':', '=']) {
+    if let Some(at) = key_end(body) {
         let key = body[..at].trim_end();
         let value = body[at + 1..]
             .trim()
             .trim_end_matches(',')
             .trim_matches('"');
-        let keyish = !key.is_empty()
-            && key.len() <= 64
-            && key
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b"_-.\"+~ ".contains(&b))
-            && !key.trim_start_matches(['-', '+', '~', ' ']).contains(' ');
-        if keyish && !value.is_empty() && value.len() <= VALUE_BYTES && !value.contains(' ') {
+        if !value.is_empty() && value.len() <= VALUE_BYTES && !value.contains(' ') {
             return Some((fnv(FNV_START, key.as_bytes()), value));
         }
     }
@@ -148,6 +144,44 @@ fn split(body: &str) -> Option<(u64, &str)> {
     let (rest, last) = body.rsplit_once(' ')?;
     let word = last.bytes().all(|b| b.is_ascii_lowercase() || b == b'-') && last.len() <= 20;
     (word && !last.is_empty()).then(|| (template_hash(rest), last))
+}
+
+/// Bytes of a key's word: letters, digits, `_-."+~` (a table: this runs
+/// on every line).
+const KEY_CHARS: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b'"' | b'+' | b'~');
+        b += 1;
+    }
+    table
+};
+
+/// Where a line's key ends (its `:` or `=`), when what comes before is a
+/// key: letters, digits and `_-."+~`, one word after any leading `-+~` and
+/// spaces, at most [`KEY_BYTES`] without trailing spaces. Read only until
+/// a byte no key holds: most lines stop within their first words.
+fn key_end(body: &str) -> Option<usize> {
+    // The key's word has begun; a space has come after it; where the key
+    // ends without trailing spaces.
+    let (mut word, mut spaced, mut end) = (false, false, 0);
+    for (i, &b) in body.as_bytes().iter().enumerate() {
+        match b {
+            b':' | b'=' => return (end > 0 && end <= KEY_BYTES).then_some(i),
+            b' ' => spaced = word,
+            b'-' | b'+' | b'~' if !word => end = i + 1,
+            _ if KEY_CHARS[usize::from(b)] => {
+                if spaced || i >= KEY_BYTES {
+                    return None; // a second word, or too long a key
+                }
+                (word, end) = (true, i + 1);
+            }
+            _ => return None,
+        }
+    }
+    None
 }
 
 /// A hash of `text` with its values masked: words holding a digit, `.`,
