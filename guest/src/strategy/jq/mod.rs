@@ -18,6 +18,7 @@ use jaq_core::{Compiler, Ctx, Exn, Vars, data};
 use jaq_json::Val;
 
 mod csv;
+mod lines;
 mod natives;
 mod stream;
 

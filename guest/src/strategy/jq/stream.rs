@@ -62,7 +62,7 @@ pub enum Values<'a> {
 
 /// The original of `doc`, as values read one at a time.
 pub fn values<'a>(doc: &Doc<'a>) -> Values<'a> {
-    let mut json = jaq_json::read::read_many(reader(doc));
+    let mut json = super::lines::json_values(reader(doc));
     let first = match json.next() {
         Some(Ok(value)) => value,
         Some(Err(_)) => return rows(doc),
