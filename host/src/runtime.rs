@@ -35,8 +35,9 @@ const EPOCH_TICK: Duration = Duration::from_millis(10);
 pub struct Limits {
     /// Linear memory an instance may grow to.
     pub memory_bytes: usize,
-    /// CPU time the guest may use in one call. Time spent waiting in imports
-    /// (disk, LLM) does not count.
+    /// CPU time the guest may use in one call, plus one second per MiB of
+    /// stored files the call reads (so a pass over a large output is not
+    /// cut short). Time spent waiting in imports (disk, LLM) does not count.
     pub cpu_time: Duration,
     /// Bytes a session's directory may hold (None: no quota).
     pub session_quota: Option<u64>,

@@ -31,6 +31,11 @@ pub struct HostState {
     started: Instant,
     /// Time spent inside imports (waiting on disk or the LLM): not guest time.
     in_imports: Duration,
+    /// How far into each file this call has read: the CPU allowance grows
+    /// with it ([`READ_ALLOWANCE_PER_MIB`]).
+    read_extent: std::collections::HashMap<String, u64>,
+    /// The sum of `read_extent`.
+    read_bytes: u64,
     /// Files this instance created (and what they were renamed to): what to
     /// remove if its call is abandoned.
     created: Vec<String>,
@@ -60,6 +65,8 @@ impl HostState {
             control: CallControl::default(),
             started: Instant::now(),
             in_imports: Duration::ZERO,
+            read_extent: Default::default(),
+            read_bytes: 0,
             created: Vec::new(),
             place: None,
             far: None,
@@ -110,6 +117,26 @@ impl HostState {
     pub(crate) fn restart_clock(&mut self) {
         self.started = Instant::now();
         self.in_imports = Duration::ZERO;
+        self.read_extent.clear();
+        self.read_bytes = 0;
+    }
+
+    /// The call has read `name` up to `end`. Reading a part again adds
+    /// nothing, so the allowance stays bounded by the session's size.
+    pub(crate) fn note_read(&mut self, name: &str, end: u64) {
+        let extent = self.read_extent.entry(name.to_string()).or_default();
+        if end > *extent {
+            self.read_bytes += end - *extent;
+            *extent = end;
+        }
+    }
+
+    /// CPU time the call may use beyond its limit for what it has read: a
+    /// pass over a large stored output (jq over gigabytes of JSON lines, a
+    /// grep) is not cut short by a limit meant to stop runaway programs.
+    pub(crate) fn read_allowance(&self) -> Duration {
+        READ_ALLOWANCE_PER_MIB
+            .saturating_mul(u32::try_from(self.read_bytes >> 20).unwrap_or(u32::MAX))
     }
 
     pub(crate) fn timed<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
@@ -133,8 +160,14 @@ pub(crate) fn memory_limit(bytes: usize) -> StoreLimits {
         .build()
 }
 
+/// Extra guest CPU time per MiB of stored files a call reads: a few times
+/// what the slowest pass (jq over JSON lines, about 5 MB/s on a busy core
+/// here) needs.
+pub const READ_ALLOWANCE_PER_MIB: Duration = Duration::from_secs(1);
+
 /// A store for one instance, its guest CPU time checked at every epoch
-/// against `cpu_limit` (time spent in imports does not count).
+/// against `cpu_limit` plus the call's read allowance (time spent in
+/// imports does not count).
 pub(crate) fn limited_store(
     engine: &Engine,
     state: HostState,
@@ -144,12 +177,19 @@ pub(crate) fn limited_store(
     store.limiter(|s| &mut s.limits);
     store.set_epoch_deadline(1);
     store.epoch_deadline_callback(move |ctx| {
-        if ctx.data().guest_time() > cpu_limit {
-            return Err(wasmtime::format_err!(
-                "guest CPU time limit of {cpu_limit:?} exceeded"
-            ));
+        let state = ctx.data();
+        let allowance = state.read_allowance();
+        if state.guest_time() <= cpu_limit + allowance {
+            return Ok(UpdateDeadline::Yield(1));
         }
-        Ok(UpdateDeadline::Yield(1))
+        Err(if allowance.is_zero() {
+            wasmtime::format_err!("guest CPU time limit of {cpu_limit:?} exceeded")
+        } else {
+            wasmtime::format_err!(
+                "guest CPU time limit of {cpu_limit:?}, plus {allowance:?} for the {} MiB read, exceeded",
+                state.read_bytes >> 20
+            )
+        })
     });
     store
 }

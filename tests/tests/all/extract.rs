@@ -418,3 +418,61 @@ async fn jq_answers_exactly_and_a_runaway_program_is_stopped_by_the_cpu_limit() 
         r.text
     );
 }
+
+/// A pass over a large stored output is not cut short by a CPU limit meant
+/// for runaway programs: each MiB the call reads adds a second. The same
+/// session, opened by a runtime whose base limit is far below what the
+/// pass needs, answers jq over ~70 MB of JSON lines (past the 64 MiB jq
+/// gathers, so it runs one value at a time); a runaway program on it is
+/// still stopped, at the base limit.
+#[tokio::test]
+async fn a_long_pass_over_a_large_output_earns_cpu_time_by_what_it_reads() {
+    let storing = runtime("jq-allowance").await;
+    let session = storing.session().unwrap();
+    let mut writer = session.writer(&ToolCall::new("logs")).await.unwrap();
+    let mut block = String::new();
+    let mut values = 0u64;
+    for _ in 0..70 {
+        block.clear();
+        while block.len() < 1 << 20 {
+            let level = if values % 50_000 == 7 {
+                "error"
+            } else {
+                "info"
+            };
+            block.push_str(&format!(
+                "{{\"level\":\"{level}\",\"req\":{values},\"msg\":\"request {values} handled\"}}\n"
+            ));
+            values += 1;
+        }
+        writer.write(block.as_bytes()).await.unwrap();
+    }
+    let handle = writer.finish().await.unwrap().handle().unwrap().to_string();
+    let (strict, _) = runtime_with("jq-allowance-strict", |c| {
+        c.limits.cpu_time = std::time::Duration::from_millis(500);
+    })
+    .await;
+    let same = strict.open_session(session.path()).unwrap();
+    let r = same
+        .extract(
+            &handle,
+            ".[] | select(.level == \"error\") | .req",
+            Some(Mode::Jq),
+        )
+        .await
+        .unwrap();
+    let found: Vec<u64> = r.text.lines().filter_map(|l| l.parse().ok()).collect();
+    let want: Vec<u64> = (0..values).filter(|v| v % 50_000 == 7).collect();
+    assert_eq!(found, want, "{}", r.text);
+    // A runaway program per value has read one block when it starts: it
+    // is stopped a second (that MiB's allowance) after the base limit.
+    let err = same
+        .extract(&handle, ".[] | last(range(1e15))", Some(Mode::Jq))
+        .await
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("guest CPU time limit of 500ms, plus 1s for the 1 MiB read, exceeded"),
+        "{err}"
+    );
+}

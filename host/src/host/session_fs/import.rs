@@ -45,13 +45,19 @@ impl Host for HostState {
         self.timed(|s| s.session.append(&name, &data))
     }
     async fn read(&mut self, name: String, offset: u64, len: u64) -> Result<Vec<u8>, FsError> {
-        let Some(far) = self.far(&name) else {
-            return self.timed(|s| s.session.read(&name, offset, len));
+        let result = match self.far(&name) {
+            None => self.timed(|s| s.session.read(&name, offset, len)),
+            Some(far) => {
+                // Waiting on the store is not guest time.
+                let start = Instant::now();
+                let result = far.read(&name, offset, len).await;
+                self.add_import_time(start.elapsed());
+                result
+            }
         };
-        // Waiting on the store is not guest time.
-        let start = Instant::now();
-        let result = far.read(&name, offset, len).await;
-        self.add_import_time(start.elapsed());
+        if let Ok(data) = &result {
+            self.note_read(&name, offset + data.len() as u64);
+        }
         result
     }
     async fn size(&mut self, name: String) -> Result<u64, FsError> {
