@@ -138,7 +138,10 @@ impl Shape {
         // one is copied, digit runs as one `0`.
         if word.is_ascii() {
             let bytes = word.as_bytes();
-            if !bytes.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_') {
+            if !bytes
+                .iter()
+                .all(|&b| b.is_ascii_alphanumeric() || b == b'_')
+            {
                 shape.push_coarse_ascii(bytes);
                 return shape;
             }

@@ -153,7 +153,8 @@ const KEY_CHARS: [bool; 256] = {
     let mut b = 0;
     while b < 128 {
         let c = b as u8;
-        table[b] = c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b'"' | b'+' | b'~');
+        table[b] =
+            c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b'"' | b'+' | b'~');
         b += 1;
     }
     table
