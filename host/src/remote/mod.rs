@@ -12,6 +12,7 @@
 //! first (they stay in the store). Handles are immutable once published, so
 //! a cached copy, or a cached range, is never stale.
 
+mod ahead;
 mod cache;
 mod open;
 mod ranged;

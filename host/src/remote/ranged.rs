@@ -13,10 +13,14 @@
 //! own (written whole or not at all, within the session's quota and the
 //! cache's bound; a block the cache cannot keep is still served).
 //!
+//! A scan reads ahead ([`super::ahead`]): its fetches take the blocks that
+//! come next too, in requests made at once.
+//!
 //! Objects never change once published: a response for an object of
 //! another size or entity tag than the store announced, or longer than was
-//! asked, is refused, and memory never holds more than one read's blocks
-//! (and the block the last read ended in, where a scan reads next).
+//! asked, is refused, and memory never holds more than one read's blocks,
+//! the block the last read ended in (where a scan reads next) and the
+//! blocks fetched ahead (at most 4 MiB).
 //! A failure of the store itself during a call is kept, and the call fails
 //! with it (see [`Ranged::failure`]).
 
@@ -28,6 +32,7 @@ use futures::future::BoxFuture;
 use object_store::{GetOptions, GetRange, ObjectStore, ObjectStoreExt};
 use serde::{Deserialize, Serialize};
 
+use super::ahead::{REQUEST_BLOCKS, ReadAhead};
 use super::sync::{MAX_SIDECAR_BYTES, get_whole};
 use super::{Remote, RemoteError};
 use crate::bindings::session_fs::FsError;
@@ -64,6 +69,8 @@ pub(crate) struct Ranged {
     /// The last block a read ended in (suffix, number, bytes): the next
     /// read of a scan starts there, whether or not the cache kept it.
     last: Mutex<Option<(String, u64, Vec<u8>)>>,
+    /// The scan this call is making, if any, and what it fetched ahead.
+    ahead: Mutex<ReadAhead>,
 }
 
 fn hidden(handle: &str, what: &str) -> String {
@@ -114,6 +121,7 @@ pub(crate) async fn attach(
             objects,
             failed: Mutex::new(None),
             last: Mutex::new(None),
+            ahead: Mutex::new(ReadAhead::default()),
         }))
     };
     if let (Some(sidecar), Some(objects)) = (
@@ -228,10 +236,24 @@ impl Ranged {
         if offset >= end {
             return Ok(Vec::new());
         }
-        let first = offset / BLOCK;
-        let mut blocks: Vec<Option<Vec<u8>>> = (first..=(end - 1) / BLOCK)
-            .map(|n| self.cached_block(suffix, object, n))
-            .collect();
+        let (first, last) = (offset / BLOCK, (end - 1) / BLOCK);
+        let (mut blocks, ahead) = {
+            let mut held = self.ahead.lock().unwrap_or_else(|e| e.into_inner());
+            let ahead = held.plan(suffix, first, last);
+            let blocks: Vec<Option<Vec<u8>>> = (first..=last)
+                .map(|n| {
+                    held.take(suffix, n)
+                        .or_else(|| self.cached_block(suffix, object, n))
+                })
+                .collect();
+            // Ahead of the read: the blocks neither held nor cached, up to
+            // the first that is, or the object's end.
+            let blocks_in = object.size.div_ceil(BLOCK);
+            let ahead = (last + 1..(last + 1 + ahead).min(blocks_in))
+                .take_while(|&n| !held.holds(suffix, n) && !self.is_cached(suffix, object, n))
+                .count() as u64;
+            (blocks, ahead)
+        };
         let mut i = 0;
         while i < blocks.len() {
             if blocks[i].is_some() {
@@ -242,11 +264,19 @@ impl Ranged {
                 .find(|&k| blocks[k].is_some())
                 .unwrap_or(blocks.len());
             let at = first + i as u64;
+            let count = (run_end - i) as u64;
+            // The run that ends the read takes the blocks ahead with it.
+            let extra = if run_end == blocks.len() { ahead } else { 0 };
             let fetched = self
-                .fetch(name, suffix, object, at, (run_end - i) as u64)
+                .fetch_at_once(name, suffix, object, at, count + extra)
                 .await?;
-            for (k, block) in fetched.into_iter().enumerate() {
+            let mut fetched = fetched.into_iter();
+            for (k, block) in fetched.by_ref().take(count as usize).enumerate() {
                 blocks[i + k] = Some(block);
+            }
+            let mut held = self.ahead.lock().unwrap_or_else(|e| e.into_inner());
+            for (k, block) in fetched.enumerate() {
+                held.keep(last + 1 + k as u64, block);
             }
             i = run_end;
         }
@@ -280,6 +310,41 @@ impl Ranged {
             .read_hidden(&name, 0, want)
             .ok()
             .filter(|b| b.len() as u64 == want)
+    }
+
+    /// Whether this directory has block `n` of an object whole (its size
+    /// only: nothing is read).
+    fn is_cached(&self, suffix: &str, object: &Object, n: u64) -> bool {
+        let want = (object.size - n * BLOCK).min(BLOCK);
+        self.dir.hidden_len(&block_name(&self.handle, suffix, n)) == Some(want)
+    }
+
+    /// Blocks `first..first + count`, in ranged GETs of up to
+    /// [`REQUEST_BLOCKS`] made at once, in order.
+    async fn fetch_at_once(
+        &self,
+        name: &str,
+        suffix: &str,
+        object: &Object,
+        first: u64,
+        count: u64,
+    ) -> Result<Vec<Vec<u8>>, FsError> {
+        if count <= REQUEST_BLOCKS {
+            return self.fetch(name, suffix, object, first, count).await;
+        }
+        let requests = (first..first + count)
+            .step_by(REQUEST_BLOCKS as usize)
+            .map(|at| {
+                self.fetch(
+                    name,
+                    suffix,
+                    object,
+                    at,
+                    REQUEST_BLOCKS.min(first + count - at),
+                )
+            });
+        let parts = futures::future::try_join_all(requests).await?;
+        Ok(parts.into_iter().flatten().collect())
     }
 
     /// Blocks `first..first + count` of file `name`, in one ranged GET,
