@@ -63,9 +63,18 @@ impl Helpers {
     }
 
     /// A tally with as many helpers as there are spare cores and free
-    /// places; none when there are neither.
+    /// places; none when there are neither, or when the caller's executor
+    /// is not a multi-threaded tokio runtime (its helpers could only take
+    /// turns with the store).
     fn open(self: &Arc<Self>, session: &SessionDir, encoding: Encoding) -> Option<Tally> {
-        let places: Vec<OwnedSemaphorePermit> = (0..self.width)
+        let tokio = tokio::runtime::Handle::try_current().ok()?;
+        if tokio.runtime_flavor() != tokio::runtime::RuntimeFlavor::MultiThread {
+            return None;
+        }
+        let width = self
+            .width
+            .min(tokio.metrics().num_workers().saturating_sub(1));
+        let places: Vec<OwnedSemaphorePermit> = (0..width)
             .map_while(|_| self.calls.clone().try_acquire_owned().ok())
             .collect();
         if places.is_empty() {
@@ -83,7 +92,7 @@ impl Helpers {
                     pieces: pieces.clone(),
                     _place: place,
                 };
-                tokio::spawn(helper.run())
+                tokio.spawn(helper.run())
             })
             .collect();
         Some(Tally::new(queue, workers))

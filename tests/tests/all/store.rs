@@ -207,12 +207,9 @@ async fn token_counts_equal_tiktoken() {
     );
 }
 
-/// A large output's tokens are counted partly by helper instances on the
-/// other cores: the count stays tiktoken's, stored at once or streamed in
-/// odd pieces, and a runtime with no place to spare counts it alone, to
-/// the same figure.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn token_counts_shared_with_other_cores_equal_tiktoken() {
+/// About 2.6 MB of build lines, CJK and emoji, JSON with contractions and
+/// runs of `=`: several of the pieces a store counts separately.
+fn several_mib_of_mixed_text() -> String {
     let mut text = String::new();
     for i in 0..60_000 {
         text.push_str(&match i % 4 {
@@ -227,6 +224,16 @@ async fn token_counts_shared_with_other_cores_equal_tiktoken() {
         });
     }
     assert!(text.len() > 2 << 20, "{} bytes", text.len());
+    text
+}
+
+/// A large output's tokens are counted partly by helper instances on the
+/// other cores: the count stays tiktoken's, stored at once or streamed in
+/// odd pieces, and a runtime with no place to spare counts it alone, to
+/// the same figure.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn token_counts_shared_with_other_cores_equal_tiktoken() {
+    let text = several_mib_of_mixed_text();
     let runtime = runtime("tokens-shared").await;
     let session = runtime.session().unwrap();
     for (model, oracle) in [
@@ -272,6 +279,28 @@ async fn token_counts_shared_with_other_cores_equal_tiktoken() {
         0,
         "no place was free for a helper"
     );
+}
+
+/// On a single-threaded executor helpers could only take turns with the
+/// store: none is started, and the count is the same.
+#[tokio::test(flavor = "current_thread")]
+async fn a_single_threaded_executor_counts_alone_to_the_same_figure() {
+    let text = several_mib_of_mixed_text();
+    let runtime = runtime("tokens-one-thread").await;
+    let s = stored(
+        runtime
+            .session()
+            .unwrap()
+            .store(&ToolCall::new("t"), text.as_bytes())
+            .await
+            .unwrap(),
+    );
+    let cl100k = tiktoken_rs::cl100k_base().unwrap();
+    assert_eq!(
+        s.stats.tokens,
+        Some(cl100k.encode_ordinary(&text).len() as u64)
+    );
+    assert_eq!(runtime.tokens_counted_elsewhere(), 0);
 }
 
 #[tokio::test]
