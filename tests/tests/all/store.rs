@@ -260,33 +260,13 @@ async fn token_counts_shared_with_other_cores_equal_tiktoken() {
             "no piece was counted on another core"
         );
     }
+    // No place free for a helper.
     let (alone, _) = runtime_with("tokens-alone", |c| c.limits.concurrent_calls = 1).await;
-    let s = stored(
-        alone
-            .session()
-            .unwrap()
-            .store(&ToolCall::new("t"), text.as_bytes())
-            .await
-            .unwrap(),
-    );
-    let cl100k = tiktoken_rs::cl100k_base().unwrap();
-    assert_eq!(
-        s.stats.tokens,
-        Some(cl100k.encode_ordinary(&text).len() as u64)
-    );
-    assert_eq!(
-        alone.tokens_counted_elsewhere(),
-        0,
-        "no place was free for a helper"
-    );
+    counts_alone_to_tiktoken(&alone, &text).await;
 }
 
-/// On a single-threaded executor helpers could only take turns with the
-/// store: none is started, and the count is the same.
-#[tokio::test(flavor = "current_thread")]
-async fn a_single_threaded_executor_counts_alone_to_the_same_figure() {
-    let text = several_mib_of_mixed_text();
-    let runtime = runtime("tokens-one-thread").await;
+/// `runtime` stores `text`, counting every token itself, to tiktoken's figure.
+async fn counts_alone_to_tiktoken(runtime: &tool_output::Runtime, text: &str) {
     let s = stored(
         runtime
             .session()
@@ -298,9 +278,17 @@ async fn a_single_threaded_executor_counts_alone_to_the_same_figure() {
     let cl100k = tiktoken_rs::cl100k_base().unwrap();
     assert_eq!(
         s.stats.tokens,
-        Some(cl100k.encode_ordinary(&text).len() as u64)
+        Some(cl100k.encode_ordinary(text).len() as u64)
     );
-    assert_eq!(runtime.tokens_counted_elsewhere(), 0);
+    assert_eq!(runtime.tokens_counted_elsewhere(), 0, "a helper counted");
+}
+
+/// On a single-threaded executor helpers could only take turns with the
+/// store: none is started, and the count is the same.
+#[tokio::test(flavor = "current_thread")]
+async fn a_single_threaded_executor_counts_alone_to_the_same_figure() {
+    let runtime = runtime("tokens-one-thread").await;
+    counts_alone_to_tiktoken(&runtime, &several_mib_of_mixed_text()).await;
 }
 
 #[tokio::test]
