@@ -101,6 +101,7 @@ async fn the_component_imports_only_what_it_needs() {
         "tool-output:core/types@0.1.0",
         "tool-output:core/session-fs@0.1.0",
         "tool-output:core/llm@0.1.0",
+        "tool-output:core/counting@0.1.0",
         "wasi:random/",
         "wasi:clocks/",
         "wasi:cli/stderr",
@@ -123,6 +124,7 @@ async fn the_component_imports_only_what_it_needs() {
     for needed in [
         "tool-output:core/session-fs@0.1.0",
         "tool-output:core/llm@0.1.0",
+        "tool-output:core/counting@0.1.0",
     ] {
         assert!(imports.iter().any(|i| i == needed), "{imports:#?}");
     }

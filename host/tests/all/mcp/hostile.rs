@@ -429,7 +429,9 @@ fn a_jq_program_that_never_ends_is_an_answer_not_a_protocol_error() {
     let text = text_of(&answer);
     assert!(
         text.starts_with(
-            "tool_output: the call was stopped (guest CPU time limit of 2s exceeded). Ask for less:"
+            // The limit, plus the allowance for the output jq read (a
+            // little over 1 MiB).
+            "tool_output: the call was stopped (guest CPU time limit of 2s, plus 1s for the 1 MiB read, exceeded). Ask for less:"
         ),
         "{text}"
     );
