@@ -305,7 +305,9 @@ impl Ranged {
         {
             return Some(block.clone());
         }
-        self.dir.hidden_len(&name).filter(|len| *len == want)?;
+        if !self.is_cached(suffix, object, n) {
+            return None;
+        }
         self.dir
             .read_hidden(&name, 0, want)
             .ok()
