@@ -26,6 +26,7 @@
 //! --nocapture` (or `tests::answers::unseen`).
 
 mod tuning;
+mod unseen;
 
 use crate::bindings::types::{CallInfo, ExtractRequest, Mode, StoreOutcome};
 use crate::llm::NoLlm;
@@ -586,6 +587,26 @@ fn tuning_set_answers() {
             recall_both: 0.25,
             jq_right: 5,
             jq_keys_shown: 1,
+        },
+    );
+}
+
+/// The held-out set: measured, never tuned on.
+#[test]
+fn unseen_set_answers() {
+    let cases = unseen::cases();
+    check_set(&cases);
+    let figures = measure("unseen set", &cases);
+    assert_floors(
+        &figures,
+        &Floors {
+            message: 3,
+            lexical: 8,
+            both: 9,
+            recall_lexical: 0.65,
+            recall_both: 0.65,
+            jq_right: 6,
+            jq_keys_shown: 0,
         },
     );
 }
