@@ -553,6 +553,31 @@ fn cloudtrail_delete_bucket() -> Case {
             "iam.amazonaws.com" => json!({"roleName": "ci-deployer"}),
             _ => json!({"encryptionAlgorithm": "SYMMETRIC_DEFAULT"}),
         };
+        // The CLI names its command in its user agent; the SDKs do not.
+        let command = match name {
+            "GetObject" | "PutObject" => "s3.cp",
+            "ListBucket" => "s3.ls",
+            "DeleteBucket" => "s3api.delete-bucket",
+            "DescribeInstances" => "ec2.describe-instances",
+            "AssumeRole" => "sts.assume-role",
+            "GetRole" => "iam.get-role",
+            _ => "kms.decrypt",
+        };
+        let user_agent = if planted || h(i, 7).is_multiple_of(3) {
+            format!(
+                "aws-cli/2.22.4 md/awscrt#0.23.4 ua/2.1 os/linux#6.8.0 md/arch#x86_64 lang/python#3.12.6 command/{command}"
+            )
+        } else {
+            pick(
+                &[
+                    "Boto3/1.35.66 md/Botocore#1.35.66 ua/2.0 os/linux#6.8.0 lang#python/3.12.6",
+                    "aws-sdk-go-v2/1.32.5 os/linux lang/go#1.23.3",
+                ],
+                i,
+                7,
+            )
+            .to_string()
+        };
         let mut r = json!({
             "eventVersion": "1.09",
             "userIdentity": {
@@ -568,7 +593,7 @@ fn cloudtrail_delete_bucket() -> Case {
             "eventName": name,
             "awsRegion": "eu-west-1",
             "sourceIPAddress": format!("198.51.100.{}", 10 + i % 5),
-            "userAgent": pick(&["aws-cli/2.22.4 md/awscrt#0.23.4 ua/2.1 os/linux#6.8.0 md/arch#x86_64 lang/python#3.12.6 command/s3api.delete-bucket", "Boto3/1.35.66 md/Botocore#1.35.66 ua/2.0 os/linux#6.8.0 lang#python/3.12.6", "aws-sdk-go-v2/1.32.5 os/linux lang/go#1.23.3"], i, 7),
+            "userAgent": user_agent,
             "requestParameters": params,
             "responseElements": null,
             "requestID": format!("{:016X}", h(i, 8)),
