@@ -3,8 +3,8 @@
 //!
 //! Then MB (default 100) of output streamed through the writer in 1 MiB
 //! pieces, as the CLI does, as lines and as one line without a newline: the
-//! two should cost about the same. The sink's per-line checks for records,
-//! causes and values that stand out are timed alone first.
+//! two should cost about the same. Each of the view's detectors is timed
+//! alone first.
 use std::time::{Duration, Instant};
 use tool_output_guest::bindings::types::CallInfo;
 use tool_output_guest::storage::MemStorage;
@@ -27,33 +27,34 @@ fn streamed(text: &str) -> Duration {
     t.elapsed()
 }
 
-/// The sink's per-line checks for records, cause chains and values that
-/// stand out, each alone over `text`'s lines.
+/// Each detector of the view alone over `text`'s lines.
 fn per_line_checks(what: &str, text: &str) {
-    use tool_output_guest::view::{
-        causes::CauseTracker, records::RecordDetector, standout::Standout,
-    };
+    use tool_output_guest::view::detect::{self, Line};
     let mb = text.len() as f64 / 1e6;
-    let rate = |t: Instant| mb / t.elapsed().as_secs_f64();
-    let lines = || text.lines().zip(1..);
+    let mut rates = Vec::new();
+    for mut d in detect::all() {
+        let t = Instant::now();
+        for (text, number) in text.lines().zip(1..) {
+            d.see(&Line {
+                number,
+                text,
+                error: false,
+                wrapped: false,
+            });
+        }
+        d.finish();
+        rates.push(format!(
+            "{} {:.0}",
+            d.name(),
+            mb / t.elapsed().as_secs_f64()
+        ));
+    }
     let t = Instant::now();
-    let mut records = RecordDetector::default();
-    lines().for_each(|(l, _)| records.push(l));
-    let records_rate = rate(t);
-    let t = Instant::now();
-    let mut causes = CauseTracker::default();
-    lines().for_each(|(l, n)| causes.push(n, l));
-    let causes_rate = rate(t);
-    let t = Instant::now();
-    let mut standout = Standout::default();
-    lines().for_each(|(l, n)| standout.push(n, l));
-    let standout_rate = rate(t);
-    let t = Instant::now();
-    let n = lines().count();
+    let n = text.lines().count();
     println!(
-        "{what}: records {records_rate:.0}, causes {causes_rate:.0}, standout {standout_rate:.0} MB/s \
-         (the lines alone {:.0} MB/s, {n})",
-        rate(t)
+        "{what}: {} MB/s (the lines alone {:.0} MB/s, {n})",
+        rates.join(", "),
+        mb / t.elapsed().as_secs_f64()
     );
 }
 

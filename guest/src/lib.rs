@@ -6,7 +6,6 @@
 //! the `engine` interface from wasm.
 
 pub mod bindings;
-pub mod chunk;
 pub mod display;
 pub mod doc;
 pub mod error;

@@ -10,9 +10,11 @@ mod passage;
 mod roots;
 pub mod search;
 
+use crate::bindings::types::LlmCallReport;
 use crate::doc::Doc;
 use crate::llm::Failure;
-use crate::view::records::RecordCursor;
+use crate::strategy::{Strategy, Task};
+use crate::view::detect::records::RecordCursor;
 use passage::Passage;
 use search::{LineTerms, Query, Scorer, Window};
 
@@ -30,8 +32,17 @@ const MERGE_SLACK: usize = 40;
 /// ([`roots`]), a table's odd rows in the columns asked about ([`columns`]).
 const FIRST_RESERVE: usize = 1200;
 
+/// Mode `lexical`: the search, no LLM.
+pub struct Lexical;
+
+impl Strategy for Lexical {
+    fn answer(&self, task: &Task, _: &mut Vec<LlmCallReport>) -> Result<String, Failure> {
+        answer(task.doc, task.extract, task.budget)
+    }
+}
+
 /// The answer's body for `extract` within `budget` bytes.
-pub fn answer(doc: &Doc, extract: &str, budget: usize) -> Result<String, Failure> {
+fn answer(doc: &Doc, extract: &str, budget: usize) -> Result<String, Failure> {
     let query = Query::parse(extract)
         .ok_or_else(|| Failure::strategy("the extract text has no words to search for"))?;
     let terms = query.terms().join(", ");

@@ -14,7 +14,8 @@
 
 use rustc_hash::FxHashMap;
 
-use super::preview::{PREVIEW_LINE_BYTES, PreviewLine, clip};
+use super::{Detector, Findings, Line, Totals};
+use crate::view::preview::{PREVIEW_LINE_BYTES, PreviewLine, clip};
 
 /// Templates counted; later ones are not.
 const MAX_TEMPLATES: usize = 512;
@@ -287,6 +288,20 @@ impl Standout {
         lines.sort_by_key(|l| l.line);
         lines.dedup_by_key(|l| l.line);
         lines
+    }
+}
+
+impl Detector for Standout {
+    fn name(&self) -> &'static str {
+        "standout"
+    }
+
+    fn see(&mut self, line: &Line) {
+        self.push(line.number, line.text);
+    }
+
+    fn contribute(&self, findings: &mut Findings, _: &Totals) {
+        findings.preview.standout = self.lines();
     }
 }
 
