@@ -29,17 +29,25 @@ fn streamed(text: &str) -> Duration {
 
 /// Each detector of the view alone over `text`'s lines.
 fn per_line_checks(what: &str, text: &str) {
-    use tool_output_guest::view::detect::{self, Line};
+    use tool_output_guest::view::detect::{self, Line, names::Names};
     let mb = text.len() as f64 / 1e6;
     let mut rates = Vec::new();
+    // The names every detector reads, kept up as the sink does.
+    let t = Instant::now();
+    let mut names = Names::default();
+    text.lines().zip(1..).for_each(|(l, n)| names.see(n, l));
+    rates.push(format!("names {:.0}", mb / t.elapsed().as_secs_f64()));
     for mut d in detect::all() {
         let t = Instant::now();
+        let mut names = Names::default();
         for (text, number) in text.lines().zip(1..) {
+            names.see(number, text);
             d.see(&Line {
                 number,
                 text,
                 error: false,
                 wrapped: false,
+                names: &names,
             });
         }
         d.finish();

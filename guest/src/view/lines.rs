@@ -3,6 +3,7 @@
 //! ([`super::detect`]), which the handle message and the answers are made
 //! from.
 
+use super::detect::names::Names;
 use super::detect::{self, Detector, Findings, Line, PreviewLines, Totals};
 use super::errors::{error_spots, looks_like_error};
 use crate::line_index::{LINE_INDEX_STRIDE, WRAP_BYTES};
@@ -15,6 +16,7 @@ pub struct LineSink {
     lines: u64,
     index: Vec<u64>,
     detectors: Vec<Box<dyn Detector>>,
+    names: Names,
     /// The JSON view's shape line, set when the document ends.
     json_shape: Vec<String>,
 }
@@ -28,6 +30,7 @@ impl Default for LineSink {
             lines: 0,
             index: Vec::new(),
             detectors: detect::all(),
+            names: Names::default(),
             json_shape: Vec::new(),
         }
     }
@@ -168,11 +171,13 @@ impl LineSink {
             Some(false) => false,
             _ => looks_like_error(line.as_bytes()),
         };
+        self.names.see(number, line);
         let seen = Line {
             number,
             text: line,
             error,
             wrapped,
+            names: &self.names,
         };
         for d in &mut self.detectors {
             d.see(&seen);

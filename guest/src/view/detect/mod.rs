@@ -12,24 +12,30 @@
 //! - [`columns`]: the columns of a CSV/TSV table and its odd rows;
 //! - [`records`]: where records start (the rule kept in the sidecar);
 //! - [`causes`]: the roots of cause chains;
-//! - [`standout`]: values that stand out among records of one kind.
+//! - [`values`]: values that stand out among records of one kind, by field.
+//!
+//! [`names`] is not a detector: it tracks which lines name a record, for
+//! every detector to show a line with the line saying whose it is.
 
 pub mod causes;
 pub mod columns;
 pub mod ends;
 pub mod error_blocks;
 pub mod json_lines;
+pub mod names;
 pub mod records;
 pub mod shapes;
-pub mod standout;
+pub mod values;
 
 use serde::{Deserialize, Serialize};
 
 use super::preview::PreviewLine;
 use causes::Cause;
 use columns::OddField;
+use names::Names;
 use records::RecordRule;
 use shapes::LineShape;
+use values::Finding;
 
 /// One view line, as every detector sees it.
 pub struct Line<'a> {
@@ -42,6 +48,8 @@ pub struct Line<'a> {
     /// A piece of an output line longer than the wrap width: the view's
     /// lines are not the output's from here on.
     pub wrapped: bool,
+    /// The lines naming records so far (this one included).
+    pub names: &'a Names,
 }
 
 /// What the storing learned of the whole output once it ended.
@@ -82,7 +90,7 @@ pub fn all() -> Vec<Box<dyn Detector>> {
         Box::<columns::Columns>::default(),
         Box::<records::RecordDetector>::default(),
         Box::<causes::CauseTracker>::default(),
-        Box::<standout::Standout>::default(),
+        Box::<values::Values>::default(),
     ]
 }
 
@@ -117,7 +125,10 @@ pub struct PreviewLines {
     #[serde(default)]
     pub odd_fields: Vec<OddField>,
     /// Lines whose value stands out among records of one kind, each after
-    /// the line naming its record.
+    /// the lines naming its record, the most telling first.
     #[serde(default)]
     pub standout: Vec<PreviewLine>,
+    /// The values that stand out, by field (for answers).
+    #[serde(default)]
+    pub values: Vec<Finding>,
 }
