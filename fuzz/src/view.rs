@@ -326,8 +326,7 @@ fn check_sink(view: &View) {
     assert!(
         errors.windows(2).all(|w| w[0] < w[1])
             && errors.len()
-                <= tool_output_guest::view::detect::error_blocks::FIRST_ERRORS
-                    + tool_output_guest::view::detect::error_blocks::LAST_ERRORS,
+                <= tool_output_guest::view::detect::error_blocks::MAX_ERROR_LINES,
         "preview errors: {errors:?}"
     );
 }

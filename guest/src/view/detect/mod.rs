@@ -6,7 +6,8 @@
 //! a new detector is a new file and one line in [`all`].
 //!
 //! - [`ends`]: the head and the tail;
-//! - [`error_blocks`]: error-looking lines with the lines continuing them;
+//! - [`error_blocks`]: error-looking lines by template, each with the lines
+//!   continuing it, and how often each template repeats;
 //! - [`shapes`]: line templates, rare shapes and the commonest ones;
 //! - [`json_lines`]: the shape line of one JSON object a line;
 //! - [`columns`]: the columns of a CSV/TSV table and its odd rows;
@@ -32,6 +33,7 @@ use serde::{Deserialize, Serialize};
 use super::preview::PreviewLine;
 use causes::Cause;
 use columns::OddField;
+use error_blocks::Repeat;
 use names::Names;
 use records::RecordRule;
 use shapes::LineShape;
@@ -131,4 +133,8 @@ pub struct PreviewLines {
     /// The values that stand out, by field (for answers).
     #[serde(default)]
     pub values: Vec<Finding>,
+    /// Error templates met more than once: the first line of each (in
+    /// `errors`), how many lines have it, the last one.
+    #[serde(default)]
+    pub repeats: Vec<Repeat>,
 }

@@ -147,6 +147,13 @@ impl Detector for ShapeTable {
     }
 }
 
+/// The hash of `line`'s shape (lines of one template share it).
+pub fn shape_hash(line: &str) -> u64 {
+    let mut hash = Fnv::default();
+    shape_of(line, &mut |piece| hash.write(piece));
+    hash.0
+}
+
 /// FNV-1a: a cheap hash for a per-line key (collisions only merge shapes).
 struct Fnv(u64);
 
