@@ -6,12 +6,13 @@
 //! `"CRITICAL"`). The rarest kinds come first (one odd line outranks a
 //! thousand of one shape matching as many words); a kind met more than
 //! [`FULL_KIND`] times shows its first line and how many more; each line
-//! comes with the line naming its record. An answer that must stop says how
+//! comes with its record's first line and the line naming it. An answer that must stop says how
 //! many kinds and lines it left out and the exact call for the rest.
 
 use rustc_hash::FxHashMap;
 
 use super::passage::read;
+use super::record;
 use super::search::LineHits;
 use crate::doc::Doc;
 use crate::llm::Failure;
@@ -20,9 +21,13 @@ use crate::view::preview::clip;
 /// Kinds tracked; past this, a line's kind is its terms alone.
 const MAX_KINDS: usize = 4096;
 /// Lines of a kind remembered.
-const KEPT_LINES: usize = 16;
-/// A kind met at most this often is listed whole.
-pub const FULL_KIND: u64 = 8;
+const KEPT_LINES: usize = 24;
+/// A kind met at most this often is listed whole while the answer is
+/// shorter than [`SOFT_BYTES`]…
+pub const FULL_KIND: u64 = 24;
+const SOFT_BYTES: usize = 3000;
+/// …and past that, a kind met at most this often.
+const FEW_LINES: u64 = 3;
 /// A listed line is cut to this many bytes…
 const ITEM_BYTES: usize = 220;
 /// …and the line naming its record to this many.
@@ -39,8 +44,9 @@ struct Kind {
     count: u64,
     first: u64,
     last: u64,
-    /// The first lines, each with the line naming its record.
-    lines: Vec<(u64, Option<u64>)>,
+    /// The first lines, each with the lines saying whose it is (its
+    /// record's first line, the line naming it).
+    lines: Vec<(u64, [Option<u64>; 2])>,
 }
 
 /// Gathers every matching line by kind, while the search reads the view.
@@ -53,8 +59,9 @@ pub struct Every {
 }
 
 impl Every {
-    /// Line `n` (`hits`: what it holds; `name`: the line naming its record).
-    pub fn push(&mut self, n: u64, line: &str, hits: &LineHits, name: Option<u64>) {
+    /// Line `n` (`hits`: what it holds; `context`: its record's first line
+    /// and the line naming it).
+    pub fn push(&mut self, n: u64, line: &str, hits: &LineHits, context: [Option<u64>; 2]) {
         self.lines = self.lines.max(n);
         if !hits.any() {
             return;
@@ -90,7 +97,7 @@ impl Every {
         kind.count += 1;
         kind.last = n;
         if kind.lines.len() < KEPT_LINES {
-            kind.lines.push((n, name));
+            kind.lines.push((n, context));
         }
     }
 
@@ -131,13 +138,27 @@ impl Every {
         let total: u64 = self.matching();
         let mut out = format!(
             "\nEvery line holding them: {total} in {} kinds (the words matched and the word after them), \
-             the rarest first among kinds matching as much; a kind met more than {FULL_KIND} times \
-             is shown by its first line:\n",
+             the rarest first among kinds matching as much; a kind is listed whole up to {FULL_KIND} \
+             lines while the answer is short, then only up to {FEW_LINES}, else shown by its first \
+             line or its count:\n",
             kinds.len()
         );
+        let start = out.len();
         let mut shown = 0;
         for (i, (kind, _)) in kinds.iter().enumerate().skip(skip) {
-            let text = render_kind(doc, kind)?;
+            // Short so far: kinds whole; then the few-line kinds whole (an
+            // odd line is what "every" is about) and the others by count.
+            let short = out.len() - start < SOFT_BYTES;
+            let text = match (short, kind.count <= FEW_LINES) {
+                (true, _) | (_, true) => render_kind(doc, kind, short)?,
+                (false, false) => format!(
+                    "[{} lines with \"{}\": lines {}–{}]\n",
+                    kind.count,
+                    clip(&kind.label, 60),
+                    kind.first,
+                    kind.last
+                ),
+            };
             if out.len() + text.len() + 160 > budget {
                 let (left, lines) = (
                     kinds.len() - i,
@@ -159,12 +180,14 @@ impl Every {
     }
 }
 
-/// One kind: its lines (each with the line naming its record when that is
-/// not among them), or its first line and how many more.
-fn render_kind(doc: &Doc, kind: &Kind) -> Result<String, Failure> {
+/// One kind: its lines (each with the lines saying whose it is, when they
+/// are not among them), or its first line and how many more. `roomy`: the
+/// answer is short so far (a kind of up to [`FULL_KIND`] lines is listed
+/// whole, else up to [`FEW_LINES`]).
+fn render_kind(doc: &Doc, kind: &Kind, roomy: bool) -> Result<String, Failure> {
     let mut out = String::new();
-    let whole = kind.count <= FULL_KIND;
-    let listed: &[(u64, Option<u64>)] = if whole { &kind.lines } else { &kind.lines[..1] };
+    let whole = kind.count <= if roomy { FULL_KIND } else { FEW_LINES };
+    let listed: &[(u64, [Option<u64>; 2])] = if whole { &kind.lines } else { &kind.lines[..1] };
     out.push_str(&format!(
         "[{} {} with \"{}\"]\n",
         kind.count,
@@ -172,19 +195,29 @@ fn render_kind(doc: &Doc, kind: &Kind) -> Result<String, Failure> {
         clip(&kind.label, 60)
     ));
     let numbers: Vec<u64> = listed.iter().map(|l| l.0).collect();
-    for &(n, name) in listed {
+    let headed = doc.meta.records.as_ref().is_some_and(|r| r.key.is_some());
+    for &(n, [first, name]) in listed {
         let text = line(doc, n)?;
-        match name.filter(|m| !numbers.contains(m)) {
-            Some(m) => {
-                let named = line(doc, m)?;
-                out.push_str(&format!(
-                    "{n}: {}  ← {m}: {}\n",
-                    clip(text.trim_end(), ITEM_BYTES),
-                    clip(named.trim(), NAME_BYTES)
-                ));
-            }
-            None => out.push_str(&format!("{n}: {}\n", clip(text.trim_end(), ITEM_BYTES))),
+        out.push_str(&format!("{n}: {}", clip(text.trim_end(), ITEM_BYTES)));
+        // Whose it is: its record's first line (a log entry's head), or
+        // its record's naming lines (a JSON or YAML item), else the
+        // nearest line naming it.
+        let mut context: Vec<(u64, String)> = match first {
+            Some(f) if headed => vec![(f, line(doc, f)?)],
+            Some(f) => record::record_names(doc, f, n)?,
+            None => Vec::new(),
+        };
+        if context.is_empty()
+            && let Some(m) = name
+        {
+            context.push((m, line(doc, m)?));
         }
+        let shown = context.iter().filter(|(m, _)| !numbers.contains(m));
+        for (i, (m, named)) in shown.enumerate() {
+            let sep = if i == 0 { "  ← " } else { "; " };
+            out.push_str(&format!("{sep}{m}: {}", clip(named.trim(), NAME_BYTES)));
+        }
+        out.push('\n');
     }
     if !whole {
         out.push_str(&format!(

@@ -38,6 +38,8 @@ use search::{LineTerms, Query, Scorer};
 const LEXICAL_WINDOWS: usize = 24;
 /// Share of the budget the findings the question names may take.
 const FINDINGS_SHARE: usize = 3;
+/// Bytes the windows may take after sections that answer.
+const WINDOWS_AFTER_SECTIONS: usize = 1500;
 
 /// Mode `lexical`: the search, no LLM.
 pub struct Lexical;
@@ -69,21 +71,32 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     let mut names = intent.every.then(Names::default);
     let mut measures = (intent.measure.clone()).map(|m| Measures::new(m, &query, question));
     let mut reader = doc.lines_from(1);
+    // The first line of the record being read (records with a header,
+    // `commit …`, `Nmap scan report for …`: it says whose a line is).
+    let mut record_first = 0;
     while let Some(block) = reader.next_block() {
         for (n, line) in block.lines() {
             match &mut cursor {
-                Some(records) => scorer.push_record_line(n, &line, records.starts(&line)),
+                Some(records) => {
+                    let starts = records.starts(&line);
+                    if starts {
+                        record_first = n;
+                    }
+                    scorer.push_record_line(n, &line, starts)
+                }
                 None => scorer.push_line(n, &line),
             }
             let hits = scorer.line_hits();
             if let (Some(every), Some(names)) = (&mut every, &mut names) {
                 names.see(n, &line);
-                let body = line.trim_start();
-                let name = hits
-                    .any()
-                    .then(|| names.nearest(line.len() - body.len(), n))
-                    .flatten();
-                every.push(n, &line, hits, name);
+                let context = if hits.any() {
+                    let body = line.trim_start();
+                    let first = (record_first > 0 && record_first != n).then_some(record_first);
+                    [first, names.nearest(line.len() - body.len(), n)]
+                } else {
+                    [None, None]
+                };
+                every.push(n, &line, hits, context);
             }
             if let Some(m) = &mut measures {
                 m.push(n, &line, hits);
@@ -151,7 +164,14 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
         body.push_str(&every.render(doc, skip, room, &next)?);
         return Ok(body);
     }
+    // After sections that answer, the best windows only: context, not a
+    // second answer.
     let after = sections.then_some(shown.as_slice());
+    let budget = if sections {
+        budget.min(body.len() + WINDOWS_AFTER_SECTIONS)
+    } else {
+        budget
+    };
     windows::render(doc, question, &query, &ranked, &mut body, budget, after)?;
     Ok(body)
 }

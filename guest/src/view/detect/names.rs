@@ -217,7 +217,7 @@ fn opens_a_record(body: &str) -> bool {
 
 /// Whether a naming line names by an id (`id`, `product_id`, `PkgID`,
 /// `uuid`), not by a name.
-fn names_by_id(body: &str) -> bool {
+pub fn names_by_id(body: &str) -> bool {
     let key = body.trim_start_matches("- ").trim_start_matches('"');
     let end = key
         .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')))

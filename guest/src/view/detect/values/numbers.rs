@@ -158,7 +158,9 @@ pub fn number(text: &str) -> Option<f64> {
         return None;
     }
     let n: f64 = t[..end].parse().ok().filter(|n: &f64| n.is_finite())?;
-    let scale = match &t[end..] {
+    // `87 %`, `12345 MiB`: a unit after one space.
+    let unit = t[end..].strip_prefix(' ').unwrap_or(&t[end..]);
+    let scale = match unit {
         "" | "%" => 1.0,
         "ns" => 1e-9,
         "us" | "µs" => 1e-6,

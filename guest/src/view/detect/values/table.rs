@@ -7,6 +7,8 @@
 //! line, a summary). A row's words are given to the column whose name they
 //! overlap, else to the column on their left (`Exited (0) 5 minutes ago`
 //! is one cell). Positions are counted in chars (`●` marks a failed unit).
+//! A CSV/TSV output (its first line a header of names) is a table too: its
+//! rows' fields are the cells.
 
 /// Columns of a header kept; more: not a table.
 const MAX_COLUMNS: usize = 24;
@@ -41,6 +43,11 @@ pub struct Table {
     active: bool,
     /// Words of the row being split: (start, end) in bytes and in chars.
     words: Vec<(usize, usize, usize, usize)>,
+    /// A CSV/TSV table: its delimiter, once its header (the output's first
+    /// line) is known; rows have the header's field count.
+    delimited: Option<u8>,
+    /// A line was seen (the first non-blank one decides a CSV header).
+    started: bool,
 }
 
 impl Table {
@@ -57,6 +64,30 @@ impl Table {
     /// One line: a row's cells go to `cell`; a header or a line that is
     /// not a row gives none. Returns whether the line was a row.
     pub fn see<'a>(&'a mut self, line: &'a str, mut cell: impl FnMut(Cell<'a>)) -> bool {
+        // The output's first line may be a CSV/TSV header.
+        if !self.started && !line.trim().is_empty() {
+            self.started = true;
+            if let Some((delimiter, columns)) = delimited_header(line) {
+                self.names_hash = names_hash(&columns);
+                self.columns = columns;
+                self.delimited = Some(delimiter);
+                return false;
+            }
+        }
+        if let Some(delimiter) = self.delimited {
+            let fields = line.split(char::from(delimiter));
+            if line.bytes().filter(|&b| b == delimiter).count() + 1 != self.columns.len() {
+                return false;
+            }
+            for (c, text) in fields.enumerate() {
+                cell(Cell {
+                    column: c,
+                    name: &self.columns[c].name,
+                    text: text.trim(),
+                });
+            }
+            return true;
+        }
         if let Some(header) = self.pending.take() {
             self.words(line);
             if lines_up(&header, &self.words) {
@@ -165,6 +196,29 @@ fn header(line: &str) -> Option<Vec<Column>> {
         });
     }
     (columns.len() >= 3).then_some(columns)
+}
+
+/// A CSV/TSV header: at least three names (a letter first, at most
+/// [`NAME_CHARS`] × 2 bytes: `memory.used [MiB]`), split by commas or tabs.
+fn delimited_header(line: &str) -> Option<(u8, Vec<Column>)> {
+    let delimiter = if line.contains('\t') { b'\t' } else { b',' };
+    let names: Vec<&str> = line.split(char::from(delimiter)).map(str::trim).collect();
+    let named = |n: &&str| {
+        n.len() <= NAME_CHARS * 2
+            && n.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && !n.bytes().any(|b| b.is_ascii_control() || b == b'"')
+    };
+    if names.len() < 3 || names.len() > MAX_COLUMNS || !names.iter().all(named) {
+        return None;
+    }
+    let columns = (names.iter())
+        .map(|n| Column {
+            name: n.to_string(),
+            start: 0,
+            end: 0,
+        })
+        .collect();
+    Some((delimiter, columns))
 }
 
 /// Whether a row's words line up with the columns: a word overlaps most
