@@ -4,7 +4,7 @@
 //! Then MB (default 100) of output streamed through the writer in 1 MiB
 //! pieces, as the CLI does, as lines and as one line without a newline: the
 //! two should cost about the same. Each of the view's detectors is timed
-//! alone first.
+//! alone first (`PROFILE_DETECTORS=1`: only that).
 use std::time::{Duration, Instant};
 use tool_output_guest::bindings::types::CallInfo;
 use tool_output_guest::storage::MemStorage;
@@ -103,6 +103,53 @@ fn main() {
             _ => text.push_str(&format!("请求 {i} 处理完成，耗时 {} 毫秒 ✅\n", i % 300)),
         }
         i += 1;
+    }
+    // `PROFILE_DETECTORS=1`: the detectors alone, then stop.
+    if std::env::var_os("PROFILE_DETECTORS").is_some() {
+        per_line_checks("mixed text", &text);
+        let t = Instant::now();
+        let mut fields = tool_output_guest::view::detect::values::fields::Fields::default();
+        let mut n = 0u64;
+        for l in text.lines() {
+            fields.split(l, &mut |f| n += f.value.len() as u64);
+        }
+        println!(
+            "fields split alone {:.0} MB/s ({n})",
+            text.len() as f64 / 1e6 / t.elapsed().as_secs_f64()
+        );
+        let t = Instant::now();
+        let mut k = 0u64;
+        for l in text.lines() {
+            fields.split(l, &mut |f| {
+                if tool_output_guest::view::detect::values::numbers::number(f.value).is_some() {
+                    k += 1;
+                }
+            });
+        }
+        println!(
+            "fields + number {:.0} MB/s ({k})",
+            text.len() as f64 / 1e6 / t.elapsed().as_secs_f64()
+        );
+        let lines: Vec<&str> = text.lines().collect();
+        for kind in 0..5 {
+            let sub: Vec<&str> = lines.iter().skip(kind).step_by(5).copied().collect();
+            let bytes: usize = sub.iter().map(|l| l.len()).sum();
+            let mut fields = tool_output_guest::view::detect::values::fields::Fields::default();
+            let t = Instant::now();
+            let mut n = 0u64;
+            for _ in 0..3 {
+                for l in &sub {
+                    fields.split(l, &mut |f| n += f.value.len() as u64);
+                }
+            }
+            println!(
+                "kind {kind}: {:.0} MB/s ({:.0} ns/line) {:?}",
+                3.0 * bytes as f64 / 1e6 / t.elapsed().as_secs_f64(),
+                t.elapsed().as_nanos() as f64 / (3 * sub.len()) as f64,
+                &sub[0][..sub[0].len().min(40)]
+            );
+        }
+        return;
     }
     // A piece past the heap merge: the first builds the backtracking tables.
     let long = "y".repeat(300_000);

@@ -59,13 +59,14 @@ pub struct Categories {
 impl Categories {
     /// Counts `field`'s value, on line `number` (trimmed `body`);
     /// `capture` gives the line and its names when the value is new.
+    /// Returns whether the field still counts its values (not free text).
     pub fn push(
         &mut self,
         field: Field,
         number: u64,
         body: &str,
         capture: &dyn Fn() -> (PreviewLine, Vec<PreviewLine>),
-    ) {
+    ) -> bool {
         let room = self.fields.len() < MAX_FIELDS;
         let c = match self.fields.get_mut(&field.key) {
             Some(c) => c,
@@ -73,11 +74,11 @@ impl Categories {
                 name: clip(field.name, VALUE_BYTES),
                 ..Category::default()
             }),
-            None => return,
+            None => return false,
         };
         c.count += 1;
         if c.free {
-            return;
+            return false;
         }
         let hash = fnv(FNV_START, field.value.as_bytes());
         if let Some(v) = c.values.iter_mut().find(|v| v.hash == hash) {
@@ -100,7 +101,9 @@ impl Categories {
         } else {
             c.free = true;
             c.values = Vec::new();
+            return false;
         }
+        true
     }
 
     /// The odd lines for the handle message — each value met once or

@@ -18,7 +18,7 @@ const QUOTED_BYTES: usize = 96;
 /// Keys longer than this are text, not keys.
 pub const KEY_BYTES: usize = 64;
 /// Pairs read from one line.
-const MAX_PAIRS: usize = 12;
+const MAX_PAIRS: usize = 8;
 /// Words of a line without keys kept by position…
 const MAX_POSITIONS: usize = 2;
 /// …in lines of at most this many words (more: prose).
@@ -34,15 +34,26 @@ pub struct Field<'a> {
     pub value: &'a str,
 }
 
-/// Splits lines into fields; remembers an aligned table's header.
+/// Kinds of line remembered, for skipping those whose fields say nothing…
+const MAX_KINDS: usize = 1024;
+/// …after this many lines of the kind gave none that does.
+const LIFELESS: u32 = 64;
+
+/// Splits lines into fields; remembers an aligned table's header, and
+/// the kinds of line whose fields say nothing (a log's plain lines, free
+/// text): those are read once, cheaply, past their first lines.
 #[derive(Default)]
 pub struct Fields {
     table: Table,
+    /// Per kind of line: lines seen whose fields said nothing, or
+    /// `u32::MAX` once one's did.
+    lifeless: rustc_hash::FxHashMap<u64, u32>,
 }
 
 impl Fields {
-    /// Calls `f` with each field of `line`.
-    pub fn split<'a>(&'a mut self, line: &'a str, f: &mut dyn FnMut(Field<'a>)) {
+    /// Calls `f` with each field of `line`; returns the line's kind when
+    /// its fields were found by kind (see [`Self::note`]).
+    pub fn split<'a>(&'a mut self, line: &'a str, f: &mut dyn FnMut(Field<'a>)) -> Option<u64> {
         let table = &mut self.table;
         let names = table.names_hash();
         let mut row = false;
@@ -55,19 +66,23 @@ impl Fields {
             });
         });
         if row {
-            return;
+            return None;
         }
         let body = line.trim_start();
         let indent = line.len() - body.len();
         let body = body.trim_end();
         if body.is_empty() {
-            return;
+            return None;
         }
         if let Some(field) = whole_line(body, indent) {
             f(field);
-            return;
+            return None;
         }
         let kind = kind_of(body, indent);
+        let seen = self.lifeless.get(&kind).copied().unwrap_or(0);
+        if (LIFELESS..u32::MAX).contains(&seen) {
+            return None;
+        }
         let mut any = false;
         let mut found = |field| {
             any = true;
@@ -86,6 +101,22 @@ impl Fields {
         if !any {
             positions(body, f);
         }
+        Some(kind)
+    }
+
+    /// Whether the fields of a line of `kind` said anything (a category
+    /// still counted, a number): a kind whose lines' never do is skipped.
+    pub fn note(&mut self, kind: u64, live: bool) {
+        if self.lifeless.len() >= MAX_KINDS && !self.lifeless.contains_key(&kind) {
+            return;
+        }
+        let seen = self.lifeless.entry(kind).or_insert(0);
+        // Once live, always live; lifeless counts stop short of that mark.
+        *seen = if live || *seen == u32::MAX {
+            u32::MAX
+        } else {
+            (*seen + 1).min(u32::MAX - 1)
+        };
     }
 }
 
@@ -242,11 +273,14 @@ fn sample(body: &str, kind: u64) -> Option<Field<'_>> {
         .bytes()
         .all(|c| c.is_ascii_digit() || b".-+eE".contains(&c))
         && value.bytes().any(|c| c.is_ascii_digit());
+    if !numeric {
+        return None;
+    }
     let tail_ok = rest[value.len()..]
         .trim()
         .bytes()
         .all(|c| c.is_ascii_digit() || c == b' ');
-    (numeric && tail_ok).then(|| Field {
+    tail_ok.then(|| Field {
         key: fnv(kind, &body.as_bytes()[..name_end]),
         name: &body[..name_end],
         value,
@@ -260,8 +294,13 @@ fn pairs<'a>(body: &'a str, kind: u64, f: &mut dyn FnMut(Field<'a>)) {
     let mut found = 0;
     let mut i = 0;
     while i < b.len() && found < MAX_PAIRS {
+        // The next separator, found fast (lines run long).
+        let Some(at) = memchr::memchr2(b'=', b':', &b[i..]) else {
+            break;
+        };
+        i += at;
         let sep = b[i];
-        if !(sep == b'=' || (sep == b':' && i > 0)) {
+        if sep == b':' && i == 0 {
             i += 1;
             continue;
         }
@@ -353,13 +392,13 @@ fn closing_number(body: &str, kind: u64) -> Option<Field<'_>> {
 /// A line of words with no keys, as `ls -l` prints them: its first two
 /// words and its last, by position among lines of as many words — when it
 /// starts with a code (a log line starts with its time, prose with a word).
-fn positions<'a>(body: &'a str, f: &mut dyn FnMut(Field<'a>)) {
+fn positions<'a>(body: &'a str, f: &mut dyn FnMut(Field<'a>)) -> bool {
     // A code (`-rw-r--r--`, `PASS`), not a time nor a word of prose.
     let first = body.split(' ').next().unwrap_or("");
     let code = first.bytes().any(|b| !b.is_ascii_alphabetic())
         || first.bytes().all(|b| !b.is_ascii_lowercase());
     if body.as_bytes()[0].is_ascii_digit() || !code {
-        return;
+        return false;
     }
     let mut words: [&str; MAX_POSITIONS] = [""; MAX_POSITIONS];
     let mut n = 0;
@@ -370,9 +409,12 @@ fn positions<'a>(body: &'a str, f: &mut dyn FnMut(Field<'a>)) {
         }
         n += 1;
         last = word;
+        if n > MAX_WORDS {
+            return false;
+        }
     }
     if !(4..=MAX_WORDS).contains(&n) {
-        return;
+        return false;
     }
     let kind = fnv(FNV_START, &[b'#', n as u8]);
     for (at, word) in [(0u8, words[0]), (1, words[1]), (u8::MAX, last)] {
@@ -386,6 +428,7 @@ fn positions<'a>(body: &'a str, f: &mut dyn FnMut(Field<'a>)) {
             value: word,
         });
     }
+    true
 }
 
 /// A comment's last word: `# aws_x.y will be destroyed`.

@@ -105,11 +105,13 @@ impl Detector for Values {
             };
             (shown, line.names.of(indent, line.number))
         };
-        fields.split(text, &mut |field| {
-            categories.push(field, line.number, body, &capture);
+        let mut live = false;
+        let kind = fields.split(text, &mut |field| {
+            live |= categories.push(field, line.number, body, &capture);
             let Some(v) = number(field.value) else {
                 return;
             };
+            live = true;
             let room = numbers.len() < MAX_NUMERIC;
             let (_, n) = match numbers.get_mut(&field.key) {
                 Some(e) => e,
@@ -135,6 +137,9 @@ impl Detector for Values {
             }
             n.push(v, line.number, shown);
         });
+        if let Some(kind) = kind {
+            fields.note(kind, live);
+        }
     }
 
     fn contribute(&self, findings: &mut Findings, _: &Totals) {

@@ -136,6 +136,11 @@ fn cut(kept: &[Point], far: impl Fn(f64, f64) -> Option<f64>) -> Option<Outliers
 /// A field's value as a number: a plain decimal, quoted or bracketed,
 /// with an optional `%` or unit of time (in seconds) or size (in bytes).
 pub fn number(text: &str) -> Option<f64> {
+    // Most values are words: one look at the first bytes rejects them.
+    let first = text.bytes().find(|b| !b"\"'(<[".contains(b))?;
+    if !(first.is_ascii_digit() || matches!(first, b'-' | b'+' | b'.')) {
+        return None;
+    }
     let t =
         text.trim_matches(|c| matches!(c, '"' | '\'' | '(' | ')' | '<' | '>' | '[' | ']' | ','));
     let b = t.as_bytes();
