@@ -8,3 +8,4 @@ pub mod llm_server;
 pub mod s3;
 pub mod script;
 pub mod stores;
+pub mod suite;

@@ -52,11 +52,6 @@ impl Cloud {
         }
     }
 
-    /// `TOOL_OUTPUT_REQUIRE_S3` …: set to 1 (CI), a missing server fails.
-    fn required_by(self) -> String {
-        format!("TOOL_OUTPUT_REQUIRE_{}", self.name().to_uppercase())
-    }
-
     /// The environment a client of a store at `endpoint` needs, as each
     /// cloud's SDK reads it; `secret`: S3's (key id, secret).
     pub fn env(self, endpoint: &str, secret: (&str, &str)) -> Env {
@@ -123,20 +118,7 @@ fn harness(cloud: Cloud) -> Option<Command> {
         cmd.arg(script);
         return Some(cmd);
     }
-    let (var, setup) = (
-        cloud.required_by(),
-        format!("tests/{}/setup.sh", cloud.name()),
-    );
-    if std::env::var(&var).is_ok_and(|v| v == "1") {
-        panic!(
-            "{var}=1 but the {} test server is missing: run {setup}",
-            cloud.name()
-        );
-    }
-    eprintln!(
-        "skipped: the {} test server is not installed (run {setup})",
-        cloud.name()
-    );
+    crate::suite::missing(cloud.name(), &format!("the {} test server", cloud.name()));
     None
 }
 

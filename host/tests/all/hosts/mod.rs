@@ -53,13 +53,10 @@ fn installed(name: &str) -> Option<PathBuf> {
     if path.is_file() && servers.is_file() {
         return Some(path);
     }
-    if std::env::var("TOOL_OUTPUT_REQUIRE_HOSTS").is_ok_and(|v| v == "1") {
-        panic!(
-            "TOOL_OUTPUT_REQUIRE_HOSTS=1 but {name} is not installed: run tests/hosts/setup.sh \
-             and tests/mcp/setup.sh"
-        );
+    if !servers.is_file() {
+        tool_output_tests::suite::missing("mcp", "the MCP test servers");
     }
-    eprintln!("skipped: {name} is not installed (run tests/hosts/setup.sh and tests/mcp/setup.sh)");
+    tool_output_tests::suite::missing("hosts", name);
     None
 }
 
