@@ -330,8 +330,21 @@ impl Session {
     /// Lines `first..=last` of a stored output (1-based, numbered as in the
     /// handle message; `u64::MAX` reads to the end), within the byte cap.
     pub async fn read(&self, handle: &str, first: u64, last: u64) -> Result<String> {
+        let max = self.runtime.inner.policy.max_inline_bytes;
+        self.read_within(handle, first, last, max).await
+    }
+
+    /// [`Session::read`] within `max_bytes` (what the caller's host passes
+    /// on whole), ending with where to continue when cut.
+    pub async fn read_within(
+        &self,
+        handle: &str,
+        first: u64,
+        last: u64,
+        max_bytes: u64,
+    ) -> Result<String> {
         let (mut store, ex, far) = self.instance_on(handle).await?;
-        let max = Some(self.runtime.inner.policy.max_inline_bytes);
+        let max = Some(max_bytes);
         let range = LineRange { first, last };
         let result = ex
             .tool_output_core_engine()
@@ -344,8 +357,20 @@ impl Session {
     /// with context; never more than the byte cap, and never a match hidden by
     /// its context.
     pub async fn grep(&self, handle: &str, pattern: &str, options: GrepOptions) -> Result<String> {
+        let max = self.runtime.inner.policy.max_inline_bytes;
+        self.grep_within(handle, pattern, options, max).await
+    }
+
+    /// [`Session::grep`] within `max_bytes`.
+    pub async fn grep_within(
+        &self,
+        handle: &str,
+        pattern: &str,
+        options: GrepOptions,
+        max_bytes: u64,
+    ) -> Result<String> {
         let (mut store, ex, far) = self.instance_on(handle).await?;
-        let max = Some(self.runtime.inner.policy.max_inline_bytes);
+        let max = Some(max_bytes);
         let result = ex
             .tool_output_core_engine()
             .call_grep(&mut store, handle, pattern, options, max)
@@ -355,8 +380,14 @@ impl Session {
 
     /// The last `lines` lines of a stored output.
     pub async fn tail(&self, handle: &str, lines: u32) -> Result<String> {
+        let max = self.runtime.inner.policy.max_inline_bytes;
+        self.tail_within(handle, lines, max).await
+    }
+
+    /// [`Session::tail`] within `max_bytes`.
+    pub async fn tail_within(&self, handle: &str, lines: u32, max_bytes: u64) -> Result<String> {
         let (mut store, ex, far) = self.instance_on(handle).await?;
-        let max = Some(self.runtime.inner.policy.max_inline_bytes);
+        let max = Some(max_bytes);
         let result = ex
             .tool_output_core_engine()
             .call_tail(&mut store, handle, lines, max)

@@ -5,14 +5,12 @@
 
 // The library's MCP API is the command ([`McpArgs`]); the pieces behind it
 // are private.
-mod chunked;
-mod decode;
 mod downstream;
-mod framing;
-mod lenient;
+mod era;
+mod fit;
+mod jsonrpc;
 mod limits;
 mod proxy;
-mod queue;
 mod rewrite;
 mod serve;
 mod store_result;
@@ -35,15 +33,23 @@ fn notice(text: &str) {
 }
 
 /// Whether `client` (its name and version) lends its model (no provider
-/// is configured): said once per session, and noted for `doctor`.
-fn say_sampling(offered: bool, client: &str, log: Option<&ClientLog>) {
-    notice(if offered {
-        "the MCP client offers sampling: tool_output asks the client's own model"
-    } else {
-        "the MCP client does not offer sampling: tool_output answers with lexical search"
+/// is configured): said once per session, and noted for `doctor`. A
+/// client of the stateless era (2026-07-28 on) is not asked: that revision
+/// deprecates sampling and allows it only inside a multi-round-trip
+/// request; the deterministic strategies answer (docs/mcp.md says why).
+fn say_sampling(offered: bool, stateless: bool, client: &str, log: Option<&ClientLog>) {
+    notice(match (offered, stateless) {
+        (true, false) => "the MCP client offers sampling: tool_output asks the client's own model",
+        (true, true) => {
+            "the MCP client offers sampling under MCP 2026-07-28, which deprecates it: tool_output \
+             answers with lexical search (configure a model to extract with one)"
+        }
+        (false, _) => {
+            "the MCP client does not offer sampling: tool_output answers with lexical search"
+        }
     });
     if let Some(log) = log {
-        log.note(client, offered);
+        log.note(client, offered, stateless);
     }
 }
 

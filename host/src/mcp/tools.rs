@@ -6,7 +6,7 @@
 //! decides policy.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use rmcp::model::{
     CallToolResult, ContentBlock, ErrorData, JsonObject, ReadResourceResult, Resource,
@@ -15,6 +15,7 @@ use rmcp::model::{
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
+use super::fit;
 use crate::agent::{self, TOOL_NAME};
 use crate::error::Error;
 use crate::extraction::{CancellationToken, ExtractOptions};
@@ -36,6 +37,9 @@ pub struct Tools {
     schema: Arc<JsonObject>,
     /// What one answer may take (the runtime's `max_inline_bytes`).
     max_bytes: u64,
+    /// What one answer may take for the client served: `max_bytes`, or
+    /// less where its host cuts smaller (`fit`).
+    answer_bytes: Arc<AtomicU64>,
 }
 
 impl Tools {
@@ -47,7 +51,19 @@ impl Tools {
             session,
             schema: Arc::new(schema),
             max_bytes,
+            answer_bytes: Arc::new(AtomicU64::new(max_bytes)),
         })
+    }
+
+    /// The client is `client` (its `clientInfo.name`): answers from now
+    /// on fit what its host passes on whole.
+    pub fn fit_to(&self, client: &str) {
+        let bytes = fit::answer_bytes(client, self.max_bytes);
+        self.answer_bytes.store(bytes, Ordering::Relaxed);
+    }
+
+    fn answer_room(&self) -> u64 {
+        self.answer_bytes.load(Ordering::Relaxed)
     }
 
     pub fn session(&self) -> &Arc<Session> {
@@ -63,6 +79,11 @@ impl Tools {
     /// tools (Codex with `approval_policy = "never"`) let the model call them.
     pub fn definitions(&self) -> Vec<Tool> {
         let max = self.max_bytes;
+        let mut meta = rmcp::model::MetaObject::default();
+        meta.0.insert(
+            fit::MAX_RESULT_SIZE_META.into(),
+            fit::declared_max_chars(max).into(),
+        );
         let tools = vec![
             Tool::new(TOOL_NAME, agent::TOOL_DESCRIPTION, self.schema.clone()),
             Tool::new(
@@ -117,7 +138,8 @@ impl Tools {
         tools
             .into_iter()
             .zip(titles)
-            .map(|(tool, title)| {
+            .map(|(mut tool, title)| {
+                tool.meta = Some(meta.clone());
                 tool.with_title(title).with_annotations(
                     ToolAnnotations::with_title(title)
                         .read_only(true)
@@ -138,12 +160,15 @@ impl Tools {
         cancel: CancellationToken,
         notify: Option<Notify>,
     ) -> Result<CallToolResult, Error> {
+        let room = self.answer_room();
         let answer = match name {
             TOOL_NAME => return self.extract(args, cancel, notify).await,
             READ => match parse::<ReadArgs>(name, args) {
                 Ok(a) => {
                     let last = a.to_line.unwrap_or(u64::MAX);
-                    self.session.read(&a.handle, a.from_line, last).await
+                    self.session
+                        .read_within(&a.handle, a.from_line, last, room)
+                        .await
                 }
                 Err(why) => return Ok(tool_error(why)),
             },
@@ -154,18 +179,23 @@ impl Tools {
                         ignore_case: a.ignore_case.unwrap_or(false),
                         max_matches: a.max_matches,
                     };
-                    self.session.grep(&a.handle, &a.pattern, options).await
+                    self.session
+                        .grep_within(&a.handle, &a.pattern, options, room)
+                        .await
                 }
                 Err(why) => return Ok(tool_error(why)),
             },
             TAIL => match parse::<TailArgs>(name, args) {
-                Ok(a) => self.session.tail(&a.handle, a.lines.unwrap_or(20)).await,
+                Ok(a) => {
+                    let lines = a.lines.unwrap_or(20);
+                    self.session.tail_within(&a.handle, lines, room).await
+                }
                 Err(why) => return Ok(tool_error(why)),
             },
             other => return Ok(tool_error(format!("tool-output has no tool {other:?}"))),
         };
         Ok(match answer {
-            Ok(text) => complete(CallToolResult::success(vec![ContentBlock::text(text)])),
+            Ok(text) => CallToolResult::success(vec![ContentBlock::text(text)]),
             Err(Error::Engine(e)) => tool_error(e.message()),
             Err(Error::Trap(why)) => stopped(name, &why),
             Err(other) => return Err(other),
@@ -186,6 +216,7 @@ impl Tools {
         };
         let mut options = ExtractOptions::default().cancel(cancel);
         options.mode = call.mode;
+        options.max_bytes = Some(self.answer_room());
         if let Some(notify) = notify {
             let done = AtomicU32::new(0);
             options = options.progress(move |p| {
@@ -203,7 +234,7 @@ impl Tools {
         };
         let mut answer = CallToolResult::success(vec![ContentBlock::text(result.text)]);
         answer.is_error = Some(result.failed);
-        Ok(complete(answer))
+        Ok(answer)
     }
 
     /// The stored outputs, as resources.
@@ -218,7 +249,11 @@ impl Tools {
         let (handle, from) = parse_uri(uri).ok_or_else(|| {
             ErrorData::invalid_params(format!("not a tool-output URI: {uri}"), None)
         })?;
-        match self.session.read(handle, from, u64::MAX).await {
+        match self
+            .session
+            .read_within(handle, from, u64::MAX, self.answer_room())
+            .await
+        {
             Ok(text) => Ok(ReadResourceResult::new(vec![ResourceContents::text(
                 text, uri,
             )])),
@@ -266,13 +301,6 @@ fn resource(info: &HandleInfo) -> Resource {
     r
 }
 
-/// `resultType` only exists from protocol 2026-07-28 on; absent means
-/// complete for every version, so the results we author leave it out.
-fn complete(mut result: CallToolResult) -> CallToolResult {
-    result.result_type = None;
-    result
-}
-
 /// A call the engine stopped (its CPU or memory limit): an answer the
 /// model can act on, not a protocol error.
 fn stopped(tool: &str, why: &str) -> CallToolResult {
@@ -286,7 +314,7 @@ fn stopped(tool: &str, why: &str) -> CallToolResult {
 pub fn tool_error(text: impl Into<String>) -> CallToolResult {
     let mut result = CallToolResult::success(vec![ContentBlock::text(text.into())]);
     result.is_error = Some(true);
-    complete(result)
+    result
 }
 
 fn schema(properties: serde_json::Value, required: &[&str]) -> Arc<JsonObject> {

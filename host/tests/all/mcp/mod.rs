@@ -34,12 +34,7 @@ fn python() -> Option<PathBuf> {
     if python.is_file() && servers.is_file() {
         return Some(python);
     }
-    if std::env::var("TOOL_OUTPUT_REQUIRE_MCP").is_ok_and(|v| v == "1") {
-        panic!(
-            "TOOL_OUTPUT_REQUIRE_MCP=1 but the MCP test tools are missing: run tests/mcp/setup.sh"
-        );
-    }
-    eprintln!("skipped: the MCP test tools are not installed (run tests/mcp/setup.sh)");
+    tool_output_tests::suite::missing("mcp", "the MCP test tools");
     None
 }
 
@@ -181,9 +176,11 @@ fn big_log(dir: &Path) -> PathBuf {
     path
 }
 
+mod eras;
 mod faults;
 mod hostile;
 mod results;
+mod sampled;
 mod sdk_clients;
 mod serve;
 
@@ -199,8 +196,17 @@ impl Raw {
         Raw::start_with(cmd, envs, Stdio::inherit())
     }
 
+    /// [`Raw::start`] for a client that declares `capabilities`.
+    fn start_offering(cmd: &[String], envs: &[(&str, &OsStr)], capabilities: Value) -> Raw {
+        Raw::spawn(cmd, envs, Stdio::inherit(), capabilities)
+    }
+
     /// [`Raw::start`] with the proxy's stderr going to `stderr`.
     fn start_with(cmd: &[String], envs: &[(&str, &OsStr)], stderr: Stdio) -> Raw {
+        Raw::spawn(cmd, envs, stderr, json!({}))
+    }
+
+    fn spawn(cmd: &[String], envs: &[(&str, &OsStr)], stderr: Stdio, capabilities: Value) -> Raw {
         let mut child = Command::new(&cmd[0])
             .args(&cmd[1..])
             .envs(envs.iter().copied())
@@ -227,7 +233,7 @@ impl Raw {
         };
         raw.send(
             &json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": {},
+            "protocolVersion": "2025-06-18", "capabilities": capabilities,
             "clientInfo": {"name": "raw-test", "version": "0"}}})
             .to_string(),
         );
