@@ -37,7 +37,9 @@ pub struct Limits {
     pub memory_bytes: usize,
     /// CPU time the guest may use in one call, plus one second per MiB of
     /// stored files the call reads (so a pass over a large output is not
-    /// cut short). Time spent waiting in imports (disk, LLM) does not count.
+    /// cut short), and never more than this plus what its last read earned
+    /// past that read. Time spent waiting in imports (disk, LLM) does not
+    /// count.
     pub cpu_time: Duration,
     /// Bytes a session's directory may hold (None: no quota).
     pub session_quota: Option<u64>,

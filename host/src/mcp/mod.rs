@@ -67,8 +67,9 @@ pub struct McpArgs {
     #[arg(long, global = true, value_name = "N", default_value_t = crate::runtime::DEFAULT_CONCURRENT_CALLS)]
     pub max_calls: usize,
     /// CPU seconds one call of our tools may use, plus 1 s per MiB of the stored output it
-    /// reads (a jq program that never ends is stopped then, with an answer that says so);
-    /// shorter than the library's 120 s: the model is waiting.
+    /// reads while it goes on reading (a jq program that never ends is stopped this long, plus
+    /// 1 s per MiB of that read, after its last read, with an answer that says so); shorter
+    /// than the library's 120 s: the model is waiting.
     #[arg(long, global = true, value_name = "SECS", default_value_t = 30)]
     pub call_cpu_secs: u64,
     /// Where to note whether the client offers sampling, for `doctor`
