@@ -39,10 +39,16 @@ struct Cli {
     /// Directory for sessions and the doctor's verdicts.
     #[arg(long, global = true, env = "TOOL_OUTPUT_ROOT", value_name = "DIR")]
     root: Option<PathBuf>,
-    /// Directory for the compiled component, one per user whatever the --root
-    /// [default: ~/.cache/tool-output/components].
-    #[arg(long, global = true, env = "TOOL_OUTPUT_CACHE_DIR", value_name = "DIR")]
-    cache_dir: Option<PathBuf>,
+    /// No longer used: the engine is compiled ahead of time into this binary (accepted so
+    /// that configurations and scripts that pass it keep working).
+    #[arg(
+        long = "cache-dir",
+        global = true,
+        env = "TOOL_OUTPUT_CACHE_DIR",
+        value_name = "DIR",
+        hide = true
+    )]
+    _cache_dir: Option<PathBuf>,
     /// Session name (handles are valid only in the session that stored them) [default: default;
     /// `mcp proxy`: a temporary session]. `${VAR}` is replaced by that environment variable
     /// (`claude-${CLAUDE_CODE_SESSION_ID}`); an unset one is an error.
@@ -187,10 +193,6 @@ async fn run(cli: Cli) -> Result<ExitCode> {
     check_session_name(&session_name)?;
     let env = Env {
         root: cli.root.clone().unwrap_or_else(default_cache_root),
-        cache_dir: cli
-            .cache_dir
-            .clone()
-            .unwrap_or_else(|| default_cache_root().join("components")),
         session_name,
         json: cli.json,
         config: cli.config.clone(),

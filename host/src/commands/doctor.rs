@@ -21,7 +21,6 @@ impl DoctorArgs {
         let model = self.model;
         let llm = env.llm_config(model.as_deref())?;
         let options = doctor::DoctorOptions {
-            component_cache: Some(env.cache_dir.clone()),
             verdicts: Some(env.root.join("doctor")),
         };
         let found = doctor::examine(&llm, &options).await?;

@@ -55,27 +55,29 @@ fn stdout(out: &Output) -> String {
 use tool_output_tests::fixtures::app_log as big_log;
 
 #[test]
-fn fresh_roots_share_one_compiled_component_cache() {
+fn the_engine_comes_compiled_in_the_binary_and_nothing_is_compiled_or_cached_at_run_time() {
+    // A fresh root and a fresh HOME: what a new machine, container or CI
+    // job has. The old compile cache's flag is still accepted, unused.
     let cache = root().join("cache");
-    let (a, b) = (root(), root());
-    for r in [&a, &b] {
-        let out = Command::new(env!("CARGO_BIN_EXE_tool-output"))
-            .arg("--root")
-            .arg(r)
-            .args(["store", "--tool", "t"])
-            .env("TOOL_OUTPUT_CACHE_DIR", &cache)
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        stdout(&out);
-        assert!(!r.join("components").exists(), "no cache under --root");
-    }
-    let compiled: Vec<_> = std::fs::read_dir(&cache)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .filter(|name| name.ends_with(".cwasm"))
-        .collect();
-    assert_eq!(compiled.len(), 1, "{compiled:?}");
+    let home = root().join("home");
+    let r = root();
+    let out = Command::new(env!("CARGO_BIN_EXE_tool-output"))
+        .arg("--root")
+        .arg(&r)
+        .args(["store", "--tool", "t"])
+        .env("TOOL_OUTPUT_CACHE_DIR", &cache)
+        .env("HOME", &home)
+        .env_remove("XDG_CACHE_HOME")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    stdout(&out);
+    assert!(!cache.exists(), "nothing cached in --cache-dir");
+    assert!(
+        !home.join(".cache/tool-output/components").exists(),
+        "nothing cached under HOME"
+    );
+    assert!(!r.join("components").exists(), "nothing cached under --root");
 }
 
 #[test]

@@ -36,7 +36,6 @@ pub(crate) async fn bench_chunked() {
         ]);
         let llm = LlmConfig::resolve(FileConfig::default(), &|n| vars.get(n).cloned()).unwrap();
         let mut config = RuntimeConfig::with_llm(&llm).unwrap();
-        config.cache_dir = Some(cache_dir());
         Runtime::new(config)
     };
     let options = ExtractOptions::default().mode(Mode::FullChunked);

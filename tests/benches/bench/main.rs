@@ -84,7 +84,6 @@ fn mixed_text(bytes: usize) -> String {
 
 async fn runtime() -> Runtime {
     let config = RuntimeConfig {
-        cache_dir: Some(cache_dir()),
         ..RuntimeConfig::default()
     };
     Runtime::new(config).await.expect("runtime")

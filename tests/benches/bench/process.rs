@@ -79,7 +79,6 @@ pub(crate) async fn rss_child() {
 /// the call's CPU allowance grows with what it reads.
 pub(crate) async fn jq_stream_child() {
     let config = tool_output::RuntimeConfig {
-        cache_dir: Some(super::cache_dir()),
         ..tool_output::RuntimeConfig::default()
     };
     let rt = tool_output::Runtime::new(config).await.expect("runtime");
