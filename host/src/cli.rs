@@ -146,10 +146,18 @@ enum Command {
     /// kept; a file it cannot parse or a different entry of that name is refused, and nothing is
     /// written). --wrap NAME -- COMMAND… adds a proxy in front of a server instead.
     Setup(commands::setup::SetupArgs),
+    /// Print the command-line reference in Markdown (docs/cli-reference.md is this output).
+    #[command(hide = true)]
+    Reference,
 }
 
 pub async fn main() -> ExitCode {
     let cli = Cli::parse();
+    if matches!(cli.command, Command::Reference) {
+        use clap::CommandFactory;
+        print!("{}", crate::reference::markdown(&Cli::command()));
+        return ExitCode::SUCCESS;
+    }
     // `run` passes signals on to its command instead of stopping at once.
     let passes_signals = matches!(cli.command, Command::Run(_));
     let work = run(cli);
@@ -262,5 +270,6 @@ async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Demo(args) => args.execute(&env).await,
         Command::Hook(args) => args.execute(&env).await,
         Command::Setup(args) => args.execute(&env).await,
+        Command::Reference => unreachable!("answered before a session is named"),
     }
 }

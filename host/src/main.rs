@@ -4,6 +4,7 @@ mod cli;
 mod commands;
 mod input;
 mod out;
+mod reference;
 
 use std::process::ExitCode;
 

@@ -397,3 +397,25 @@ fn a_corrupt_sidecar_is_listed_as_broken_and_removable() {
     assert_eq!(text.lines().count(), 1, "{text}");
     assert!(!run(&root, &["remove", &bad], None).status.success());
 }
+
+/// docs/cli-reference.md is what `tool-output reference` writes from the
+/// argument definitions: a new option or a changed help text shows here.
+/// `TOOL_OUTPUT_UPDATE_DOCS=1` rewrites the file.
+#[test]
+fn the_command_line_reference_is_current() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tool-output"))
+        .arg("reference")
+        .output()
+        .unwrap();
+    let written = stdout(&out);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/cli-reference.md");
+    if std::env::var_os("TOOL_OUTPUT_UPDATE_DOCS").is_some() {
+        std::fs::write(&path, &written).unwrap();
+    }
+    let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        on_disk == written,
+        "docs/cli-reference.md is not current: run \
+         `TOOL_OUTPUT_UPDATE_DOCS=1 cargo test --workspace --test all -- cli::the_command_line_reference_is_current`"
+    );
+}

@@ -542,3 +542,20 @@ fn a_linked_config_is_written_where_it_points() {
             .contains("tool-output")
     );
 }
+
+/// docs/hosts.md's configuration snippets are what `setup` prints (written
+/// by scripts/hosts-doc.sh, never by hand).
+#[test]
+fn docs_hosts_md_shows_what_setup_prints() {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/hosts-doc.sh");
+    let out = Command::new(script)
+        .arg(env!("CARGO_BIN_EXE_tool-output"))
+        .arg("--check")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
