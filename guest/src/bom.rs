@@ -169,7 +169,6 @@ impl<R: Read> Utf8Reader<R> {
         self.at = 0;
         while self.out.is_empty() && !self.eof && self.error.is_none() {
             let n = self.inner.read(&mut self.raw)?;
-            let mut text = Vec::with_capacity(n);
             if n == 0 {
                 self.eof = true;
                 if self.odd.is_some() || self.high.is_some() {
@@ -179,12 +178,13 @@ impl<R: Read> Utf8Reader<R> {
                     ));
                 }
             } else if self.encoding == Encoding::Utf8 {
-                text.extend_from_slice(&self.raw[..n]);
+                self.boms.push(&self.raw[..n], &mut self.out);
             } else {
+                let mut text = Vec::with_capacity(n * 3 / 2);
                 self.utf16(n, &mut text);
+                self.boms.push(&text, &mut self.out);
             }
             self.offset += n as u64;
-            self.boms.push(&text, &mut self.out);
             if self.eof {
                 self.boms.finish(&mut self.out);
             }

@@ -12,19 +12,26 @@
 //! on: it is the model's input, not a system failure. A program that never
 //! ends is stopped by the call's CPU limit (the host's), one that outputs
 //! forever by the answer's budget.
+//!
+//! The answer is presented as exact, so whatever keeps it from being exact
+//! is said in its first line: values or rows of the output that could not
+//! be read ([`input::Gaps`]).
 
 use jaq_core::load::{Arena, File, Loader};
 use jaq_core::{Compiler, Ctx, Exn, Vars, data};
 use jaq_json::Val;
 
 mod csv;
+mod input;
 mod lines;
 mod natives;
 mod stream;
 
+use std::cell::RefCell;
+
+use input::{Gaps, Values};
+
 use crate::doc::Doc;
-use crate::handle::FileKind;
-use crate::storage::READ_BLOCK;
 
 /// Outputs up to this size are read whole for jq (the instance's memory is
 /// bounded; jaq's values take several times their JSON text). Larger ones
@@ -38,14 +45,6 @@ const NOTE_ROOM: usize = 120;
 /// What the answer says when the program needs fixing.
 const SYNTAX_HINT: &str = "jq syntax: `.key`, `.[0]`, `.[]`, `select(cond)`, `map(f)`, \
     `length`, `keys`, `group_by(.k)`, `{a: .x}`, `[.[] | f]`; pipe with `|`.";
-
-/// The structured input, or why there is none.
-enum Input {
-    /// One JSON document, or the slurped array of a stream.
-    Value(Val, Shape),
-    /// Not structured: the answer to give, in words.
-    Unusable(String),
-}
 
 /// What the program runs over, for the answer's first line and its hints.
 struct Shape {
@@ -71,32 +70,101 @@ pub(crate) fn run_gathering(
 ) -> Result<String, crate::EngineError> {
     let size = doc.meta.stats.bytes;
     if size > gather {
-        return Ok(stream::streamed(doc, program, budget, gather));
+        return stream::streamed(doc, program, budget, gather);
     }
     let filter = match compile(program) {
         Ok(filter) => filter,
-        Err(message) => {
-            return Ok(fit(
-                format!(
-                    "The jq program does not compile: {message}\nProgram: {}\n{SYNTAX_HINT}",
-                    one_line(program)
-                ),
-                budget,
-            ));
+        Err(message) => return Ok(fit(does_not_compile(&message, program), budget)),
+    };
+    let (values, source) = input::open(doc)?;
+    let gaps = RefCell::new(Gaps::new("value"));
+    let said = |what: String| match source.encoding {
+        Some(encoding) => format!("{what} (read from {encoding})"),
+        None => what,
+    };
+    let (input, shape) = match values {
+        Values::One(value) => (
+            value,
+            Shape {
+                said: said("one JSON document".into()),
+                gathered: None,
+            },
+        ),
+        Values::Json(items) => {
+            let values: Vec<Val> = Gaps::values(&gaps, items).collect();
+            let n = values.len();
+            (
+                values.into_iter().collect(),
+                Shape {
+                    said: said(format!(
+                        "{n} JSON values (JSON lines), given to the program as one array"
+                    )),
+                    gathered: Some(format!("the {n} JSON lines")),
+                },
+            )
+        }
+        Values::Rows {
+            rows,
+            format,
+            notes,
+        } => {
+            *gaps.borrow_mut() = Gaps::new("row");
+            let rows: Vec<Val> = Gaps::values(&gaps, rows).collect();
+            let n = rows.len();
+            let mut what = format!(
+                "{n} {format} rows, given to the program as one array of objects keyed by the header"
+            );
+            if !notes.is_empty() {
+                what.push_str(&format!(" ({})", notes.join("; ")));
+            }
+            (
+                rows.into_iter().collect(),
+                Shape {
+                    said: said(what),
+                    gathered: Some(format!("the {n} {format} rows")),
+                },
+            )
+        }
+        Values::Empty => return answer(&source, "The output is empty: jq has no input.", budget),
+        Values::BrokenJson(unread) => {
+            let why = format!(
+                "The output looks like JSON but cannot be read ({}: {}), so jq cannot run on \
+                 it. Use mode \"lexical\" or grep instead.",
+                unread.at, unread.why
+            );
+            return answer(&source, &why, budget);
+        }
+        Values::Text => {
+            let why = "jq needs structured input (JSON, JSON lines, CSV or TSV); this output \
+                       is text. Use mode \"lexical\" to search it, or grep.";
+            return answer(&source, why, budget);
         }
     };
-    let bytes = read_original(doc, size)?;
-    let (input, shape) = match input(&bytes) {
-        Input::Value(value, shape) => (value, shape),
-        Input::Unusable(why) => return Ok(fit(why, budget)),
-    };
-    drop(bytes);
+    if let Some(failure) = source.failure() {
+        return Err(failure);
+    }
     let ctx = Ctx::<data::JustLut<Val>>::new(&filter.lut, Vars::new([]));
     let results = filter
         .id
         .run((ctx, input))
         .map(|r| r.map_err(exception_text));
-    Ok(render(results, &shape, program, budget))
+    Ok(render(results, &shape, &gaps, program, budget))
+}
+
+/// An answer in words about the input, unless reading it failed.
+fn answer(source: &input::Source, text: &str, budget: usize) -> Result<String, crate::EngineError> {
+    match source.failure() {
+        Some(failure) => Err(failure),
+        None => Ok(fit(text.to_string(), budget)),
+    }
+}
+
+/// What the answer says of a program that does not compile.
+fn does_not_compile(message: &str, program: &str) -> String {
+    format!(
+        "The jq program does not compile: {message}\nProgram: {}\n{SYNTAX_HINT}",
+        one_line(program)
+    )
 }
 
 type Filter = jaq_core::compile::Filter<jaq_core::Native<data::JustLut<Val>>>;
@@ -165,82 +233,6 @@ fn compile(program: &str) -> Result<Filter, String> {
         })
 }
 
-fn read_original(doc: &Doc, size: u64) -> Result<Vec<u8>, crate::EngineError> {
-    let st = doc.storage();
-    let name = doc.handle.file(FileKind::Original);
-    let mut out = Vec::new();
-    while (out.len() as u64) < size {
-        let want = (size - out.len() as u64).min(READ_BLOCK);
-        let block = st.read(&name, out.len() as u64, want)?;
-        if block.is_empty() {
-            break;
-        }
-        out.extend_from_slice(&block);
-    }
-    Ok(out)
-}
-
-/// The output as jq input: JSON (one document or a stream), else CSV/TSV.
-fn input(bytes: &[u8]) -> Input {
-    let mut values = Vec::new();
-    let mut error = None;
-    for value in jaq_json::read::parse_many(bytes) {
-        match value {
-            Ok(value) => values.push(value),
-            Err(e) => {
-                error = Some(e);
-                break;
-            }
-        }
-    }
-    let first = bytes.iter().find(|b| !b.is_ascii_whitespace());
-    match (error, values.len()) {
-        (None, 0) => Input::Unusable("The output is empty: jq has no input.".into()),
-        (None, 1) => Input::Value(
-            values.pop().expect("one value"),
-            Shape {
-                said: "one JSON document".into(),
-                gathered: None,
-            },
-        ),
-        (None, n) => Input::Value(
-            values.into_iter().collect(),
-            Shape {
-                said: format!("{n} JSON values (JSON lines), given to the program as one array"),
-                gathered: Some(format!("the {n} JSON lines")),
-            },
-        ),
-        (Some(error), _) if matches!(first, Some(b'{' | b'[')) => Input::Unusable(format!(
-            "The output looks like JSON but does not parse ({error}), so jq cannot run on it. \
-             Use mode \"lexical\" or grep instead."
-        )),
-        (Some(_), _) => match csv::rows(bytes) {
-            Some(table) => {
-                let n = table.rows.len();
-                let format = table.format;
-                let mut said = format!(
-                    "{n} {format} rows, given to the program as one array of objects keyed by the header"
-                );
-                if !table.notes.is_empty() {
-                    said.push_str(&format!(" ({})", table.notes.join("; ")));
-                }
-                Input::Value(
-                    table.rows.into_iter().collect(),
-                    Shape {
-                        said,
-                        gathered: Some(format!("the {n} {format} rows")),
-                    },
-                )
-            }
-            None => Input::Unusable(
-                "jq needs structured input (JSON, JSON lines, CSV or TSV); this output is text. \
-                 Use mode \"lexical\" to search it, or grep."
-                    .into(),
-            ),
-        },
-    }
-}
-
 /// What an uncaught exception says. Not jaq's `unwrap_valr`: it ends the
 /// process on `halt`, which here would be the engine.
 fn exception_text(exn: Exn<'_, Val>) -> String {
@@ -257,14 +249,18 @@ fn exception_text(exn: Exn<'_, Val>) -> String {
     }
 }
 
-/// The results, one compact JSON value per line, within `budget` bytes.
+/// The results, one compact JSON value per line, within `budget` bytes,
+/// under a first line saying what they are of (and, read once the results
+/// are, what of the input could not be read).
 fn render(
     results: impl Iterator<Item = Result<Val, String>>,
     shape: &Shape,
+    gaps: &RefCell<Gaps>,
     program: &str,
     budget: usize,
 ) -> String {
-    let mut body = format!("jq over {}. Results, one per line:\n", shape.said);
+    let head_now = head(shape, &gaps.borrow());
+    let mut body = String::new();
     let mut shown = 0usize;
     let mut hidden = 0usize;
     let mut error = None;
@@ -281,13 +277,13 @@ fn render(
                 }
                 let line = format!("{value}\n");
                 // Room kept for the closing note.
-                if body.len() + line.len() + NOTE_ROOM <= budget {
+                if head_now.len() + body.len() + line.len() + NOTE_ROOM <= budget {
                     body.push_str(&line);
                     shown += 1;
                 } else {
                     if shown == 0 {
                         // One result larger than the answer: its start.
-                        let room = budget.saturating_sub(body.len() + NOTE_ROOM);
+                        let room = budget.saturating_sub(head_now.len() + body.len() + NOTE_ROOM);
                         let end = line.floor_char_boundary(room);
                         body.push_str(&line[..end]);
                         body.push_str(&format!(
@@ -308,23 +304,46 @@ fn render(
             }
         }
     }
-    if shown == 0 && hidden == 0 && error.is_none() {
-        body.push_str("(no results: the program output nothing)\n");
+    // What could not be read is known now: its words may take the room of
+    // the last results shown.
+    let head = head(shape, &gaps.borrow());
+    loop {
+        let mut notes = String::new();
+        if shown == 0 && hidden == 0 && error.is_none() {
+            notes.push_str("(no results: the program output nothing)\n");
+        }
+        if hidden > 0 {
+            let more = if hidden >= MAX_COUNTED {
+                "at least "
+            } else {
+                ""
+            };
+            notes.push_str(&format!(
+                "[{more}{hidden} more results not shown; narrow the program, e.g. select fewer fields or add `| .[0:20]`]\n"
+            ));
+        }
+        if let Some(error) = &error {
+            notes.push_str(&error_line(error, shown, shape, program));
+        }
+        let fits = head.len() + body.len() + notes.len() <= budget;
+        let last = body[..body.len().saturating_sub(1)].rfind('\n');
+        match last {
+            Some(end) if !fits && shown > 1 => {
+                body.truncate(end + 1);
+                shown -= 1;
+                hidden += 1;
+            }
+            _ => return fit(head + &body + &notes, budget),
+        }
     }
-    if hidden > 0 {
-        let more = if hidden >= MAX_COUNTED {
-            "at least "
-        } else {
-            ""
-        };
-        body.push_str(&format!(
-            "[{more}{hidden} more results not shown; narrow the program, e.g. select fewer fields or add `| .[0:20]`]\n"
-        ));
+}
+
+/// The answer's first line.
+fn head(shape: &Shape, gaps: &Gaps) -> String {
+    match gaps.said() {
+        Some(gaps) => format!("jq over {}. {gaps} Results, one per line:\n", shape.said),
+        None => format!("jq over {}. Results, one per line:\n", shape.said),
     }
-    if let Some(error) = error {
-        body.push_str(&error_line(&error, shown, shape, program));
-    }
-    fit(body, budget)
 }
 
 /// The program's error in one line. A program that indexes or iterates

@@ -6,17 +6,14 @@
 //! `group_by`, `.[0]`, `map(…)`) keeps the bound on gathering, and the
 //! answer says which forms run on any size.
 
-use std::io::{BufRead, BufReader, Read};
-
-use jaq_json::Val;
+use std::cell::RefCell;
 
 use jaq_core::{Ctx, Vars, data};
+use jaq_json::Val;
 
-use super::csv;
-use super::{SYNTAX_HINT, Shape, compile, exception_text, fit, one_line, render};
+use super::input::{self, Gaps, Values};
+use super::{Shape, compile, does_not_compile, exception_text, fit, render};
 use crate::doc::Doc;
-use crate::handle::FileKind;
-use crate::storage::{READ_BLOCK, Storage};
 
 /// What a program does with the gathered array, when it runs value by value.
 #[derive(Debug, PartialEq, Eq)]
@@ -42,103 +39,18 @@ pub fn per_value(program: &str) -> Option<PerValue<'_>> {
     (!rest.is_empty()).then_some(PerValue::Each(rest))
 }
 
-/// The values of a stored output, one at a time, or why it is not a stream.
-pub enum Values<'a> {
-    /// Several JSON values (the first two already read).
-    Json {
-        first: Vec<Val>,
-        rest: Box<dyn Iterator<Item = Result<Val, String>> + 'a>,
-        what: &'static str,
-    },
-    /// CSV/TSV rows as objects keyed by the header.
-    Rows {
-        rows: Box<dyn Iterator<Item = Result<Val, String>> + 'a>,
-        format: &'static str,
-        notes: Vec<String>,
-    },
-    /// One JSON document, or text: nothing to take one value at a time.
-    NotAStream(&'static str),
-}
-
-/// The original of `doc`, as values read one at a time.
-pub fn values<'a>(doc: &Doc<'a>) -> Values<'a> {
-    let mut json = super::lines::json_values(reader(doc));
-    let first = match json.next() {
-        Some(Ok(value)) => value,
-        Some(Err(_)) => return rows(doc),
-        None => return Values::NotAStream("it is empty"),
-    };
-    match json.next() {
-        Some(Ok(second)) => Values::Json {
-            first: vec![first, second],
-            rest: Box::new(
-                json.map(|r| r.map_err(|e| format!("a value that does not parse: {e}"))),
-            ),
-            what: "JSON values (JSON lines)",
-        },
-        Some(Err(e)) => Values::NotAStream(if e.kind() == std::io::ErrorKind::InvalidData {
-            "its second JSON value does not parse"
-        } else {
-            "it cannot be read"
-        }),
-        None => Values::NotAStream("it is one JSON document"),
-    }
-}
-
-fn rows<'a>(doc: &Doc<'a>) -> Values<'a> {
-    match csv::row_stream(reader(doc)) {
-        Some(table) => Values::Rows {
-            format: table.format,
-            notes: table.notes,
-            rows: Box::new(table.rows),
-        },
-        None => Values::NotAStream("it is text, not JSON lines or CSV"),
-    }
-}
-
-/// The original, buffered, read a block at a time from storage.
-fn reader<'a>(doc: &Doc<'a>) -> impl BufRead + 'a {
-    BufReader::with_capacity(
-        READ_BLOCK as usize,
-        Original {
-            st: doc.storage(),
-            name: doc.handle.file(FileKind::Original),
-            at: 0,
-            size: doc.meta.stats.bytes,
-        },
-    )
-}
-
-struct Original<'a> {
-    st: &'a dyn Storage,
-    name: String,
-    at: u64,
-    size: u64,
-}
-
-impl Read for Original<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        if self.at >= self.size || buf.is_empty() {
-            return Ok(0);
-        }
-        let want = (buf.len() as u64).min(READ_BLOCK).min(self.size - self.at);
-        let block = self
-            .st
-            .read(&self.name, self.at, want)
-            .map_err(|e| std::io::Error::other(format!("{e:?}")))?;
-        let n = block.len().min(buf.len());
-        buf[..n].copy_from_slice(&block[..n]);
-        self.at += n as u64;
-        Ok(n)
-    }
-}
-
 /// An output too large to gather: run value by value if the program's
-/// form allows it (`stream`), else say which forms do.
-pub(super) fn streamed(doc: &Doc, program: &str, budget: usize, gather: u64) -> String {
+/// form allows it (`stream`), else say which forms do. Err only when
+/// storage fails.
+pub(super) fn streamed(
+    doc: &Doc,
+    program: &str,
+    budget: usize,
+    gather: u64,
+) -> Result<String, crate::EngineError> {
     let size = doc.meta.stats.bytes;
     let too_large = |why: &str| {
-        fit(
+        Ok(fit(
             format!(
                 "The output is {size} bytes: jq gathers outputs of up to {gather} bytes into \
                  one array here, and {why}. On JSON lines and CSV rows of any size, programs of the \
@@ -146,7 +58,7 @@ pub(super) fn streamed(doc: &Doc, program: &str, budget: usize, gather: u64) -> 
                  tool_output with mode \"lexical\" (or grep) to find the part you need."
             ),
             budget,
-        )
+        ))
     };
     let Some(form) = per_value(program) else {
         return too_large("this program needs the whole array");
@@ -157,69 +69,75 @@ pub(super) fn streamed(doc: &Doc, program: &str, budget: usize, gather: u64) -> 
     };
     let filter = match compile(each) {
         Ok(filter) => filter,
-        Err(message) => {
-            return fit(
-                format!(
-                    "The jq program does not compile: {message}\nProgram: {}\n{SYNTAX_HINT}",
-                    one_line(program)
-                ),
-                budget,
-            );
-        }
+        Err(message) => return Ok(fit(does_not_compile(&message, program), budget)),
     };
-    let (values, said): (Box<dyn Iterator<Item = Result<Val, String>>>, String) = match values(doc)
-    {
-        Values::Json { first, rest, what } => (
-            Box::new(first.into_iter().map(Ok).chain(rest)),
-            format!("{what}, read one at a time ({size} bytes)"),
+    let (values, source) = input::open(doc)?;
+    let encoding = source
+        .encoding
+        .map(|e| format!(", from {e}"))
+        .unwrap_or_default();
+    let (items, unit, said) = match values {
+        Values::Json(items) => (
+            items,
+            "value",
+            format!("JSON values (JSON lines), read one at a time ({size} bytes{encoding})"),
         ),
         Values::Rows {
             rows,
             format,
             notes,
         } => {
-            let mut said = format!("{format} rows, read one at a time ({size} bytes)");
+            let mut said = format!("{format} rows, read one at a time ({size} bytes{encoding})");
             if !notes.is_empty() {
                 said.push_str(&format!(" ({})", notes.join("; ")));
             }
-            (rows, said)
+            (rows, "row", said)
         }
-        Values::NotAStream(why) => return too_large(why),
+        not_a_stream => {
+            let why = match not_a_stream {
+                Values::One(_) => "it is one JSON document".to_string(),
+                Values::Empty => "it is empty".to_string(),
+                Values::BrokenJson(unread) => format!(
+                    "its first JSON value cannot be read ({}: {})",
+                    unread.at, unread.why
+                ),
+                _ => "it is text, not JSON lines or CSV".to_string(),
+            };
+            return match source.failure() {
+                Some(failure) => Err(failure),
+                None => too_large(&why),
+            };
+        }
     };
     let shape = Shape {
         said,
         gathered: None,
     };
-    if form == PerValue::Length {
-        let mut count = 0u64;
-        for value in values {
-            if let Err(error) = value {
-                return render(std::iter::once(Err(error)), &shape, program, budget);
-            }
-            count += 1;
-        }
-        return render(
+    let gaps = RefCell::new(Gaps::new(unit));
+    let values = Gaps::values(&gaps, items);
+    let answer = if form == PerValue::Length {
+        let count = values.count();
+        render(
             std::iter::once(Ok(Val::from(count as isize))),
             &shape,
+            &gaps,
             program,
             budget,
-        );
+        )
+    } else {
+        let results = values.flat_map(|value| {
+            let ctx = Ctx::<data::JustLut<Val>>::new(&filter.lut, Vars::new([]));
+            filter
+                .id
+                .run((ctx, value))
+                .map(|r| r.map_err(exception_text))
+        });
+        render(results, &shape, &gaps, program, budget)
+    };
+    match source.failure() {
+        Some(failure) => Err(failure),
+        None => Ok(answer),
     }
-    let results = values.flat_map(|value| -> Box<dyn Iterator<Item = Result<Val, String>>> {
-        match value {
-            Ok(value) => {
-                let ctx = Ctx::<data::JustLut<Val>>::new(&filter.lut, Vars::new([]));
-                Box::new(
-                    filter
-                        .id
-                        .run((ctx, value))
-                        .map(|r| r.map_err(exception_text)),
-                )
-            }
-            Err(error) => Box::new(std::iter::once(Err(error))),
-        }
-    });
-    render(results, &shape, program, budget)
 }
 
 #[cfg(test)]
