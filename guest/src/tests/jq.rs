@@ -566,3 +566,37 @@ fn json_lines_cut_or_broken_mid_way_keep_what_reads_and_say_what_does_not() {
         ]
     );
 }
+
+#[test]
+fn an_update_over_values_read_one_at_a_time_is_not_called_a_syntax_error() {
+    let lines: String = (0..3000).map(|i| format!("{{\"i\":{i}}}\n")).collect();
+    for program in [".[] |= .", ".[]|=.i", ".[] += 1", ".[] //= 0"] {
+        let body = jq_gathering(&lines, program, 1024);
+        assert!(
+            body.contains(
+                "this program updates each value and gives the whole array back; `.[] | F` \
+                 gives each value as F makes it, one at a time"
+            ),
+            "{program}: {body}"
+        );
+    }
+    // Gathered, it runs.
+    assert_eq!(
+        results(&jq("{\"i\":1}\n{\"i\":2}\n", ".[] |= .i", None).1),
+        ["[1,2]"]
+    );
+    // `.[] | F` as jaq reads it: any spacing, comments.
+    let body = jq_gathering(&lines, ".[]|select(.i == 7) # the seventh\n | .i", 1024);
+    assert_eq!(results(&body), ["7"], "{body}");
+    // A program that does not compile is told at its place in the program.
+    let body = jq_gathering(&lines, ".[] | .i) | (.i", 1024);
+    assert!(
+        body.starts_with("The jq program does not compile: expected token at character 9"),
+        "{body}"
+    );
+    let body = jq_gathering(&lines, "map(.i)", 1024);
+    assert!(
+        body.contains("this program needs the whole array"),
+        "{body}"
+    );
+}

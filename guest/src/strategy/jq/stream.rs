@@ -3,11 +3,15 @@
 //! treat each value on its own — `.[] | F` (F run on each), `.[]`, and
 //! `length` (the values counted). Memory stays that of one value whatever
 //! the output's size; a program that needs the whole array (`sort_by`,
-//! `group_by`, `.[0]`, `map(…)`) keeps the bound on gathering, and the
-//! answer says which forms run on any size.
+//! `group_by`, `.[0]`, `map(…)`, `.[] |= F`) keeps the bound on gathering,
+//! and the answer says which forms run on any size.
+//!
+//! The form is read from jaq's own tokens of the whole program, which has
+//! compiled first: `.[] |= F` is an update, not `.[]` piped into `= F`.
 
 use std::cell::RefCell;
 
+use jaq_core::load::lex::{Lexer, Tok, Token};
 use jaq_core::{Ctx, Vars, data};
 use jaq_json::Val;
 
@@ -27,16 +31,35 @@ pub enum PerValue<'a> {
 /// The per-value form of `program`, if it has one. `|` binds loosest in jq,
 /// so `.[] | REST` runs all of REST on each element, whatever REST holds.
 pub fn per_value(program: &str) -> Option<PerValue<'_>> {
-    let program = program.trim();
-    if program == "length" {
-        return Some(PerValue::Length);
+    let tokens = Lexer::new(program).lex().ok()?;
+    match &tokens[..] {
+        [Token("length", Tok::Word)] => Some(PerValue::Length),
+        [dot, iterate] if iterates(dot, iterate) => Some(PerValue::Each(".")),
+        [dot, iterate, Token("|", Tok::Sym), rest @ ..] if iterates(dot, iterate) => {
+            let first = rest.first()?;
+            let at = first.0.as_ptr() as usize - program.as_ptr() as usize;
+            Some(PerValue::Each(program[at..].trim_end()))
+        }
+        _ => None,
     }
-    let rest = program.strip_prefix(".[]")?.trim_start();
-    if rest.is_empty() {
-        return Some(PerValue::Each("."));
-    }
-    let rest = rest.strip_prefix('|')?.trim();
-    (!rest.is_empty()).then_some(PerValue::Each(rest))
+}
+
+/// `.` then `[]` (a block holding only its closing bracket): iterating
+/// the input.
+fn iterates(dot: &Token<&str>, iterate: &Token<&str>) -> bool {
+    matches!(dot, Token(".", Tok::Sym))
+        && iterate.0.starts_with('[')
+        && matches!(&iterate.1, Tok::Block(inner) if matches!(&inner[..], [Token("]", Tok::Sym)]))
+}
+
+/// `.[] |= F`, `.[] += 1`…: an update of each value, which gives the whole
+/// array back.
+fn updates_each(program: &str) -> bool {
+    let Ok(tokens) = Lexer::new(program).lex() else {
+        return false;
+    };
+    matches!(&tokens[..], [dot, iterate, Token(op, Tok::Sym), ..]
+        if iterates(dot, iterate) && op.ends_with('=') && !matches!(*op, "==" | "!=" | "<=" | ">="))
 }
 
 /// An output too large to gather: run value by value if the program's
@@ -60,16 +83,26 @@ pub(super) fn streamed(
             budget,
         ))
     };
+    // The whole program first: its errors are the model's to fix, at the
+    // places it wrote them.
+    if let Err(message) = compile(program) {
+        return Ok(fit(does_not_compile(&message, program), budget));
+    }
     let Some(form) = per_value(program) else {
+        if updates_each(program) {
+            return too_large(
+                "this program updates each value and gives the whole array back; \
+                 `.[] | F` gives each value as F makes it, one at a time",
+            );
+        }
         return too_large("this program needs the whole array");
     };
     let each = match form {
         PerValue::Each(each) => each,
         PerValue::Length => ".",
     };
-    let filter = match compile(each) {
-        Ok(filter) => filter,
-        Err(message) => return Ok(fit(does_not_compile(&message, program), budget)),
+    let Ok(filter) = compile(each) else {
+        return too_large("this program needs the whole array");
     };
     let (values, source) = input::open(doc)?;
     let encoding = source
@@ -152,6 +185,15 @@ mod tests {
             Some(PerValue::Each("select(.level == \"error\") | .msg"))
         );
         assert_eq!(per_value("length"), Some(PerValue::Length));
+        // jaq's tokens, not text: spacing and comments as jaq reads them.
+        assert_eq!(per_value(".[]|.a"), Some(PerValue::Each(".a")));
+        assert_eq!(
+            per_value(". [ ] # each\n | .a # its a\n"),
+            Some(PerValue::Each(".a # its a"))
+        );
+        assert!(updates_each(".[] |= ."));
+        assert!(updates_each(".[]//=1"));
+        assert!(!updates_each(".[] == 1"));
         for whole in [
             ".[0]",
             "map(.a)",
@@ -159,6 +201,11 @@ mod tests {
             "[.[] | .a] | length",
             ".[]?",
             "sort_by(.a)",
+            ".[] |= .",
+            ".[]|=.a",
+            ".[] += 1",
+            ".[] // 1",
+            ". [] | .a) | (.b",
         ] {
             assert_eq!(per_value(whole), None, "{whole}");
         }
