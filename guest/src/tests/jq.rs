@@ -600,3 +600,22 @@ fn an_update_over_values_read_one_at_a_time_is_not_called_a_syntax_error() {
         "{body}"
     );
 }
+
+#[test]
+fn a_result_nested_too_deep_to_write_is_said_not_written() {
+    let (_, body) = jq("[1]", "reduce range(100000) as $i (0; [.]), 2", None);
+    assert_eq!(
+        results(&body),
+        [
+            "[result 1 not shown: nested deeper than the 128 levels written here]",
+            "2"
+        ]
+    );
+    // Past the budget, such results are counted and let go as safely.
+    let (_, body) = jq(
+        "[1]",
+        "range(50) | reduce range(3000) as $i (.; [.])",
+        Some(300),
+    );
+    assert!(body.contains("more results not shown"), "{body}");
+}

@@ -15,7 +15,7 @@
 //!
 //! The answer is presented as exact, so whatever keeps it from being exact
 //! is said in its first line: values or rows of the output that could not
-//! be read ([`input::Gaps`]).
+//! be read ([`input::Gaps`]), results too deeply nested to show.
 
 use jaq_core::load::{Arena, File, Loader};
 use jaq_core::{Compiler, Ctx, Exn, Vars, data};
@@ -30,6 +30,7 @@ mod stream;
 use std::cell::RefCell;
 
 use input::{Gaps, Values};
+use lines::MAX_DEPTH;
 
 use crate::doc::Doc;
 
@@ -270,12 +271,13 @@ fn render(
             Ok(value) => {
                 if cut {
                     hidden += 1;
+                    flat_drop(value);
                     if hidden >= MAX_COUNTED {
                         break;
                     }
                     continue;
                 }
-                let line = format!("{value}\n");
+                let line = result_line(value, shown + 1);
                 // Room kept for the closing note.
                 if head_now.len() + body.len() + line.len() + NOTE_ROOM <= budget {
                     body.push_str(&line);
@@ -343,6 +345,57 @@ fn head(shape: &Shape, gaps: &Gaps) -> String {
     match gaps.said() {
         Some(gaps) => format!("jq over {}. {gaps} Results, one per line:\n", shape.said),
         None => format!("jq over {}. Results, one per line:\n", shape.said),
+    }
+}
+
+/// Result `n` as a line: compact JSON, or a note when it is nested too
+/// deep to write (writing, like parsing, recurses once per level).
+fn result_line(value: Val, n: usize) -> String {
+    if deeper_than(&value, MAX_DEPTH) {
+        flat_drop(value);
+        return format!(
+            "[result {n} not shown: nested deeper than the {MAX_DEPTH} levels written here]\n"
+        );
+    }
+    format!("{value}\n")
+}
+
+/// Whether `value` nests more than `levels` arrays or objects, found
+/// without recursion.
+fn deeper_than(value: &Val, levels: usize) -> bool {
+    let mut stack = vec![(value, 0usize)];
+    while let Some((value, depth)) = stack.pop() {
+        let children: Box<dyn Iterator<Item = &Val>> = match value {
+            Val::Arr(items) => Box::new(items.iter()),
+            Val::Obj(map) => Box::new(map.iter().flat_map(|(k, v)| [k, v])),
+            _ => continue,
+        };
+        if depth + 1 > levels {
+            return true;
+        }
+        stack.extend(children.map(|child| (child, depth + 1)));
+    }
+    false
+}
+
+/// Drop `value` without recursion: dropping a deeply nested value the
+/// usual way recurses once per level.
+fn flat_drop(value: Val) {
+    let mut stack = vec![value];
+    while let Some(value) = stack.pop() {
+        match value {
+            Val::Arr(items) => {
+                if let Ok(items) = std::rc::Rc::try_unwrap(items) {
+                    stack.extend(items);
+                }
+            }
+            Val::Obj(map) => {
+                if let Ok(map) = std::rc::Rc::try_unwrap(map) {
+                    stack.extend(map.into_iter().flat_map(|(k, v)| [k, v]));
+                }
+            }
+            _ => {}
+        }
     }
 }
 
