@@ -619,3 +619,32 @@ fn a_result_nested_too_deep_to_write_is_said_not_written() {
     );
     assert!(body.contains("more results not shown"), "{body}");
 }
+
+#[test]
+fn a_program_nested_too_deep_is_told_not_run() {
+    let interpolated = format!("\"{}.{}\"", "\\(".repeat(3000), ")".repeat(3000));
+    for program in [
+        format!("{}.{}", "(".repeat(5000), ")".repeat(5000)),
+        format!("{}1{}", "[".repeat(5000), "]".repeat(5000)),
+        vec!["."; 5000].join(" | "),
+        vec!["1"; 5000].join(", "),
+        interpolated,
+    ] {
+        let (failed, body) = jq("[1]", &program, None);
+        assert!(!failed);
+        assert!(
+            body.starts_with("The jq program does not compile: it nests ")
+                && body.contains("more than the 64 read here"),
+            "{body:.300}"
+        );
+    }
+    // Programs as they are written run: an object of many entries, a
+    // pipeline of 25 steps, brackets and strings that hold brackets.
+    let object: Vec<String> = (0..200).map(|i| format!("k{i}: .[0]")).collect();
+    let (_, body) = jq("[1]", &format!("{{{}}} | length", object.join(", ")), None);
+    assert_eq!(results(&body), ["200"]);
+    let (_, body) = jq("[1]", &vec![".[0] + 1 | [.]"; 25].join(" | "), None);
+    assert_eq!(results(&body), ["[26]"]);
+    let (_, body) = jq("[1]", r#"[.[] | "((([[\(. + 1)" | length] # ((("#, None);
+    assert_eq!(results(&body), ["[6]"]);
+}

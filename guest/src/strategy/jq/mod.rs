@@ -170,8 +170,142 @@ fn does_not_compile(message: &str, program: &str) -> String {
 
 type Filter = jaq_core::compile::Filter<jaq_core::Native<data::JustLut<Val>>>;
 
+/// Deepest a program may nest, as [`nesting`] counts. Natively (release,
+/// a 512 KiB stack, the wasm stack's size) jaq took 180 nested parentheses
+/// and a chain of 220 `|`; wasm frames are larger.
+const MAX_PROGRAM_NESTING: usize = 64;
+
+/// How deeply jaq will nest `program`, found without recursion (jaq's
+/// lexer and parser recurse): along the deepest path, each bracket level
+/// plus the chain of terms within it — its `|` steps, and the most other
+/// operators (`,` `+` `//` `and`…) in one step: `a | b | c` and
+/// `[a, b, c]` are nested terms to jaq; an object's commas only separate
+/// its entries. An upper bound: operators of one step are all counted.
+fn nesting(program: &str) -> usize {
+    /// A bracket level, or a string (whose `\(…)` are levels again).
+    enum Frame {
+        Code(Level),
+        Str,
+    }
+    let code = |close| {
+        Frame::Code(Level {
+            close,
+            steps: 0,
+            step_ops: 0,
+            most_ops: 0,
+        })
+    };
+    let mut frames = vec![code(' ')];
+    let (mut total, mut deepest) = (1usize, 1usize);
+    let mut chars = program.chars().peekable();
+    while let Some(c) = chars.next() {
+        let levels = frames.len();
+        match (frames.last_mut(), c) {
+            (Some(Frame::Str), '\\') => {
+                if chars.next_if_eq(&'(').is_some() {
+                    frames.push(code(')'));
+                    total += 1;
+                } else {
+                    chars.next();
+                }
+            }
+            (Some(Frame::Str), '"') => {
+                frames.pop();
+            }
+            (Some(Frame::Str), _) => {}
+            (_, '#') => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            (_, '"') => frames.push(Frame::Str),
+            (_, '(') => {
+                frames.push(code(')'));
+                total += 1;
+            }
+            (_, '[') => {
+                frames.push(code(']'));
+                total += 1;
+            }
+            (_, '{') => {
+                frames.push(code('}'));
+                total += 1;
+            }
+            (_, ')' | ']' | '}') if levels > 1 => {
+                if let Some(Frame::Code(level)) = frames.pop() {
+                    total -= level.weight();
+                }
+            }
+            (Some(Frame::Code(level)), _) => {
+                let operator = if c == ',' {
+                    (level.close != '}').then_some(",".to_string())
+                } else if OPERATOR_CHARS.contains(c) {
+                    let mut run = c.to_string();
+                    while let Some(next) = chars.next_if(|&n| OPERATOR_CHARS.contains(n)) {
+                        run.push(next);
+                    }
+                    Some(run)
+                } else if c.is_ascii_alphabetic() {
+                    let mut word = c.to_string();
+                    while let Some(next) = chars.next_if(|&n| n.is_ascii_alphanumeric() || n == '_')
+                    {
+                        word.push(next);
+                    }
+                    matches!(word.as_str(), "and" | "or").then_some(word)
+                } else {
+                    None
+                };
+                if let Some(operator) = operator {
+                    let before = level.weight();
+                    if operator == "|" {
+                        level.steps += 1;
+                        level.most_ops = level.most_ops.max(level.step_ops);
+                        level.step_ops = 0;
+                    } else {
+                        level.step_ops += 1;
+                    }
+                    total = total + level.weight() - before;
+                }
+            }
+            (None, _) => {}
+        }
+        deepest = deepest.max(total);
+    }
+    deepest
+}
+
+/// Characters of jq's symbolic operators (`|`, `|=`, `//`, `==`, `+`…).
+const OPERATOR_CHARS: &str = "|=!<>+-*/%";
+
+/// A bracket level of a program, for [`nesting`].
+struct Level {
+    /// The character that closes it (`' '` for the program itself).
+    close: char,
+    /// `|` steps so far, operators in the current step, the most in one.
+    steps: usize,
+    step_ops: usize,
+    most_ops: usize,
+}
+
+impl Level {
+    fn weight(&self) -> usize {
+        1 + self.steps + self.step_ops.max(self.most_ops)
+    }
+}
+
 /// Parse and compile with jq's standard library; the errors in words.
 fn compile(program: &str) -> Result<Filter, String> {
+    let nests = nesting(program);
+    if nests > MAX_PROGRAM_NESTING {
+        return Err(format!(
+            "it nests {nests} levels deep (brackets, and chains of `|`, `,` or other operators \
+             within them), more than the {MAX_PROGRAM_NESTING} read here (jaq reads, compiles \
+             and runs a program recursively, and the stack is small): fewer nested brackets, \
+             shorter chains"
+        ));
+    }
     let defs = jaq_core::defs()
         .chain(jaq_std::defs())
         .chain(jaq_json::defs());
