@@ -13,6 +13,7 @@
 //! a cached copy, or a cached range, is never stale.
 
 mod ahead;
+mod bounded;
 mod cache;
 mod open;
 mod ranged;

@@ -164,7 +164,9 @@ async fn get(remote: &Remote, name: &str) -> Result<Option<GetResult>, RemoteErr
     }
 }
 
-/// A sidecar whole; `None` when it does not exist.
+/// A sidecar whole; `None` when it does not exist. Bounded while it
+/// streams: a body longer than announced (or than a sidecar can be) is
+/// refused at the first byte past it, never collected.
 pub(super) async fn get_whole(
     remote: &Remote,
     name: &str,
@@ -173,18 +175,31 @@ pub(super) async fn get_whole(
     let Some(got) = get(remote, name).await? else {
         return Ok(None);
     };
-    if got.meta.size > MAX_SIDECAR_BYTES {
-        let err = std::io::Error::other(format!(
-            "{} bytes, more than a sidecar can be ({MAX_SIDECAR_BYTES})",
-            got.meta.size
-        ));
-        return Err(RemoteError::io(&remote.store, what(), err));
+    let refused = |why: String| RemoteError::io(&remote.store, what(), std::io::Error::other(why));
+    let announced = got.meta.size;
+    if announced > MAX_SIDECAR_BYTES {
+        return Err(refused(format!(
+            "{announced} bytes, more than a sidecar can be ({MAX_SIDECAR_BYTES})"
+        )));
     }
-    let bytes = got
-        .bytes()
-        .await
-        .map_err(|e| RemoteError::new(&remote.store, what(), e))?;
-    Ok(Some(bytes))
+    let mut bytes = Vec::with_capacity(announced as usize);
+    let mut stream = got.into_stream();
+    while let Some(chunk) = stream.next().await {
+        let chunk = chunk.map_err(|e| RemoteError::new(&remote.store, what(), e))?;
+        if (bytes.len() + chunk.len()) as u64 > announced {
+            return Err(refused(format!(
+                "more than the announced {announced} bytes"
+            )));
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    if (bytes.len() as u64) < announced {
+        return Err(refused(format!(
+            "{} bytes sent of the announced {announced}",
+            bytes.len()
+        )));
+    }
+    Ok(Some(bytes.into()))
 }
 
 /// One file, streamed to disk; `Ok(false)` when the store has no such file.
