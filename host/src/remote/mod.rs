@@ -15,6 +15,7 @@
 mod ahead;
 mod bounded;
 mod cache;
+mod content;
 mod open;
 mod ranged;
 mod sync;
