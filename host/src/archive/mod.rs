@@ -24,7 +24,7 @@
 //! directory of flat file names, so another session store (an object store)
 //! can feed [`export`] from a staged directory and [`import`] into one.
 
-mod export;
+pub(crate) mod export;
 mod import;
 mod manifest;
 

@@ -20,7 +20,7 @@ use crate::host::session_fs::SessionDir;
 // The sidecar is written last and read first: a handle is in the store
 // exactly when its sidecar is.
 use tool_output_wire::contract::{
-    HANDLE_FILE_SUFFIXES as SUFFIXES, SIDECAR_SUFFIX as SIDECAR, is_handle, sidecar_name,
+    HANDLE_FILE_SUFFIXES as SUFFIXES, SIDECAR_SUFFIX as SIDECAR, sidecar_name,
 };
 
 /// Files above this go up in parts of this size (S3's minimum part is 5
@@ -422,25 +422,6 @@ pub(crate) async fn remove_handle(remote: &Remote, handle: &str) -> Result<bool,
         match result {
             Ok(_) | Err(object_store::Error::NotFound { .. }) => {}
             Err(err) => return Err(failed(handle, err)),
-        }
-    }
-    Ok(found)
-}
-
-/// The handles the session has in the store (those with a sidecar).
-pub(crate) async fn handles(remote: &Remote) -> Result<Vec<String>, RemoteError> {
-    let prefix = remote.store.session_prefix(&remote.session);
-    let mut objects = remote.store.store.list(Some(&prefix));
-    let mut found = Vec::new();
-    while let Some(meta) = objects.next().await {
-        let meta = meta.map_err(|e| RemoteError::new(&remote.store, "listing handles", e))?;
-        let Some(name) = meta.location.filename() else {
-            continue;
-        };
-        if let Some(handle) = name.strip_suffix(&format!(".{SIDECAR}"))
-            && is_handle(handle)
-        {
-            found.push(handle.to_string());
         }
     }
     Ok(found)
