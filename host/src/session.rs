@@ -114,6 +114,9 @@ impl Runtime {
             )));
         }
         ensure_private_dir(path)?;
+        // An import a killed process was committing into it, finished.
+        crate::archive::recover(path)
+            .map_err(|e| Error::Setup(e.context("finishing an interrupted import")))?;
         let dir = cap_std::fs::Dir::open_ambient_dir(path, cap_std::ambient_authority())
             .map_err(|e| Error::io(format!("opening session directory {}", path.display()), e))?;
         let dir = SessionDir::new(dir, self.inner.limits.session_quota)

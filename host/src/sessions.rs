@@ -17,7 +17,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use crate::archive::{STAGING_PREFIX, staging_in_use};
+use crate::archive::{STAGING_PREFIX, recover, staged_commit, staging_in_use};
 
 /// Touched by every command on a session; `gc` goes by it.
 const LAST_USED: &str = ".last-used";
@@ -96,13 +96,14 @@ pub fn gc(root: &Path, older_than: Duration) -> GcReport {
         }
         let path = entry.path();
         // No session's name starts with a dot: these are imports being
-        // verified. One still running is left alone; one a killed import
-        // left goes once it is as old as a stale `.part`.
+        // verified. One still running (its lock held) is left alone; one a
+        // killed import left goes at once, its commit finished first if it
+        // had begun one (its handles are the session's).
         if name.starts_with('.') {
-            let stale = name.starts_with(STAGING_PREFIX)
-                && !staging_in_use(&path)
-                && modified(&path).elapsed().unwrap_or_default() > STALE_PART;
-            if stale {
+            if name.starts_with(STAGING_PREFIX) && !staging_in_use(&path) {
+                if let Some(session) = staged_commit(&path) {
+                    let _ = recover(&session);
+                }
                 let _ = fs::remove_dir_all(&path);
             }
             continue;

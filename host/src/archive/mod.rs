@@ -30,8 +30,8 @@ mod manifest;
 
 pub use export::{ExportOptions, ExportSummary, export, export_to_path, export_to_path_with};
 pub use import::{
-    ImportLimits, ImportOptions, ImportSummary, LOCK_NAME, STAGING_PREFIX, import,
-    import_from_path, staging_in_use,
+    COMMIT_MARKER, ImportLimits, ImportOptions, ImportSummary, LOCK_NAME, STAGING_PREFIX, import,
+    import_from_path, recover, staged_commit, staging_in_use,
 };
 pub use manifest::{
     FORMAT, FileEntry, HandleEntry, MANIFEST_NAME, MAX_MANIFEST_BYTES, Manifest, VERSION,
