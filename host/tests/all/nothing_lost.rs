@@ -192,3 +192,108 @@ fn a_signal_ends_a_passthrough_whose_reader_stopped_reading() {
     assert_eq!(child.wait().unwrap().code(), Some(143));
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// Whatever fails before storing — the session's name after `${VAR}`
+/// expansion, an option or variable that does not parse, `--args` that is
+/// not JSON, a root that is a file — `store` passes its input through and
+/// says why; `run` still runs its command and passes its output through.
+#[test]
+fn whatever_fails_before_storing_costs_no_output() {
+    let root = common::root("lost-early");
+    let output = seq(40_000);
+    let file_root = root.join("a-file");
+    std::fs::write(&file_root, b"not a directory").unwrap();
+    // (arguments, environment, what the warning names)
+    type Case<'a> = (Vec<&'a str>, Vec<(&'a str, &'a str)>, &'a str);
+    let cases: Vec<Case> = vec![
+        // Expands to a name with a slash; to nothing; unset.
+        (
+            vec!["--session", "conv-${ID}"],
+            vec![("ID", "a/b")],
+            "session name",
+        ),
+        (vec!["--session", "${ID}"], vec![("ID", "")], "session name"),
+        (
+            vec!["--session", "conv-${UNSET_HERE}"],
+            vec![],
+            "UNSET_HERE",
+        ),
+        (
+            vec![],
+            vec![("TOOL_OUTPUT_SESSION", "../up")],
+            "session name",
+        ),
+        // A variable or an option that does not parse.
+        (vec![], vec![("TOOL_OUTPUT_STORE_CACHE_MB", "lots")], "lots"),
+        (vec!["--max-inline-bytes", "lots"], vec![], "lots"),
+        (
+            vec!["--args", "{not json"],
+            vec![],
+            "--args must be valid JSON",
+        ),
+    ];
+    for (args, env, why) in &cases {
+        for json in [false, true] {
+            let mut all: Vec<&str> = Vec::new();
+            if json {
+                all.push("--json");
+            }
+            // Options of `store` come after it, global ones anywhere.
+            let (globals, own): (Vec<&str>, Vec<&str>) = if args.first() == Some(&"--session") {
+                (args.clone(), vec![])
+            } else {
+                (vec![], args.clone())
+            };
+            all.extend(globals);
+            all.extend(["store", "--tool", "t"]);
+            all.extend(own);
+            let mut cmd = tool_output(&root, &all);
+            cmd.envs(env.iter().copied());
+            let out = run_cmd(cmd, output.as_bytes());
+            if json {
+                assert_eq!(
+                    out.status.code(),
+                    Some(0),
+                    "{args:?} {env:?}: {}",
+                    stderr(&out)
+                );
+                let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+                assert_eq!(v["stored"], false);
+                assert_eq!(v["message"].as_str().unwrap(), output, "{args:?} {env:?}");
+                assert!(v["warning"].as_str().unwrap().contains(why), "{v}");
+            } else {
+                assert_passed_through(&out, output.as_bytes());
+                assert!(
+                    stderr(&out).contains(why),
+                    "{args:?} {env:?}: {}",
+                    stderr(&out)
+                );
+            }
+        }
+    }
+    // A root that is a file.
+    let mut cmd = tool_output(&file_root, &["store", "--tool", "t"]);
+    cmd.current_dir(&root);
+    let out = run_cmd(cmd, output.as_bytes());
+    assert_passed_through(&out, output.as_bytes());
+    // `run` with a session name that cannot be: the command runs, its
+    // output passes through, its exit code is kept.
+    let mut cmd = tool_output(
+        &root,
+        &[
+            "--session",
+            "x/${ID}",
+            "run",
+            "--",
+            "sh",
+            "-c",
+            "seq 1 40000; exit 3",
+        ],
+    );
+    cmd.env("ID", "y");
+    let out = run_cmd(cmd, b"");
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert_eq!(out.stdout, output.as_bytes());
+    assert!(stderr(&out).contains(WARNING), "{}", stderr(&out));
+    std::fs::remove_dir_all(&root).unwrap();
+}
