@@ -22,7 +22,8 @@ use crate::archive::{STAGING_PREFIX, recover, staged_commit, staging_in_use};
 /// Touched by every command on a session; `gc` goes by it.
 const LAST_USED: &str = ".last-used";
 
-/// `.part` files older than this are left by interrupted stores.
+/// `.part` files with no writer's lock beside them older than this are
+/// left by interrupted stores.
 const STALE_PART: Duration = Duration::from_secs(3600);
 
 /// `<root>/sessions/<name>`.
@@ -142,8 +143,13 @@ fn modified(path: &Path) -> SystemTime {
         .unwrap_or(SystemTime::UNIX_EPOCH)
 }
 
-/// Removes `.part` files older than [`STALE_PART`] in `dir`.
+/// Removes the `.part` files in `dir` of stores whose process is gone (at
+/// once: their lock is free), and those older than [`STALE_PART`] (left
+/// by a build before those locks).
 fn sweep_parts(dir: &Path) {
+    if let Ok(session) = cap_std::fs::Dir::open_ambient_dir(dir, cap_std::ambient_authority()) {
+        crate::host::session_fs::sweep_abandoned_in(&session);
+    }
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };

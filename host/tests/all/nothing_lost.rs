@@ -297,3 +297,70 @@ fn whatever_fails_before_storing_costs_no_output() {
     assert!(stderr(&out).contains(WARNING), "{}", stderr(&out));
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// A store killed mid-way (SIGKILL: no cleanup runs) leaves its `.part`
+/// files; they go at the next open of the session, or `gc`, at once — not
+/// an hour later — and never a store still running.
+#[test]
+fn a_killed_store_leaves_no_part_files_past_the_next_open() {
+    let root = common::root("lost-parts");
+    let dir = root.join("sessions/default");
+    let parts = || -> Vec<String> {
+        std::fs::read_dir(&dir)
+            .map(|d| {
+                d.flatten()
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .filter(|n| n.ends_with(".part"))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    // A store whose input never ends: its parts stay while it runs.
+    let store_until_parts = || {
+        let mut child = tool_output(&root, &["store", "--tool", "t"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut input = child.stdin.take().unwrap();
+        std::thread::spawn(move || {
+            let line = seq(10_000);
+            while std::io::Write::write_all(&mut input, line.as_bytes()).is_ok() {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        });
+        let waited = std::time::Instant::now();
+        while parts().is_empty() {
+            assert!(
+                waited.elapsed() < Duration::from_secs(60),
+                "never wrote a part"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        child
+    };
+    let mut running = store_until_parts();
+    // Another command opens the session meanwhile: a live store's parts stay.
+    common::stdout(&common::run(&root, &["list"], b""));
+    assert!(!parts().is_empty(), "a running store's parts are kept");
+    running.kill().unwrap(); // SIGKILL
+    running.wait().unwrap();
+    assert!(!parts().is_empty(), "left by the killed store");
+    common::stdout(&common::run(&root, &["list"], b""));
+    assert_eq!(parts(), Vec::<String>::new(), "gone at the next open");
+    // And by `gc`, which opens no session of its own.
+    let mut killed = store_until_parts();
+    killed.kill().unwrap();
+    killed.wait().unwrap();
+    common::stdout(&common::run(&root, &["gc", "--older-than", "7d"], b""));
+    assert_eq!(parts(), Vec::<String>::new(), "gone at gc");
+    let left: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n != ".last-used")
+        .collect();
+    assert!(left.is_empty(), "nothing of the killed stores: {left:?}");
+    std::fs::remove_dir_all(&root).unwrap();
+}

@@ -43,10 +43,12 @@ impl HostState {
 impl Host for HostState {
     fn write(&mut self, name: String, data: Vec<u8>) -> Result<(), FsError> {
         self.note_created(&name);
+        self.lock_writer(&name);
         self.timed(|s| s.session.write(&name, &data))
     }
     fn append(&mut self, name: String, data: Vec<u8>) -> Result<(), FsError> {
         self.note_created(&name);
+        self.lock_writer(&name);
         self.timed(|s| s.session.append(&name, &data))
     }
     async fn read(&mut self, name: String, offset: u64, len: u64) -> Result<Vec<u8>, FsError> {
