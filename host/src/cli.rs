@@ -299,12 +299,15 @@ async fn unparsed(err: clap::Error) -> ExitCode {
     let Some((file, json)) = (!shown).then(store_invocation).flatten() else {
         err.exit()
     };
+    // Clap's first paragraph, on one line ("… not provided:\n  --tool <TOOL>").
     let text = err.render().to_string();
     let why = text
         .lines()
-        .next()
-        .unwrap_or("the command line could not be read")
-        .trim_start_matches("error: ");
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let why = why.trim_start_matches("error: ");
     let args = commands::store::StoreArgs::for_passthrough(file);
     report(args.pass_through(anyhow::anyhow!("{why}"), json).await)
 }

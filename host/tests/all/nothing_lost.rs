@@ -271,6 +271,14 @@ fn whatever_fails_before_storing_costs_no_output() {
             }
         }
     }
+    // A required option forgotten: said whole, on one line.
+    let out = run_cmd(tool_output(&root, &["store"]), output.as_bytes());
+    assert_passed_through(&out, output.as_bytes());
+    assert!(
+        stderr(&out).contains("the following required arguments were not provided: --tool <TOOL>"),
+        "{}",
+        stderr(&out)
+    );
     // A root that is a file.
     let mut cmd = tool_output(&file_root, &["store", "--tool", "t"]);
     cmd.current_dir(&root);
