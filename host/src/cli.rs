@@ -151,8 +151,21 @@ enum Command {
     Reference,
 }
 
+/// `--session` (default `default`), its `${VAR}`s replaced, checked.
+fn session_name(given: Option<&str>) -> Result<String> {
+    let name = match given {
+        Some(name) => expand_session_name(name)?,
+        None => "default".to_string(),
+    };
+    check_session_name(&name)?;
+    Ok(name)
+}
+
 pub async fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return unparsed(err).await,
+    };
     if matches!(cli.command, Command::Reference) {
         use clap::CommandFactory;
         print!("{}", crate::reference::markdown(&Cli::command()));
@@ -194,11 +207,18 @@ fn report(result: Result<ExitCode>) -> ExitCode {
 
 async fn run(cli: Cli) -> Result<ExitCode> {
     let named = cli.session.is_some();
-    let session_name = match cli.session {
-        Some(name) => expand_session_name(&name)?,
-        None => "default".to_string(),
+    let session_name = match session_name(cli.session.as_deref()) {
+        Ok(name) => name,
+        // `store` and `run` never cost the output: it passes through, and
+        // why is said.
+        Err(why) => {
+            return match cli.command {
+                Command::Store(args) => args.pass_through(why, cli.json).await,
+                Command::Run(args) => args.run_in(Err(&why), cli.json).await,
+                _ => Err(why),
+            };
+        }
     };
-    check_session_name(&session_name)?;
     let env = Env {
         root: cli.root.clone().unwrap_or_else(default_cache_root),
         session_name,
@@ -209,8 +229,10 @@ async fn run(cli: Cli) -> Result<ExitCode> {
         remote: Default::default(),
     };
     // Before anything is compiled (seconds): a root that cannot be one
-    // fails at once.
-    if env.root.exists() && !env.root.is_dir() {
+    // fails at once (`store` and `run` pass the output through when they
+    // cannot open the session in it).
+    let passes_output = matches!(cli.command, Command::Store(_) | Command::Run(_));
+    if env.root.exists() && !env.root.is_dir() && !passes_output {
         bail!("--root {} is not a directory", env.root.display());
     }
     match cli.command {
@@ -272,4 +294,53 @@ async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Setup(args) => args.execute(&env).await,
         Command::Reference => unreachable!("answered before a session is named"),
     }
+}
+
+/// The command line did not parse. `store` still passes its input through
+/// (a bad option or variable must not cost the output piped into it), and
+/// says why; anything else is clap's answer.
+async fn unparsed(err: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    let shown = matches!(
+        err.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    );
+    let Some((file, json)) = (!shown).then(store_invocation).flatten() else {
+        err.exit()
+    };
+    // Clap's first paragraph, on one line ("… not provided:\n  --tool <TOOL>").
+    let text = err.render().to_string();
+    let why = text
+        .lines()
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let why = why.trim_start_matches("error: ");
+    let args = commands::store::StoreArgs::for_passthrough(file);
+    report(args.pass_through(anyhow::anyhow!("{why}"), json).await)
+}
+
+/// When the command line that failed to parse is a `store`: its input
+/// file (None: stdin) and whether `--json` was given, as far as a lenient
+/// parse can tell.
+fn store_invocation() -> Option<(Option<PathBuf>, bool)> {
+    use clap::CommandFactory;
+    let lenient = Cli::command().ignore_errors(true);
+    let matches = lenient.try_get_matches_from(std::env::args_os()).ok()?;
+    // Lenient: what did not parse is absent, not an error.
+    let json = matches
+        .try_get_one::<bool>("json")
+        .ok()
+        .flatten()
+        .copied()
+        .unwrap_or(false);
+    let (name, store) = matches.subcommand()?;
+    if name != "store" {
+        return None;
+    }
+    let file = store.try_get_one::<PathBuf>("file").ok().flatten().cloned();
+    Some((file, json))
 }
