@@ -152,7 +152,7 @@ fn export(
             "skipped": skipped,
         }))?;
     } else {
-        out::line(&said)?;
+        out::say(&said)?;
     }
     Ok(ExitCode::SUCCESS)
 }
