@@ -508,6 +508,13 @@ fn opencode_plugin_stores_bash_outputs() {
     let full = place.root.join("tool_full");
     std::fs::write(&full, numbers(100_000)).unwrap();
     let recorded = fixture("opencode_plugin_after.json");
+    let long_command: String = format!(
+        "cat <<'EOF'\n{}EOF",
+        (0..12_000)
+            .map(|i| format!("\"quoted\" line {i}\n"))
+            .collect::<String>()
+    );
+    assert!(long_command.len() > 200_000);
     let driver = place.root.join("driver.mjs");
     std::fs::write(
         &driver,
@@ -530,6 +537,12 @@ fn opencode_plugin_stores_bash_outputs() {
                 [recorded["input"], {"title": "echo", "output": "hi\n", "metadata": {"truncated": false}}],
                 // Another tool.
                 [{"tool": "read", "sessionID": "s", "callID": "c"}, {"output": numbers(5000), "metadata": {}}],
+                // A 200 KB command (a here-document): its arguments would be
+                // one argument of `store` over 128 KiB (E2BIG).
+                [{"tool": "bash", "sessionID": "s", "callID": "c2", "args": {"command": long_command}}, {
+                    "title": "cat", "output": "...output truncated...",
+                    "metadata": {"truncated": true, "outputPath": full, "exit": 0}
+                }],
             ]),
         ),
     )
@@ -554,6 +567,11 @@ fn opencode_plugin_stores_bash_outputs() {
     assert!(tail.ends_with("100000: 100000\n"));
     assert_eq!(lines[1], "hi\n");
     assert_eq!(lines[2], numbers(5000));
+    assert!(
+        lines[3].starts_with("Tool output is too large (588895 bytes"),
+        "{}",
+        lines[3]
+    );
 }
 
 #[test]

@@ -223,7 +223,10 @@ fn plain_codex_exec_runs_commands_as_it_would_have_in_its_read_only_sandbox() {
     }
     let scratch = Scratch::new("codex-read-only");
     write_big_log(&scratch.project());
-    let model = Model::start(&scratch, json!({"shell": "cat big.log", "extract": EXTRACT}));
+    let model = Model::start(
+        &scratch,
+        json!({"shell": "cat big.log", "extract": EXTRACT}),
+    );
     // Plain `codex exec` says bypassPermissions, but its sandbox is
     // read-only: `run` could not store there, so the hook leaves the
     // command alone and Codex gives the model its own cut.
@@ -235,9 +238,18 @@ fn plain_codex_exec_runs_commands_as_it_would_have_in_its_read_only_sandbox() {
         Sandbox::Default,
     )
     .unwrap();
-    setup_write(&scratch, "codex", &[("CODEX_HOME", scratch.home().join(".codex"))]);
+    setup_write(
+        &scratch,
+        "codex",
+        &[("CODEX_HOME", scratch.home().join(".codex"))],
+    );
     with_test_root(&mut cmd, &scratch);
-    let run = Run::of(cmd, &model, &scratch, "codex exec, read-only, with the hook");
+    let run = Run::of(
+        cmd,
+        &model,
+        &scratch,
+        "codex exec, read-only, with the hook",
+    );
     let turns = run.turns();
     run.check(turns.len() == 2, "the command, then the end (no handle)");
     let result = turns[1]["tool_result"].as_str().unwrap_or_default();
@@ -265,9 +277,18 @@ fn codex_applies_a_patch_given_as_a_shell_command_with_the_hook_on() {
     let patch = "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: hello.txt\n+hello from the patch\n*** End Patch\nEOF\n";
     let model = Model::start(&scratch, json!({"shell": patch, "extract": EXTRACT}));
     let mut cmd = codex(&scratch, &model, "", &["--dangerously-bypass-hook-trust"]).unwrap();
-    setup_write(&scratch, "codex", &[("CODEX_HOME", scratch.home().join(".codex"))]);
+    setup_write(
+        &scratch,
+        "codex",
+        &[("CODEX_HOME", scratch.home().join(".codex"))],
+    );
     with_test_root(&mut cmd, &scratch);
-    let run = Run::of(cmd, &model, &scratch, "codex exec, apply_patch, with the hook");
+    let run = Run::of(
+        cmd,
+        &model,
+        &scratch,
+        "codex exec, apply_patch, with the hook",
+    );
     run.check(
         std::fs::read_to_string(scratch.project().join("hello.txt")).unwrap_or_default()
             == "hello from the patch\n",
