@@ -1021,3 +1021,26 @@ fn the_command_written_outlives_a_package_runners_cache() {
     );
     assert!(said.contains("the command: "), "{said}");
 }
+
+#[test]
+fn the_repositorys_plugin_and_extension_are_what_setup_writes() {
+    // The packages pin this version and hold the hosts' facts as `setup`
+    // writes them: `tool-output setup HOST --package .` regenerates them.
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    for host in ["claude-code", "gemini-cli"] {
+        let dir = home();
+        let out = setup(&dir, &[host, "--package", &dir.display().to_string()]);
+        for line in common::stdout(&out).lines() {
+            let written = PathBuf::from(line.strip_suffix(": written").unwrap());
+            let relative = written.strip_prefix(&dir).unwrap();
+            assert_eq!(
+                std::fs::read_to_string(workspace.join(relative)).unwrap_or_default(),
+                std::fs::read_to_string(&written).unwrap(),
+                "{} is not what `tool-output setup {host} --package .` writes: run it",
+                relative.display()
+            );
+        }
+    }
+    let out = setup(&home(), &["cursor", "--package", "x"]);
+    assert!(!out.status.success());
+}

@@ -470,24 +470,10 @@ impl Host {
             }
         };
         let ours = format!("hook {name}");
-        let command = format!("{} {ours}", launch.shell_line());
         let mut changes: Vec<Change> = self
-            .shell_hooks()
-            .iter()
-            .map(|hook| {
-                let mut entry = serde_json::Map::new();
-                if self == Host::GeminiCli {
-                    entry.insert("name".into(), json!("tool-output"));
-                }
-                entry.insert("type".into(), json!("command"));
-                entry.insert("command".into(), json!(command));
-                entry.insert("timeout".into(), json!(hook.timeout));
-                Change::append(
-                    &["hooks", hook.event],
-                    json!({ "matcher": hook.matcher, "hooks": [entry] }),
-                    &ours,
-                )
-            })
+            .hook_groups(launch)?
+            .into_iter()
+            .map(|(event, group)| Change::append(&["hooks", event], group, &ours))
             .collect();
         if let Some(script) = self.claude_shell_prefix(dirs, project, launch) {
             changes.push(Change::member_of_ours(
@@ -502,6 +488,31 @@ impl Host {
             format,
             changes,
         })
+    }
+
+    /// Each shell hook's event and the group that runs `launch … hook NAME`
+    /// for it, as the host's settings hold it.
+    pub fn hook_groups(self, launch: &Launch) -> Option<Vec<(&'static str, Value)>> {
+        let name = self.hook_name()?;
+        let command = format!("{} hook {name}", launch.shell_line());
+        Some(
+            self.shell_hooks()
+                .iter()
+                .map(|hook| {
+                    let mut entry = serde_json::Map::new();
+                    if self == Host::GeminiCli {
+                        entry.insert("name".into(), json!("tool-output"));
+                    }
+                    entry.insert("type".into(), json!("command"));
+                    entry.insert("command".into(), json!(command));
+                    entry.insert("timeout".into(), json!(hook.timeout));
+                    (
+                        hook.event,
+                        json!({ "matcher": hook.matcher, "hooks": [entry] }),
+                    )
+                })
+                .collect(),
+        )
     }
 
     /// Claude Code's shell prefix script (user scope on Unix, when

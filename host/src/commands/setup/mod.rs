@@ -20,6 +20,7 @@
 mod command;
 pub mod hosts;
 mod json;
+mod package;
 mod plan;
 mod toml;
 mod write;
@@ -63,6 +64,10 @@ pub struct SetupArgs {
     /// tool-output@VERSION`; else this binary's path; with --project, `tool-output`].
     #[arg(long, value_name = "COMMAND")]
     command: Option<String>,
+    /// Write the host's own package of tool-output into DIR instead (Claude Code: a plugin
+    /// marketplace; Gemini CLI: an extension), running a pinned `npx -y tool-output@VERSION`.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["write", "remove", "wrap", "project", "command"])]
+    package: Option<PathBuf>,
     /// With --wrap: the server's command and arguments.
     #[arg(last = true, value_name = "SERVER")]
     server: Vec<String>,
@@ -96,6 +101,14 @@ impl SetupArgs {
         }
         if self.wrap.is_some() && self.server.is_empty() && !self.remove {
             bail!("--wrap NAME needs the server's command after `--`");
+        }
+        if let Some(dir) = &self.package {
+            let mut said = String::new();
+            for path in package::write(self.host, dir)? {
+                said.push_str(&format!("{}: written\n", path.display()));
+            }
+            out::say(&said)?;
+            return Ok(ExitCode::SUCCESS);
         }
         let dirs = Dirs::from_env()?;
         let (launch, why) = self.launch()?;

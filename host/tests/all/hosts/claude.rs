@@ -304,3 +304,107 @@ fn claude_code_continued_still_finds_its_handles() {
     );
     std::fs::remove_dir_all(&scratch.dir).unwrap();
 }
+
+/// The repository's Claude Code marketplace and plugin.
+const PLUGIN_FILES: &[&str] = &[
+    ".claude-plugin/marketplace.json",
+    "plugins/claude-code/.claude-plugin/plugin.json",
+    "plugins/claude-code/.mcp.json",
+    "plugins/claude-code/hooks/hooks.json",
+];
+
+/// `claude ARGS…` (not a conversation) with the test's HOME.
+fn claude_cli(scratch: &Scratch, args: &[&str]) -> std::process::Output {
+    let claude = installed("claude").unwrap();
+    Command::new(claude)
+        .args(args)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", scratch.home())
+        .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
+        .env("DISABLE_AUTOUPDATER", "1")
+        .env("DISABLE_TELEMETRY", "1")
+        .current_dir(scratch.project())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn claude_code_installs_our_plugin_from_its_marketplace_and_runs_it() {
+    if installed("claude").is_none() {
+        return;
+    }
+    let scratch = Scratch::new("claude-plugin");
+    let market = scratch.dir.join("market");
+    package_files(&market, PLUGIN_FILES);
+    for target in [
+        market.join(".claude-plugin/marketplace.json"),
+        market.join("plugins/claude-code"),
+    ] {
+        let out = claude_cli(
+            &scratch,
+            &["plugin", "validate", &target.display().to_string()],
+        );
+        assert!(
+            out.status.success(),
+            "claude plugin validate {}: {}{}",
+            target.display(),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // Installed as a user installs it: the marketplace, then the plugin.
+    for args in [
+        &[
+            "plugin",
+            "marketplace",
+            "add",
+            &market.display().to_string(),
+        ][..],
+        &["plugin", "install", "tool-output@tool-output"],
+    ] {
+        let out = claude_cli(&scratch, args);
+        assert!(
+            out.status.success(),
+            "claude {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let out = claude_cli(&scratch, &["plugin", "details", "tool-output@tool-output"]);
+    let details = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        details.contains("Hooks (2)  PostToolUse, PostToolUseFailure")
+            && details.contains("MCP servers (1)  tool-output"),
+        "{details}"
+    );
+    // A conversation: the plugin's hook stores the Bash output, its MCP
+    // server answers (the pinned npx runs this build, offline).
+    write_big_log(&scratch.project());
+    let model = Model::start(
+        &scratch,
+        json!({"shell": "cat big.log", "extract": EXTRACT}),
+    );
+    let mut cmd = claude(
+        &scratch,
+        &model,
+        &["--allowedTools", "Bash,mcp__plugin_tool-output_tool-output"],
+    )
+    .unwrap();
+    with_test_root(&mut cmd, &scratch);
+    cmd.env("PATH", path_with(&npx_standing_in(&scratch)));
+    let run = Run::of(cmd, &model, &scratch, "claude -p with the plugin");
+    let tool = run.turns()[0]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .find(|t| t.ends_with("tool-output__tool_output"))
+        .unwrap_or("no tool_output offered")
+        .to_string();
+    let (_, answer) = assert_shell_turns(&run, "Bash", &tool, "Bash");
+    run.check(
+        answer.contains(NEEDLE),
+        "the plugin's server answers from the plugin's hook's store",
+    );
+    std::fs::remove_dir_all(&scratch.dir).unwrap();
+}
