@@ -18,15 +18,13 @@
 //! would no longer match, and answering `permissionDecision: "allow"`
 //! instead would bypass the user's permissions.
 
-use std::path::PathBuf;
-
 use anyhow::{Result, bail};
 use serde_json::{Value, json};
 
 use super::keep::{self, Source};
 use super::{Answer, hook_of, session_of, spool, text};
 use crate::commands::Env;
-use crate::commands::setup::hosts::Host;
+use crate::commands::setup::hosts::{self, Host};
 use tool_output::{StorePolicy, ToolCall};
 
 pub async fn answer(env: &Env, input: &Value, policy: &StorePolicy) -> Result<Answer> {
@@ -44,7 +42,10 @@ pub async fn answer(env: &Env, input: &Value, policy: &StorePolicy) -> Result<An
         return Ok(Answer::Pass);
     }
     let source = match text(response, "persistedOutputPath") {
-        Some(path) => keep::checked_file(path, &claude_dir()?.join("projects"))?,
+        Some(path) => {
+            let claude = hosts::claude_config_home_dir(&hosts::Dirs::from_env()?);
+            keep::checked_file(path, &claude.join("projects"))?
+        }
         None => {
             let stdout = text(response, "stdout").unwrap_or_default();
             let stderr = text(response, "stderr").unwrap_or_default();
@@ -121,23 +122,3 @@ async fn failure(env: &Env, input: &Value, policy: &StorePolicy, session: &str) 
 /// What the model reads before the handle message of a failed command.
 pub const FAILED_OUTPUT: &str = "The command failed, and the output above is only part of what it \
 printed; tool-output stored all of it:\n";
-
-/// Claude Code's directory, as it resolves it: `$CLAUDE_CONFIG_DIR`, else
-/// `~/.claude`. Its `projects/` holds the outputs it persists.
-fn claude_dir() -> Result<PathBuf> {
-    if let Some(dir) = std::env::var_os("CLAUDE_CONFIG_DIR").filter(|d| !d.is_empty()) {
-        return Ok(PathBuf::from(dir));
-    }
-    match home() {
-        Some(home) => Ok(home.join(".claude")),
-        None => bail!("no home directory (HOME) to find Claude Code's directory in"),
-    }
-}
-
-/// The user's home: `HOME`, else (Windows) `USERPROFILE`.
-pub fn home() -> Option<PathBuf> {
-    ["HOME", "USERPROFILE"]
-        .iter()
-        .find_map(|var| std::env::var_os(var).filter(|v| !v.is_empty()))
-        .map(PathBuf::from)
-}

@@ -684,10 +684,10 @@ impl Host {
     pub fn notes(self) -> &'static [&'static str] {
         match self {
             Host::ClaudeCode => &[
-                "Claude Code reads these at start: restart it; MCP tools still ask for permission unless allowed (\"mcp__tool-output\" in permissions.allow).",
+                "Claude Code reads these at start: restart it; MCP tools still ask for permission unless allowed (\"mcp__tool-output\" in permissions.allow). In user scope, its shell prefix (~/.claude/tool-output-shell) runs every Bash command, to keep a failing command's whole output.",
             ],
             Host::Codex => &[
-                "Codex runs a new hook only once you trust it: start codex and review it with /hooks. It rewrites commands only when Codex runs them without asking (approval policy \"never\").",
+                "Codex runs a new hook only once you trust it: start codex and review it with /hooks. It rewrites commands only when Codex runs them without asking (approval policy \"never\") in a sandbox that lets tool-output write its root (none, or workspace-write with the root in sandbox_workspace_write.writable_roots).",
             ],
             Host::GeminiCli => {
                 &["Gemini CLI: a project's MCP servers and hooks run once the folder is trusted."]
@@ -758,15 +758,17 @@ fn claude_config_home(dirs: &Dirs) -> PathBuf {
         .map_or_else(|| dirs.home.clone(), PathBuf::from)
 }
 
-/// `$CLAUDE_CONFIG_DIR`, else `~/.claude`: where `settings.json` is.
-fn claude_config_home_dir(dirs: &Dirs) -> PathBuf {
+/// `$CLAUDE_CONFIG_DIR`, else `~/.claude`: where `settings.json` is, and
+/// `projects/`, where Claude Code keeps the outputs it persists.
+pub fn claude_config_home_dir(dirs: &Dirs) -> PathBuf {
     std::env::var_os("CLAUDE_CONFIG_DIR")
         .filter(|d| !d.is_empty())
         .map_or_else(|| dirs.home.join(".claude"), PathBuf::from)
 }
 
-/// `$CODEX_HOME`, else `~/.codex`.
-fn codex_home(dirs: &Dirs) -> PathBuf {
+/// `$CODEX_HOME`, else `~/.codex`: its config, and `sessions/`, where its
+/// transcripts are.
+pub fn codex_home(dirs: &Dirs) -> PathBuf {
     std::env::var_os("CODEX_HOME")
         .filter(|d| !d.is_empty())
         .map_or_else(|| dirs.home.join(".codex"), PathBuf::from)

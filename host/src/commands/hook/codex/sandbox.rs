@@ -15,6 +15,7 @@ use serde_json::Value;
 
 use super::super::keep::{self, Source};
 use super::super::text;
+use crate::commands::setup::hosts;
 
 /// How much of the transcript's end is read to find the turn's context
 /// (it is written at the start of each turn; a turn's own items follow).
@@ -68,9 +69,8 @@ pub fn lets_write(input: &Value, root: &Path) -> Result<(), String> {
 /// The last `turn_context` payload of the hook's transcript.
 fn turn_context(input: &Value) -> Result<Value, String> {
     let path = text(input, "transcript_path").ok_or("the hook's input has no transcript_path")?;
-    let sessions = codex_home()
-        .ok_or("no CODEX_HOME or HOME")?
-        .join("sessions");
+    let dirs = hosts::Dirs::from_env().map_err(|e| e.to_string())?;
+    let sessions = hosts::codex_home(&dirs).join("sessions");
     let Source::File(mut file, len) =
         keep::checked_file(path, &sessions).map_err(|e| format!("{e:#}"))?
     else {
@@ -96,14 +96,6 @@ fn turn_context(input: &Value) -> Result<Value, String> {
         }
     }
     Err("no turn_context in its transcript".into())
-}
-
-/// `$CODEX_HOME`, else `~/.codex`.
-fn codex_home() -> Option<PathBuf> {
-    if let Some(home) = std::env::var_os("CODEX_HOME").filter(|v| !v.is_empty()) {
-        return Some(PathBuf::from(home));
-    }
-    super::super::claude::home().map(|home| home.join(".codex"))
 }
 
 /// Codex's permission entries: the most specific entry over `target`
