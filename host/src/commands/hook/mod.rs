@@ -1,13 +1,18 @@
 //! `tool-output hook HOST`: the command an agent host's hook runs. It reads
 //! the host's hook JSON on stdin and prints the host's hook answer on stdout:
 //! a large shell output stored and replaced by its handle message (Claude
-//! Code's `PostToolUse`, Gemini CLI's `AfterTool`), or the shell command
-//! rewritten to run under `tool-output run` (Codex's `PreToolUse`).
+//! Code's `PostToolUse`, Gemini CLI's `AfterTool`), or added after Claude
+//! Code's own cut of a failed command's output (`PostToolUseFailure`, with
+//! what [`spool`] kept), or the shell command rewritten to run under
+//! `tool-output run` (Codex's `PreToolUse`). Which events and tools, and
+//! which session, are the host's facts ([`Host`]).
 //!
 //! It never breaks the host's tool: whatever goes wrong (bad JSON, a tool
-//! it does not handle, an output that cannot be stored), it exits 0 with
-//! nothing on stdout, so the original stands, and says why in one line on
-//! stderr (hosts show a hook's stderr in their logs). What the host sends is
+//! it does not handle, an output that cannot be stored; and, before this
+//! module runs, a bad command line or environment, or a panic: see
+//! `cli::failed`), it exits 0 with nothing on stdout, so the original
+//! stands, and says why in one line on stderr (hosts show a hook's stderr
+//! in their logs). What the host sends is
 //! treated as hostile: stdin is read up to [`MAX_INPUT`], and a file it
 //! names is read only if it is a regular file where the host keeps them.
 
