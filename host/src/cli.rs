@@ -161,6 +161,92 @@ fn session_name(given: Option<&str>) -> Result<String> {
     Ok(name)
 }
 
+/// Whether this process is `tool-output hook …` (set once, first thing).
+static HOOK_MODE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+pub fn set_hook_mode(on: bool) {
+    HOOK_MODE.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+pub fn hook_mode() -> bool {
+    HOOK_MODE.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Whether `args` (the whole command line) run `tool-output hook`: its
+/// first word that is neither a global option nor an option's value is
+/// `hook`. Decided before clap parses, so that a parse error of a hook's
+/// command line or environment is still a hook's failure.
+pub fn is_hook(args: impl IntoIterator<Item = std::ffi::OsString>) -> bool {
+    use clap::CommandFactory;
+    let command = Cli::command();
+    let takes_value = |name: &str| {
+        command
+            .get_arguments()
+            .any(|arg| arg.get_long() == Some(name) && arg.get_action().takes_values())
+    };
+    let mut args = args.into_iter().skip(1);
+    while let Some(arg) = args.next() {
+        let Some(arg) = arg.to_str() else {
+            return false;
+        };
+        if arg == "--" {
+            return false;
+        }
+        if let Some(long) = arg.strip_prefix("--") {
+            if !long.contains('=') && takes_value(long) {
+                args.next();
+            }
+            continue;
+        }
+        if arg.starts_with('-') {
+            continue;
+        }
+        return arg == "hook";
+    }
+    false
+}
+
+/// The end of a command that failed: `line` on stderr (one line, made
+/// terminal-safe) and `code`; for a hook, exit 0 whatever happened, so the
+/// host's own output stands and nothing is blocked.
+pub fn failed(code: ExitCode, line: &str) -> ExitCode {
+    if hook_mode() {
+        out::stderr_line(&format!(
+            "hook: {}; the tool's output is left as it is",
+            line.trim_start_matches("error: ")
+        ));
+        return ExitCode::SUCCESS;
+    }
+    out::stderr_line(&format!("error: {line}"));
+    code
+}
+
+/// clap's own message (a bad argument, a bad value from the environment,
+/// or help and version), printed as clap would but with every control
+/// character escaped: it quotes the command line and the environment, and
+/// either may be hostile. A hook's is one line, and exit 0.
+fn argument_error(err: clap::Error) -> ExitCode {
+    let text = err.render().to_string();
+    let code = u8::try_from(err.exit_code()).unwrap_or(2);
+    let informational = !err.use_stderr();
+    if hook_mode() && !informational {
+        let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+        return failed(ExitCode::from(code), first);
+    }
+    let safe = tool_output_args::terminal_safe_lines(&text);
+    if informational {
+        let _ = out::text(&safe);
+    } else {
+        use std::io::Write;
+        let mut stderr = std::io::stderr().lock();
+        let _ = stderr.write_all(safe.as_bytes());
+        if !safe.ends_with('\n') {
+            let _ = stderr.write_all(b"\n");
+        }
+    }
+    ExitCode::from(code)
+}
+
 pub async fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -193,14 +279,11 @@ fn report(result: Result<ExitCode>) -> ExitCode {
         // `… | head -1`: the reader has what it wanted.
         Err(err) if out::is_stdout_closed(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            out::stderr_line(&format!(
-                "error: {}",
-                tool_output::error::one_line(err.as_ref())
-            ));
-            match err.downcast_ref::<Interrupted>() {
+            let code = match err.downcast_ref::<Interrupted>() {
                 Some(Interrupted(signal)) => ExitCode::from(signal.exit_code()),
                 None => ExitCode::FAILURE,
-            }
+            };
+            failed(code, &tool_output::error::one_line(err.as_ref()))
         }
     }
 }
@@ -307,8 +390,10 @@ async fn unparsed(err: clap::Error) -> ExitCode {
             | ErrorKind::DisplayVersion
             | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
     );
-    let Some((file, json)) = (!shown).then(store_invocation).flatten() else {
-        err.exit()
+    // A hook's command line is a hook's failure, never a store's.
+    let store = (!shown && !hook_mode()).then(store_invocation).flatten();
+    let Some((file, json)) = store else {
+        return argument_error(err);
     };
     // Clap's first paragraph, on one line ("… not provided:\n  --tool <TOOL>").
     let text = err.render().to_string();

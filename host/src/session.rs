@@ -150,6 +150,12 @@ impl Session {
         }
     }
 
+    /// The runtime the session runs on (another session beside it opens
+    /// on the same one).
+    pub(crate) fn runtime(&self) -> &Runtime {
+        &self.runtime
+    }
+
     /// The session's directory.
     pub fn path(&self) -> &Path {
         &self.path

@@ -37,7 +37,9 @@ impl DoctorArgs {
                 text.push('\n');
                 text.push_str(&doctor::clients::describe(&clients));
             }
-            out::text(&text)?;
+            // The model's name and the endpoint's answers come from a
+            // config file and a server: shown, never sent to the terminal.
+            out::say(&text)?;
         }
         Ok(if found.usable {
             ExitCode::SUCCESS

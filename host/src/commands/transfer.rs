@@ -156,7 +156,7 @@ async fn export(
             "skipped": skipped,
         }))?;
     } else {
-        out::line(&said)?;
+        out::say(&said)?;
     }
     Ok(ExitCode::SUCCESS)
 }

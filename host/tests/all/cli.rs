@@ -419,4 +419,52 @@ fn the_command_line_reference_is_current() {
         "docs/cli-reference.md is not current: run \
          `TOOL_OUTPUT_UPDATE_DOCS=1 cargo test --workspace --test all -- cli::the_command_line_reference_is_current`"
     );
+
+/// Whether `text` holds a character a terminal would act on: C0 and C1
+/// controls (tab and newline aside), DEL, bidi overrides and isolates.
+fn has_raw_control(text: &str) -> bool {
+    text.chars().any(|c| {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    })
+}
+
+#[test]
+fn clap_errors_and_help_never_send_a_raw_escape() {
+    let root = root();
+    let hostile = "x\u{1b}[2J\u{9b}31m\u{202e}evil\u{7}";
+    let flag = format!("--{hostile}");
+    type Case<'a> = (Vec<&'a str>, Vec<(&'a str, &'a str)>);
+    let cases: Vec<Case> = vec![
+        // An unknown argument, quoted back.
+        (vec!["list", &flag], vec![]),
+        (vec![hostile], vec![]),
+        // A bad value, from the command line and from the environment.
+        (vec!["tail", "h", "-n", hostile], vec![]),
+        (vec!["list"], vec![("TOOL_OUTPUT_STORE_CACHE_MB", hostile)]),
+        (vec!["extract", "h", "x", "--mode", hostile], vec![]),
+        // Help shows the environment's values.
+        (vec!["--help"], vec![("TOOL_OUTPUT_ROOT", hostile)]),
+        (
+            vec!["store", "--help"],
+            vec![("TOOL_OUTPUT_MODEL", hostile)],
+        ),
+    ];
+    for (args, vars) in cases {
+        let out = run_env(&root, &args, None, &vars);
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert!(!has_raw_control(&stdout), "{args:?}: {stdout:?}");
+        assert!(!has_raw_control(&stderr), "{args:?}: {stderr:?}");
+        let said = format!("{stdout}{stderr}");
+        assert!(said.contains("\\u{9b}31m\\u{202e}evil"), "{args:?}: {said}");
+        if args.contains(&"--help") {
+            assert_eq!(out.status.code(), Some(0));
+        } else {
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+            assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+        }
+    }
 }

@@ -302,3 +302,52 @@ fn the_proxy_lends_the_clients_model_too() {
     assert!(!report["sampling"].as_array().unwrap().is_empty());
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+#[test]
+fn serve_answers_for_the_hosts_other_conversations_with_handles_from() {
+    let Some(python) = python() else { return };
+    let root = root();
+    // Claude Code's hook stored after `/clear`, under the new session id;
+    // the server started under the old one.
+    let handle = store_log(&root, "claude-new-id", "error: needle after clear");
+    let elsewhere = store_log(&root, "codex", "error: needle of another host");
+    let mut server = serve(&root, "claude-old-id");
+    server.extend(["--handles-from".into(), "claude-*".into()]);
+    let steps = json!([
+        {"op": "call", "name": "tool_output", "args": {"handle": handle, "extract": "needle error"}},
+        {"op": "call", "name": "tool_output_tail", "args": {"handle": handle, "lines": 1}},
+        {"op": "call", "name": "tool_output_grep", "args": {"handle": handle, "pattern": "needle"}},
+        {"op": "call", "name": "tool_output_read", "args": {"handle": handle, "from_line": 3001}},
+        {"op": "read_resource", "uri": format!("tool-output://{handle}?from=3001")},
+        {"op": "call", "name": "tool_output_tail", "args": {"handle": elsewhere, "lines": 1}},
+    ]);
+    let report = client(&python, steps, &server, &[]);
+    let r = report["results"].as_array().unwrap();
+    assert!(
+        text(&r[0], 0).contains("3001: error: needle after clear"),
+        "{}",
+        r[0]
+    );
+    for result in &r[1..=3] {
+        assert!(
+            text(result, 0).contains("3001: error: needle after clear"),
+            "{result}"
+        );
+    }
+    assert_eq!(
+        r[4]["contents"][0]["text"],
+        "3001: error: needle after clear\n"
+    );
+    // Only the host's own sessions: another host's handle stays unknown.
+    assert!(
+        text(&r[5], 0).contains("no stored output has handle"),
+        "{}",
+        r[5]
+    );
+    // Without the family, the new session's handle is unknown too.
+    let steps =
+        json!([{"op": "call", "name": "tool_output_tail", "args": {"handle": handle, "lines": 1}}]);
+    let report = client(&python, steps, &serve(&root, "claude-old-id"), &[]);
+    assert!(text(&report["results"][0], 0).contains("no stored output has handle"));
+    std::fs::remove_dir_all(&root).unwrap();
+}
