@@ -181,7 +181,13 @@ fn emit(engine: &Path, caps: &Path, cli: &Path) {
 /// told so when the binary starts, never run the wrong code.
 /// `TOOL_OUTPUT_ENGINE_CPU=native` compiles for the building machine's own
 /// CPU instead (a native build: every feature it has, none it lacks).
-const X86_64_FEATURES: &[&str] = &["has_sse3", "has_ssse3", "has_sse41", "has_sse42", "has_popcnt"];
+const X86_64_FEATURES: &[&str] = &[
+    "has_sse3",
+    "has_ssse3",
+    "has_sse41",
+    "has_sse42",
+    "has_popcnt",
+];
 
 /// Compiles the engine component for the target with Cranelift into
 /// `OUT_DIR/engine.cwasm`, configured as `loader::engine` configures the
@@ -221,7 +227,10 @@ fn precompile(engine: &Path) {
         });
     std::fs::write(&out, compiled)
         .unwrap_or_else(|e| fail(&format!("writing {}: {e}", out.display())));
-    println!("cargo:rustc-env=TOOL_OUTPUT_PRECOMPILED_PATH={}", out.display());
+    println!(
+        "cargo:rustc-env=TOOL_OUTPUT_PRECOMPILED_PATH={}",
+        out.display()
+    );
 }
 
 fn sha256(path: &Path) -> String {

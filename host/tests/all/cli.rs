@@ -77,7 +77,10 @@ fn the_engine_comes_compiled_in_the_binary_and_nothing_is_compiled_or_cached_at_
         !home.join(".cache/tool-output/components").exists(),
         "nothing cached under HOME"
     );
-    assert!(!r.join("components").exists(), "nothing cached under --root");
+    assert!(
+        !r.join("components").exists(),
+        "nothing cached under --root"
+    );
 }
 
 #[test]
@@ -419,6 +422,7 @@ fn the_command_line_reference_is_current() {
         "docs/cli-reference.md is not current: run \
          `TOOL_OUTPUT_UPDATE_DOCS=1 cargo test --workspace --test all -- cli::the_command_line_reference_is_current`"
     );
+}
 
 /// Whether `text` holds a character a terminal would act on: C0 and C1
 /// controls (tab and newline aside), DEL, bidi overrides and isolates.

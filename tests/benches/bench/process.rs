@@ -46,8 +46,15 @@ pub(crate) fn bench_cli() {
 
 /// `tool-output store` of `input` as a new process with `home` as HOME and
 /// root: its wall time and peak RSS (wait4's).
-fn whole_process(bin: &std::path::Path, home: &std::path::Path, input: &std::path::Path) -> (Duration, u64) {
+fn whole_process(
+    bin: &std::path::Path,
+    home: &std::path::Path,
+    input: &std::path::Path,
+) -> (Duration, u64) {
     let t = Instant::now();
+    // Reaped below by wait4, which std's wait cannot replace: it gives the
+    // child's peak RSS.
+    #[allow(clippy::zombie_processes)]
     let child = Command::new(bin)
         .arg("--root")
         .arg(home.join("root"))
@@ -65,7 +72,10 @@ fn whole_process(bin: &std::path::Path, home: &std::path::Path, input: &std::pat
     let pid = child.id() as libc::pid_t;
     let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
     let took = t.elapsed();
-    assert!(waited == pid && status == 0, "tool-output store failed ({status})");
+    assert!(
+        waited == pid && status == 0,
+        "tool-output store failed ({status})"
+    );
     (took, usage.ru_maxrss as u64 * 1024)
 }
 
@@ -100,8 +110,14 @@ fn store_against_python_tiktoken(
             .unwrap();
         let said = String::from_utf8_lossy(&out.stdout);
         let mut parts = said.split_whitespace();
-        counted = parts.next().and_then(|t| t.parse::<u64>().ok()).unwrap_or(0);
-        let secs: f64 = parts.next().and_then(|s| s.parse().ok()).unwrap_or(f64::NAN);
+        counted = parts
+            .next()
+            .and_then(|t| t.parse::<u64>().ok())
+            .unwrap_or(0);
+        let secs: f64 = parts
+            .next()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(f64::NAN);
         theirs.push(Duration::from_secs_f64(secs));
     }
     let stored = Command::new(bin)
@@ -122,7 +138,11 @@ fn store_against_python_tiktoken(
         theirs.as_secs_f64() / ours.as_secs_f64(),
         tokens,
         counted,
-        if tokens == counted { "equal" } else { "DIFFERENT" }
+        if tokens == counted {
+            "equal"
+        } else {
+            "DIFFERENT"
+        }
     );
 }
 

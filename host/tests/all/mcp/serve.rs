@@ -309,8 +309,8 @@ fn serve_answers_for_the_hosts_other_conversations_with_handles_from() {
     let root = root();
     // Claude Code's hook stored after `/clear`, under the new session id;
     // the server started under the old one.
-    let handle = store_log(&root, "claude-new-id", "error: needle after clear");
-    let elsewhere = store_log(&root, "codex", "error: needle of another host");
+    let handle = store_log(&root, "claude-new-id", 3000, "error: needle after clear");
+    let elsewhere = store_log(&root, "codex", 3000, "error: needle of another host");
     let mut server = serve(&root, "claude-old-id");
     server.extend(["--handles-from".into(), "claude-*".into()]);
     let steps = json!([
