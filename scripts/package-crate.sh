@@ -28,9 +28,10 @@ cp "$release/tool_output_guest.wasm" "$release/tool_output_adapter_caps.wasm" \
 cp -r wit host/component/wit
 trap 'rm -rf host/component' EXIT
 
-# --allow-dirty: component/ is built here, never committed. cargo verifies
-# each crate by building it against the others packaged alongside.
-cargo package --locked --allow-dirty -p tool-output-wire -p tool-output-args -p tool-output
+# --allow-dirty: component/ is built here, never committed. --no-verify:
+# cargo's own check would build the three packaged crates once more in
+# target/package; the build below does exactly that, as a user would.
+cargo package --locked --allow-dirty --no-verify -p tool-output-wire -p tool-output-args -p tool-output
 
 # As a user would get them: unpacked outside the workspace, built offline
 # (wire and args from their packages too) in a target dir of their own (a

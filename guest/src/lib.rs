@@ -6,6 +6,7 @@
 //! the `engine` interface from wasm.
 
 pub mod bindings;
+pub mod bom;
 pub mod display;
 pub mod doc;
 pub mod error;

@@ -37,7 +37,9 @@ pub struct Limits {
     pub memory_bytes: usize,
     /// CPU time the guest may use in one call, plus one second per MiB of
     /// stored files the call reads (so a pass over a large output is not
-    /// cut short). Time spent waiting in imports (disk, LLM) does not count.
+    /// cut short), and never more than this plus what its last read earned
+    /// past that read. Time spent waiting in imports (disk, LLM) does not
+    /// count.
     pub cpu_time: Duration,
     /// Bytes a session's directory may hold (None: no quota).
     pub session_quota: Option<u64>,
@@ -64,9 +66,6 @@ impl Default for Limits {
 
 /// How a [`Runtime`] is set up. `Default` needs no LLM and no configuration.
 pub struct RuntimeConfig {
-    /// Where the compiled component is cached (None: compile in memory
-    /// every time). Default: `~/.cache/tool-output/components`.
-    pub cache_dir: Option<PathBuf>,
     /// Where the run root of temporary sessions goes. Default: `$TMPDIR`.
     pub temp_dir: PathBuf,
     /// Memory, CPU time and disk each call may use.
@@ -99,7 +98,6 @@ impl RuntimeConfig {
 impl Default for RuntimeConfig {
     fn default() -> Self {
         Self {
-            cache_dir: Some(crate::roots::default_cache_root().join("components")),
             temp_dir: std::env::temp_dir(),
             limits: Limits::default(),
             llm: Arc::new(NoLlm),
@@ -156,7 +154,7 @@ impl Runtime {
     /// the epoch ticker. Installs no signal handlers.
     pub async fn new(config: RuntimeConfig) -> Result<Self> {
         let engine = loader::engine()?;
-        let loaded = loader::load(&engine, config.cache_dir.as_deref()).await?;
+        let loaded = loader::load(&engine).await?;
         let ticker_stop = Arc::new(AtomicBool::new(false));
         spawn_epoch_ticker(engine.clone(), ticker_stop.clone());
         let calls = Arc::new(tokio::sync::Semaphore::new(

@@ -16,13 +16,14 @@ use crate::error::{Error, Result};
 use crate::extraction::{CallControl, ExtractOptions};
 use crate::host::AbandonGuard;
 use crate::host::session_fs::{SessionDir, UnfinishedHandle};
-use crate::loader::ensure_private_dir;
 use crate::names::Outcome;
+use crate::private_files::ensure_dir;
 use crate::remote::Remote;
 use crate::roots::RunRoot;
 use crate::runtime::{ONE_CALL_MAX, Runtime};
 use crate::writer::OutputWriter;
 
+mod export;
 mod on_store;
 
 /// The tool call an output came from.
@@ -112,7 +113,10 @@ impl Runtime {
                 path.display()
             )));
         }
-        ensure_private_dir(path)?;
+        ensure_dir(path)?;
+        // An import a killed process was committing into it, finished.
+        crate::archive::recover(path)
+            .map_err(|e| Error::Setup(e.context("finishing an interrupted import")))?;
         let dir = cap_std::fs::Dir::open_ambient_dir(path, cap_std::ambient_authority())
             .map_err(|e| Error::io(format!("opening session directory {}", path.display()), e))?;
         let dir = SessionDir::new(dir, self.inner.limits.session_quota)
@@ -144,6 +148,12 @@ impl Session {
             accounts: Arc::new(Accounts::default()),
             remote: OnceLock::new(),
         }
+    }
+
+    /// The runtime the session runs on (another session beside it opens
+    /// on the same one).
+    pub(crate) fn runtime(&self) -> &Runtime {
+        &self.runtime
     }
 
     /// The session's directory.
@@ -330,8 +340,21 @@ impl Session {
     /// Lines `first..=last` of a stored output (1-based, numbered as in the
     /// handle message; `u64::MAX` reads to the end), within the byte cap.
     pub async fn read(&self, handle: &str, first: u64, last: u64) -> Result<String> {
+        let max = self.runtime.inner.policy.max_inline_bytes;
+        self.read_within(handle, first, last, max).await
+    }
+
+    /// [`Session::read`] within `max_bytes` (what the caller's host passes
+    /// on whole), ending with where to continue when cut.
+    pub async fn read_within(
+        &self,
+        handle: &str,
+        first: u64,
+        last: u64,
+        max_bytes: u64,
+    ) -> Result<String> {
         let (mut store, ex, far) = self.instance_on(handle).await?;
-        let max = Some(self.runtime.inner.policy.max_inline_bytes);
+        let max = Some(max_bytes);
         let range = LineRange { first, last };
         let result = ex
             .tool_output_core_engine()
@@ -344,8 +367,20 @@ impl Session {
     /// with context; never more than the byte cap, and never a match hidden by
     /// its context.
     pub async fn grep(&self, handle: &str, pattern: &str, options: GrepOptions) -> Result<String> {
+        let max = self.runtime.inner.policy.max_inline_bytes;
+        self.grep_within(handle, pattern, options, max).await
+    }
+
+    /// [`Session::grep`] within `max_bytes`.
+    pub async fn grep_within(
+        &self,
+        handle: &str,
+        pattern: &str,
+        options: GrepOptions,
+        max_bytes: u64,
+    ) -> Result<String> {
         let (mut store, ex, far) = self.instance_on(handle).await?;
-        let max = Some(self.runtime.inner.policy.max_inline_bytes);
+        let max = Some(max_bytes);
         let result = ex
             .tool_output_core_engine()
             .call_grep(&mut store, handle, pattern, options, max)
@@ -355,8 +390,14 @@ impl Session {
 
     /// The last `lines` lines of a stored output.
     pub async fn tail(&self, handle: &str, lines: u32) -> Result<String> {
+        let max = self.runtime.inner.policy.max_inline_bytes;
+        self.tail_within(handle, lines, max).await
+    }
+
+    /// [`Session::tail`] within `max_bytes`.
+    pub async fn tail_within(&self, handle: &str, lines: u32, max_bytes: u64) -> Result<String> {
         let (mut store, ex, far) = self.instance_on(handle).await?;
-        let max = Some(self.runtime.inner.policy.max_inline_bytes);
+        let max = Some(max_bytes);
         let result = ex
             .tool_output_core_engine()
             .call_tail(&mut store, handle, lines, max)
@@ -365,12 +406,14 @@ impl Session {
     }
 
     /// The outputs stored in the session; a broken one has its `problem`.
-    /// With a store, the handles this directory lacks are fetched first
-    /// (the cache is trimmed to its bound after); one whose objects the
-    /// store sends are unacceptable is listed broken, first.
+    /// With a store, the sidecars of the handles this directory lacks are
+    /// fetched (nothing else of them: the cache stays within its bound);
+    /// one whose sidecar the store sends is unacceptable is listed broken,
+    /// first.
     pub async fn list(&self) -> Result<Vec<HandleInfo>> {
-        let (_, refused) = self.fetch_missing().await?;
+        let (far, refused) = self.listing().await?;
         let (mut store, ex) = self.runtime.instance(&self.dir).await?;
+        store.data_mut().far = far;
         let list = flatten(ex.tool_output_core_engine().call_list(&mut store).await);
         self.trim_cache().await;
         let mut all: Vec<HandleInfo> = refused

@@ -2,6 +2,14 @@
 
     python client.py STEPS_JSON -- COMMAND [ARGS...]
 
+MCP_ERA picks the protocol revision the client speaks: "2025-11-25" (the
+default: `initialize`), "2025-06-18" (`initialize` with that revision),
+"2026-07-28" (stateless: every request says its revision in `_meta`, no
+probe) or "auto" (the SDK's default: `server/discover` first, `initialize`
+if the server does not know it). "initialize" in the report is what the
+client learnt of the server (protocolVersion, capabilities, serverInfo,
+instructions), whichever way.
+
 STEPS_JSON is a list of steps, run in order on one session:
   {"op": "list_tools"} | {"op": "call", "name": N, "args": {...}, "progress": true?}
   {"op": "read_resource", "uri": U} | {"op": "list_resources"} | {"op": "ping"}
@@ -26,8 +34,8 @@ import os
 import re
 import sys
 
-from mcp import ClientSession, StdioServerParameters
-from mcp.client.stdio import stdio_client
+import mcp.client.session
+from mcp import Client, StdioServerParameters
 
 PROGRESS = []
 SAMPLED = []
@@ -119,22 +127,33 @@ async def main():
     out = {"results": [], "notifications": notifications, "progress": PROGRESS, "sampling": SAMPLED}
     sampling = on_sampling if os.environ.get("SAMPLING") else None
     seen = {}
-    async with stdio_client(params) as (read, write):
-        async with ClientSession(read, write, logging_callback=on_log, sampling_callback=sampling) as session:
-            out["initialize"] = dump(await session.initialize())
-            for op in steps:
-                op = substitute(op, seen)
-                try:
-                    result = dump(await step(session, op))
-                except Exception as e:  # the test asserts on it
-                    error = getattr(e, "error", None)
-                    result = {"error": dump(error) if error is not None else {"message": str(e)}}
-                text = json.dumps(result)
-                for key, pattern in (("handle", HANDLE), ("uri", URI)):
-                    found = pattern.findall(text)
-                    if found:
-                        seen[key] = found[0]
-                out["results"].append(result)
+    era = os.environ.get("MCP_ERA", "2025-11-25")
+    mode = {"2025-11-25": "legacy", "2025-06-18": "legacy"}.get(era, era)
+    if era == "2025-06-18":
+        # The SDK offers its newest handshake revision; this one is older.
+        mcp.client.session.LATEST_HANDSHAKE_VERSION = era
+    async with Client(params, mode=mode, cache=None, logging_callback=on_log, sampling_callback=sampling) as client:
+        session = client.session
+        info = client.server_info
+        out["initialize"] = {
+            "protocolVersion": client.protocol_version,
+            "capabilities": dump(client.server_capabilities),
+            "serverInfo": dump(info) if info is not None else None,
+            "instructions": client.instructions,
+        }
+        for op in steps:
+            op = substitute(op, seen)
+            try:
+                result = dump(await step(session, op))
+            except Exception as e:  # the test asserts on it
+                error = getattr(e, "error", None)
+                result = {"error": dump(error) if error is not None else {"message": str(e)}}
+            text = json.dumps(result)
+            for key, pattern in (("handle", HANDLE), ("uri", URI)):
+                found = pattern.findall(text)
+                if found:
+                    seen[key] = found[0]
+            out["results"].append(result)
     json.dump(out, sys.stdout)
 
 

@@ -25,10 +25,7 @@ pub fn python() -> Option<PathBuf> {
     if python.is_file() {
         return Some(python);
     }
-    if std::env::var("TOOL_OUTPUT_REQUIRE_S3").is_ok_and(|v| v == "1") {
-        panic!("TOOL_OUTPUT_REQUIRE_S3=1 but the S3 test server is missing: run tests/s3/setup.sh");
-    }
-    eprintln!("skipped: the S3 test server is not installed (run tests/s3/setup.sh)");
+    crate::suite::missing("s3", "the S3 test server");
     None
 }
 

@@ -29,8 +29,6 @@ use tool_output::{LlmConfig, OutputStats, RemoteStore, Runtime, RuntimeConfig, S
 /// The global options (`--root`, `--session`, `--json`, …), resolved.
 pub struct Env {
     pub root: PathBuf,
-    /// The compiled-component cache (not under `root`: one per user).
-    pub cache_dir: PathBuf,
     pub session_name: String,
     pub json: bool,
     pub config: Option<PathBuf>,
@@ -58,10 +56,6 @@ impl Env {
     }
 
     pub async fn runtime_with(&self, config: RuntimeConfig) -> Result<Runtime> {
-        let config = RuntimeConfig {
-            cache_dir: Some(self.cache_dir.clone()),
-            ..config
-        };
         Ok(Runtime::new(config).await?)
     }
 
@@ -85,8 +79,8 @@ impl Env {
     }
 
     pub fn open(&self, runtime: Runtime) -> Result<(Runtime, Session)> {
-        tool_output::loader::ensure_private_dir(&self.root.join("sessions"))?;
-        tool_output::loader::ensure_private_dir(&self.root.join("events"))?;
+        tool_output::private_files::ensure_dir(&self.root.join("sessions"))?;
+        tool_output::private_files::ensure_dir(&self.root.join("events"))?;
         let session = runtime.open_session(&self.session_dir())?;
         sessions::touch_last_used(&self.session_dir());
         session.set_event_log(&self.event_log())?;

@@ -40,6 +40,10 @@ pub struct ClientSeen {
     pub client: String,
     /// Whether it declared the `sampling` capability.
     pub sampling: bool,
+    /// It spoke MCP 2026-07-28 or later, where sampling is deprecated and
+    /// not asked for (older notes lack it: false).
+    #[serde(default)]
+    pub stateless: bool,
     /// When, in milliseconds since the Unix epoch.
     pub seen_at_ms: u64,
 }
@@ -54,12 +58,14 @@ impl ClientLog {
     }
 
     /// Notes that `client` connected to this session, offering sampling or
-    /// not. A note that cannot be written is only logged: serving goes on.
-    pub fn note(&self, client: &str, sampling: bool) {
+    /// not, in the stateless era (2026-07-28 on) or not. A note that cannot
+    /// be written is only logged: serving goes on.
+    pub fn note(&self, client: &str, sampling: bool, stateless: bool) {
         let seen = ClientSeen {
             session: self.session.clone(),
             client: client.chars().take(MAX_NAME_CHARS).collect(),
             sampling,
+            stateless,
             seen_at_ms: SystemTime::now()
                 .duration_since(UNIX_EPOCH)
                 .map_or(0, |d| d.as_millis() as u64),
@@ -69,7 +75,7 @@ impl ClientLog {
         let file = self.dir.join(format!("{name}.json"));
         let written = serde_json::to_vec_pretty(&seen)
             .map_err(anyhow::Error::from)
-            .and_then(|text| crate::loader::write_cache(&self.dir, &file, &text));
+            .and_then(|text| crate::private_files::write(&self.dir, &file, &text));
         if let Err(err) = written {
             tracing::warn!(
                 "not noting the MCP client in {}: {err:#}",
@@ -135,10 +141,12 @@ pub fn describe(notes: &[ClientSeen]) -> String {
         } else {
             &note.client
         };
-        let answers = if note.sampling {
-            "offers sampling: its model answers"
-        } else {
-            "does not offer sampling: lexical search answers"
+        let answers = match (note.sampling, note.stateless) {
+            (true, false) => "offers sampling: its model answers",
+            (true, true) => {
+                "offers sampling under MCP 2026-07-28, which deprecates it: lexical search answers"
+            }
+            (false, _) => "does not offer sampling: lexical search answers",
         };
         out.push_str(&tool_output_args::terminal_safe(&format!(
             "  session {}: {client} {answers} ({})",
@@ -170,7 +178,7 @@ fn ago(ms: u64) -> String {
 fn read_note(file: &Path) -> Option<ClientSeen> {
     // Ours, a regular file in a private directory, and small: only then read.
     if file.extension()? != "json"
-        || !crate::loader::is_trusted_file(file)
+        || !crate::private_files::is_trusted(file)
         || std::fs::metadata(file).ok()?.len() > MAX_BYTES
     {
         return None;
@@ -204,9 +212,9 @@ mod tests {
             uuid::Uuid::new_v4().simple()
         ));
         let root = Scratch(root);
-        ClientLog::under(root.path(), "claude-1").note("claude-code 2.1.331", false);
+        ClientLog::under(root.path(), "claude-1").note("claude-code 2.1.331", false, false);
         std::thread::sleep(std::time::Duration::from_millis(5));
-        ClientLog::under(root.path(), "vscode").note("Visual Studio Code 1.107", true);
+        ClientLog::under(root.path(), "vscode").note("Visual Studio Code 1.107", true, false);
         let dir = root.path().join("doctor").join("clients");
         std::fs::write(dir.join("planted.json"), "{\"session\": 1}").unwrap();
         std::fs::write(dir.join("big.json"), vec![b' '; 8192]).unwrap();
@@ -220,7 +228,7 @@ mod tests {
         assert_eq!(one.len(), 1);
         assert_eq!(one[0].client, "claude-code 2.1.331");
         // The same session noted again: one note, the latest.
-        ClientLog::under(root.path(), "claude-1").note("claude-code 2.1.332", true);
+        ClientLog::under(root.path(), "claude-1").note("claude-code 2.1.332", true, false);
         let one = seen(root.path(), Some("claude-1"));
         assert_eq!((one.len(), one[0].sampling), (1, true));
         assert!(seen(root.path(), Some("nobody")).is_empty());

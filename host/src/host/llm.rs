@@ -1,8 +1,11 @@
 //! `llm`: the import, on top of an [`LlmEngine`]. A batch's requests run
 //! concurrently (bounded by the model's concurrency); every call respects
-//! the extraction's deadline and reports progress.
+//! the extraction's deadline and reports progress. A request that finds the
+//! model gone for good (not configured, its key refused, unavailable after
+//! retries, a client that declined sampling) stops the batch: the requests
+//! not yet sent get the same error instead of asking again.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use futures::StreamExt;
@@ -34,11 +37,25 @@ impl crate::bindings::llm::Host for HostState {
             .map_or(1, |p| p.concurrency.max(1) as usize);
         let deadline = self.control.deadline;
         let llm = self.llm.clone();
+        let stopped: Arc<Mutex<Option<LlmError>>> = Arc::default();
         let mut running = futures::stream::iter(reqs.into_iter().enumerate().map(|(i, req)| {
-            let llm = llm.clone();
+            let (llm, stopped) = (llm.clone(), stopped.clone());
             async move {
                 let (kind, chunk) = (req.kind, req.chunk);
-                (i, kind, chunk, call(llm, deadline, req).await)
+                let earlier = stopped.lock().unwrap_or_else(|e| e.into_inner()).clone();
+                let result = match earlier {
+                    Some(error) => Err(error),
+                    None => call(llm, deadline, req).await,
+                };
+                if let Err(error) = &result
+                    && ends_the_batch(error)
+                {
+                    stopped
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .get_or_insert_with(|| error.clone());
+                }
+                (i, kind, chunk, result)
             }
         }))
         .buffer_unordered(width);
@@ -57,6 +74,14 @@ impl crate::bindings::llm::Host for HostState {
             .map(|r| r.expect("every request answered"))
             .collect()
     }
+}
+
+/// Whether an error says the model will not answer the rest of a batch.
+fn ends_the_batch(error: &LlmError) -> bool {
+    matches!(
+        error,
+        LlmError::NotConfigured | LlmError::Auth(_) | LlmError::Unavailable(_)
+    )
 }
 
 /// One call, cut off at the extraction's deadline.

@@ -36,6 +36,11 @@ pub struct HostState {
     read_extent: std::collections::HashMap<String, u64>,
     /// The sum of `read_extent`.
     read_bytes: u64,
+    /// Guest time when the call last read further, and the allowance that
+    /// read earned (at least a second): the rest of the allowance holds only
+    /// while reading goes on.
+    read_until: Duration,
+    last_read_earned: Duration,
     /// Files this instance created (and what they were renamed to): what to
     /// remove if its call is abandoned.
     created: Vec<String>,
@@ -47,6 +52,10 @@ pub struct HostState {
     /// Token counting on the other cores (None: this instance is a helper,
     /// or its host offers none).
     pub(crate) helpers: Option<Arc<counting::Helpers>>,
+    /// The handles whose `.part` files this instance writes, locked while
+    /// it lives: a process killed mid-store leaves them free, and the next
+    /// open of the session removes its parts.
+    writing: Vec<(String, Option<session_fs::WriterLock>)>,
 }
 
 impl HostState {
@@ -67,10 +76,25 @@ impl HostState {
             in_imports: Duration::ZERO,
             read_extent: Default::default(),
             read_bytes: 0,
+            read_until: Duration::ZERO,
+            last_read_earned: Duration::ZERO,
             created: Vec::new(),
             place: None,
             far: None,
             helpers: None,
+            writing: Vec::new(),
+        }
+    }
+
+    /// Before the engine writes `name`: if it is a handle's `.part`, the
+    /// handle is locked for this instance's life.
+    pub(crate) fn lock_writer(&mut self, name: &str) {
+        let Some(handle) = session_fs::WriterLock::handle_of_part(name) else {
+            return;
+        };
+        if !self.writing.iter().any(|(h, _)| h == handle) {
+            let lock = self.session.lock_writer(handle);
+            self.writing.push((handle.to_string(), lock));
         }
     }
 
@@ -119,6 +143,8 @@ impl HostState {
         self.in_imports = Duration::ZERO;
         self.read_extent.clear();
         self.read_bytes = 0;
+        self.read_until = Duration::ZERO;
+        self.last_read_earned = Duration::ZERO;
     }
 
     /// The call has read `name` up to `end`. Reading a part again adds
@@ -126,8 +152,12 @@ impl HostState {
     pub(crate) fn note_read(&mut self, name: &str, end: u64) {
         let extent = self.read_extent.entry(name.to_string()).or_default();
         if end > *extent {
-            self.read_bytes += end - *extent;
+            let more = end - *extent;
+            self.read_bytes += more;
             *extent = end;
+            self.read_until = self.guest_time();
+            let mib = u32::try_from(more.div_ceil(1 << 20)).unwrap_or(u32::MAX);
+            self.last_read_earned = READ_ALLOWANCE_PER_MIB.saturating_mul(mib);
         }
     }
 
@@ -137,6 +167,35 @@ impl HostState {
     pub(crate) fn read_allowance(&self) -> Duration {
         READ_ALLOWANCE_PER_MIB
             .saturating_mul(u32::try_from(self.read_bytes >> 20).unwrap_or(u32::MAX))
+    }
+
+    /// Whether the call is within its CPU time: `cpu_limit` plus the
+    /// allowance for what it read, and no more than `cpu_limit` plus what
+    /// its last read earned since that read (a program that stops reading
+    /// and loops is stopped then, whatever it read before); else why not.
+    pub(crate) fn over_cpu_time(&self, cpu_limit: Duration) -> Option<String> {
+        let used = self.guest_time();
+        let allowance = self.read_allowance();
+        let mib = self.read_bytes >> 20;
+        let since_read = used.saturating_sub(self.read_until);
+        if self.read_bytes > 0 && since_read > cpu_limit + self.last_read_earned {
+            let earned = self.last_read_earned;
+            return Some(format!(
+                "guest CPU time limit of {cpu_limit:?}, plus {earned:?} for its last read, \
+                 exceeded since that read (it read {mib} MiB in all)"
+            ));
+        }
+        if used <= cpu_limit + allowance {
+            return None;
+        }
+        Some(if allowance.is_zero() {
+            format!("guest CPU time limit of {cpu_limit:?} exceeded")
+        } else {
+            format!(
+                "guest CPU time limit of {cpu_limit:?}, plus {allowance:?} for the {mib} MiB \
+                 read, exceeded"
+            )
+        })
     }
 
     pub(crate) fn timed<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
@@ -166,8 +225,7 @@ pub(crate) fn memory_limit(bytes: usize) -> StoreLimits {
 pub const READ_ALLOWANCE_PER_MIB: Duration = Duration::from_secs(1);
 
 /// A store for one instance, its guest CPU time checked at every epoch
-/// against `cpu_limit` plus the call's read allowance (time spent in
-/// imports does not count).
+/// ([`HostState::over_cpu_time`]; time spent in imports does not count).
 pub(crate) fn limited_store(
     engine: &Engine,
     state: HostState,
@@ -176,20 +234,9 @@ pub(crate) fn limited_store(
     let mut store = Store::new(engine, state);
     store.limiter(|s| &mut s.limits);
     store.set_epoch_deadline(1);
-    store.epoch_deadline_callback(move |ctx| {
-        let state = ctx.data();
-        let allowance = state.read_allowance();
-        if state.guest_time() <= cpu_limit + allowance {
-            return Ok(UpdateDeadline::Yield(1));
-        }
-        Err(if allowance.is_zero() {
-            wasmtime::format_err!("guest CPU time limit of {cpu_limit:?} exceeded")
-        } else {
-            wasmtime::format_err!(
-                "guest CPU time limit of {cpu_limit:?}, plus {allowance:?} for the {} MiB read, exceeded",
-                state.read_bytes >> 20
-            )
-        })
+    store.epoch_deadline_callback(move |ctx| match ctx.data().over_cpu_time(cpu_limit) {
+        None => Ok(UpdateDeadline::Yield(1)),
+        Some(why) => Err(wasmtime::format_err!("{why}")),
     });
     store
 }

@@ -10,7 +10,7 @@
 //! tool calls, is marked unmanaged so `auto` does not route to it.
 
 use std::sync::{Arc, RwLock};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
@@ -30,13 +30,23 @@ pub enum SamplingError {
     Declined(String),
     /// The connection to it ended.
     Gone,
+    /// Its answer cannot be used (not decodable, or too long).
+    Unusable(String),
 }
 
 /// The extraction engine over a client's sampling (see the module docs).
 pub struct SamplingLlm {
     sampler: RwLock<Option<Arc<dyn Sampler>>>,
     profile: ModelProfile,
+    /// How long one sample may take (`timeout_secs`, as one HTTP request
+    /// to a provider): a client that never answers ends the request then.
+    timeout: Duration,
 }
+
+/// Bytes a sample may take per token asked for (a token is some 4 bytes of
+/// English, up to 6 of CJK), plus a margin: one far past it is refused.
+const BYTES_PER_TOKEN: usize = 16;
+const MARGIN_BYTES: usize = 4096;
 
 /// What is known of a model behind a client: nothing. A window most models
 /// a client lends have, an answer room an extraction needs, a tokenizer
@@ -65,6 +75,7 @@ impl SamplingLlm {
                 manages_full_chunked: None,
                 manages_read_grep: Some(false),
             },
+            timeout: config.request_timeout,
         }
     }
 
@@ -102,17 +113,30 @@ impl LlmEngine for SamplingLlm {
             let sampler = self.sampler().ok_or(LlmError::NotConfigured)?;
             let params = create_message_params(&req)?;
             let started = Instant::now();
-            let result = sampler.create_message(params).await.map_err(|e| match e {
-                // The engine then makes no further LLM call and answers
-                // with lexical search, saying why.
-                SamplingError::Declined(why) => {
-                    LlmError::Unavailable(format!("the MCP client declined sampling: {why}"))
-                }
-                SamplingError::Gone => {
-                    LlmError::Unavailable("the MCP client went away".to_string())
-                }
-            })?;
-            response(&result, started)
+            let asked = sampler.create_message(params);
+            let secs = self.timeout.as_secs();
+            let result = tokio::time::timeout(self.timeout, asked)
+                .await
+                .map_err(|_| {
+                    LlmError::Unavailable(format!(
+                        "the MCP client did not answer a sampling request within {secs} s \
+                         (timeout_secs, TOOL_OUTPUT_TIMEOUT)"
+                    ))
+                })?
+                .map_err(|e| match e {
+                    // The engine then makes no further LLM call and answers
+                    // with lexical search, saying why.
+                    SamplingError::Declined(why) => {
+                        LlmError::Unavailable(format!("the MCP client declined sampling: {why}"))
+                    }
+                    SamplingError::Gone => {
+                        LlmError::Unavailable("the MCP client went away".to_string())
+                    }
+                    SamplingError::Unusable(why) => LlmError::Unavailable(format!(
+                        "the MCP client's sample cannot be used: {why}"
+                    )),
+                })?;
+            response(&result, req.max_output_tokens, started)
         })
     }
 }
@@ -154,7 +178,7 @@ fn create_message_params(req: &Request) -> Result<Value, LlmError> {
 /// A `CreateMessageResult` as the engine's answer: its text blocks (one
 /// block, or an array of them), the model that answered, whether it
 /// stopped at the token limit.
-fn response(result: &Value, started: Instant) -> Result<Response, LlmError> {
+fn response(result: &Value, max_tokens: u32, started: Instant) -> Result<Response, LlmError> {
     let blocks = match result.get("content") {
         Some(Value::Array(blocks)) => blocks.iter().collect(),
         Some(block) => vec![block],
@@ -169,6 +193,13 @@ fn response(result: &Value, started: Instant) -> Result<Response, LlmError> {
         return Err(LlmError::BadResponse(
             "the client's sample holds no text".into(),
         ));
+    }
+    let bytes: usize = text.iter().map(|t| t.len()).sum();
+    let most = max_tokens as usize * BYTES_PER_TOKEN + MARGIN_BYTES;
+    if bytes > most {
+        return Err(LlmError::Unavailable(format!(
+            "the MCP client's sample is {bytes} bytes, far over the {max_tokens} tokens asked for"
+        )));
     }
     Ok(Response {
         text: text.concat(),
@@ -229,7 +260,7 @@ mod tests {
         );
         let sample = json!({"role": "assistant", "model": "claude-x", "stopReason": "maxTokens",
             "content": [{"type": "text", "text": "a"}, {"type": "image", "data": ""}, {"type": "text", "text": "b"}]});
-        let answer = response(&sample, Instant::now()).unwrap();
+        let answer = response(&sample, 4096, Instant::now()).unwrap();
         assert_eq!(
             (
                 answer.text.as_str(),
@@ -238,6 +269,19 @@ mod tests {
             ),
             ("ab", "claude-x", true)
         );
-        assert!(response(&json!({"content": {"type": "image"}}), Instant::now()).is_err());
+        assert!(response(&json!({"content": {"type": "image"}}), 4096, Instant::now()).is_err());
+    }
+
+    #[test]
+    fn a_sample_far_over_its_max_tokens_is_refused_not_used() {
+        let sample = |bytes: usize| json!({"content": {"type": "text", "text": "x".repeat(bytes)}});
+        assert!(response(&sample(100 * 16 + 4096), 100, Instant::now()).is_ok());
+        match response(&sample(100 * 16 + 4097), 100, Instant::now()) {
+            Err(LlmError::Unavailable(why)) => assert_eq!(
+                why,
+                "the MCP client's sample is 5697 bytes, far over the 100 tokens asked for"
+            ),
+            other => panic!("{other:?}"),
+        }
     }
 }

@@ -17,11 +17,11 @@ use tokio::sync::mpsc;
 
 mod http;
 
-use super::chunked::Chunked;
-use super::decode::{self, Decoded};
-use super::framing::{Frame, LineReader};
-use super::lenient::{self, Parsed};
-use super::queue::{self, write_lines};
+use super::jsonrpc::chunked::Chunked;
+use super::jsonrpc::decode::{self, Decoded};
+use super::jsonrpc::framing::{Frame, LineReader};
+use super::jsonrpc::lenient::{self, Parsed};
+use super::jsonrpc::queue::{self, write_lines};
 use crate::platform;
 
 /// Lines of the child's stderr quoted when it dies.

@@ -5,14 +5,12 @@
 
 // The library's MCP API is the command ([`McpArgs`]); the pieces behind it
 // are private.
-mod chunked;
-mod decode;
 mod downstream;
-mod framing;
-mod lenient;
+mod era;
+mod fit;
+mod jsonrpc;
 mod limits;
 mod proxy;
-mod queue;
 mod rewrite;
 mod serve;
 mod store_result;
@@ -35,15 +33,23 @@ fn notice(text: &str) {
 }
 
 /// Whether `client` (its name and version) lends its model (no provider
-/// is configured): said once per session, and noted for `doctor`.
-fn say_sampling(offered: bool, client: &str, log: Option<&ClientLog>) {
-    notice(if offered {
-        "the MCP client offers sampling: tool_output asks the client's own model"
-    } else {
-        "the MCP client does not offer sampling: tool_output answers with lexical search"
+/// is configured): said once per session, and noted for `doctor`. A
+/// client of the stateless era (2026-07-28 on) is not asked: that revision
+/// deprecates sampling and allows it only inside a multi-round-trip
+/// request; the deterministic strategies answer (docs/mcp.md says why).
+fn say_sampling(offered: bool, stateless: bool, client: &str, log: Option<&ClientLog>) {
+    notice(match (offered, stateless) {
+        (true, false) => "the MCP client offers sampling: tool_output asks the client's own model",
+        (true, true) => {
+            "the MCP client offers sampling under MCP 2026-07-28, which deprecates it: tool_output \
+             answers with lexical search (configure a model to extract with one)"
+        }
+        (false, _) => {
+            "the MCP client does not offer sampling: tool_output answers with lexical search"
+        }
     });
     if let Some(log) = log {
-        log.note(client, offered);
+        log.note(client, offered, stateless);
     }
 }
 
@@ -61,8 +67,9 @@ pub struct McpArgs {
     #[arg(long, global = true, value_name = "N", default_value_t = crate::runtime::DEFAULT_CONCURRENT_CALLS)]
     pub max_calls: usize,
     /// CPU seconds one call of our tools may use, plus 1 s per MiB of the stored output it
-    /// reads (a jq program that never ends is stopped then, with an answer that says so);
-    /// shorter than the library's 120 s: the model is waiting.
+    /// reads while it goes on reading (a jq program that never ends is stopped this long, plus
+    /// 1 s per MiB of that read, after its last read, with an answer that says so); shorter
+    /// than the library's 120 s: the model is waiting.
     #[arg(long, global = true, value_name = "SECS", default_value_t = 30)]
     pub call_cpu_secs: u64,
     /// Where to note whether the client offers sampling, for `doctor`
@@ -81,7 +88,17 @@ pub enum McpCommand {
     /// tool_output_tail. The session is temporary (removed at exit) unless --session names one.
     Proxy(ProxyArgs),
     /// Serve tool_output and the paging tools over a named session (no downstream server).
-    Serve,
+    Serve(ServeArgs),
+}
+
+/// `tool-output mcp serve`'s arguments.
+#[derive(Debug, Default, clap::Args)]
+pub struct ServeArgs {
+    /// Also answer for handles stored in the sessions named like this (a prefix and `*`, e.g.
+    /// `claude-*`): a host whose conversation id changes under a running server (Claude Code's
+    /// `/clear`, `--continue`) stores into a session this server did not open.
+    #[arg(long, value_name = "PATTERN")]
+    pub handles_from: Option<String>,
 }
 
 /// `tool-output mcp proxy`'s arguments.
@@ -112,7 +129,7 @@ pub struct ProxyArgs {
 impl McpArgs {
     /// Whether the command needs a named session even when none was given.
     pub fn needs_named_session(&self) -> bool {
-        matches!(self.command, McpCommand::Serve)
+        matches!(self.command, McpCommand::Serve(_))
     }
 
     /// The runtime limits these options set.
@@ -133,7 +150,11 @@ impl McpArgs {
         let max_bytes = runtime.policy().max_inline_bytes;
         let tools = tools::Tools::new(Arc::new(session), max_bytes).await?;
         match self.command {
-            McpCommand::Serve => {
+            McpCommand::Serve(args) => {
+                let tools = match &args.handles_from {
+                    Some(pattern) => tools.with_family(tools::Family::new(pattern)?),
+                    None => tools,
+                };
                 serve::Server::new(tools, sampling, self.clients)
                     .run()
                     .await

@@ -4,7 +4,9 @@
 //! proxy changes only what it must: `initialize` (our capabilities added),
 //! `tools/list` (our tools added), `tools/call` results (oversized parts
 //! stored), and it answers calls of its own tools and resources itself.
-//! Request ids are never rewritten: the proxy originates no requests.
+//! Request ids are never rewritten; the only requests the proxy makes of
+//! its own are sampling requests to the client, with ids no server uses
+//! (`proxy/sampling.rs`).
 //!
 //! Nothing a peer sends stops the relay or grows memory without bound:
 //! both directions are queues bounded by bytes (`queue`), read from only
@@ -21,7 +23,7 @@ mod deadlines;
 mod local;
 mod sampling;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -34,13 +36,14 @@ use crate::doctor::clients::ClientLog;
 use crate::extraction::CancellationToken;
 use crate::llm::sampling::SamplingLlm;
 
-use super::chunked::Chunked;
-use super::decode::Decoded;
 use super::downstream::{Downstream, FromDownstream};
-use super::framing::{Frame, LineReader};
-use super::lenient;
+use super::era::Era;
+use super::jsonrpc::chunked::Chunked;
+use super::jsonrpc::decode::Decoded;
+use super::jsonrpc::framing::{Frame, LineReader};
+use super::jsonrpc::lenient;
+use super::jsonrpc::queue::{self, Outbox, write_lines};
 use super::limits::Limits;
-use super::queue::{self, Outbox, write_lines};
 use super::rewrite;
 use super::store_result::{ResultContext, store_oversized};
 use super::tools::Tools;
@@ -74,6 +77,7 @@ struct Pending {
 enum Kind {
     Initialize,
     ToolsList,
+    ResourcesList,
     ToolsCall { name: String, args: String },
     Other,
 }
@@ -98,20 +102,26 @@ pub struct Proxy {
     /// Downstream tools listed under another name (theirs collided with
     /// ours): listed name → their name.
     renamed: HashMap<String, String>,
+    /// The names given so far in the listing under way (its pages).
+    listed: HashSet<String>,
     /// The extraction engine that asks the client's model, when no
     /// provider is configured (`sampling`).
     sampling: Option<Arc<SamplingLlm>>,
     /// Our sampling requests waiting for the client's answer.
     sampled: sampling::Waiting,
+    /// A stateless-era client was met (its first request: `met`).
+    client_met: bool,
 }
 
 /// Run until the client closes stdin (or stops reading stdout).
 pub async fn run(tools: Tools, mut downstream: Downstream, options: ProxyOptions) {
     let (up_tx, up_rx) = queue::queue();
-    let (stdin, stdout) = super::framing::stdio();
+    let (stdin, stdout) = super::jsonrpc::framing::stdio();
     let mut writer = tokio::spawn(write_lines(stdout, up_rx));
     let max = options.max_message_bytes;
-    let mut client = LineReader::new(stdin, max);
+    // An answer to our sampling request is held to its own, smaller limit.
+    let mut client = LineReader::new(stdin, max)
+        .with_small_lines(sampling::MAX_ANSWER_BYTES, Arc::new(sampling::answers_us));
     let stores = options.stores.max(1);
     let mut proxy = Proxy {
         tools,
@@ -128,8 +138,10 @@ pub async fn run(tools: Tools, mut downstream: Downstream, options: ProxyOptions
         links: false,
         defer: false,
         renamed: HashMap::new(),
+        listed: HashSet::new(),
         sampling: None,
         sampled: Arc::default(),
+        client_met: false,
     };
     proxy.sampling = proxy.options.sampling.clone();
     let mut tick = tokio::time::interval(Duration::from_millis(250));
@@ -145,10 +157,7 @@ pub async fn run(tools: Tools, mut downstream: Downstream, options: ProxyOptions
             frame = client.next(), if read_client => match frame {
                 // A client's messages are small: one buffer each.
                 Ok(Some(Frame::Line(line))) => proxy.on_client_line(line.to_bytes(), true),
-                Ok(Some(Frame::TooLong { len, head })) => proxy.reply_error(
-                    &lenient::id_in_head(&head).unwrap_or(Value::Null),
-                    ErrorCode::INVALID_REQUEST.0,
-                    &format!("a message of {len} bytes (the limit is {max}; see --max-message-bytes)")),
+                Ok(Some(Frame::TooLong { len, head })) => proxy.on_client_too_long(len, &head),
                 Err(_) | Ok(None) => break,
             },
             message = downstream.rx.recv(), if read_downstream => match message {
@@ -224,12 +233,16 @@ impl Proxy {
                 self.up.push(deferred.serialize(&value, false));
             }
             Kind::ToolsList if value.get("result").is_some() && !self.defer => {
-                let renamed = rewrite::add_tools(&mut value, self.tools.definitions());
+                let renamed =
+                    rewrite::add_tools(&mut value, self.tools.definitions(), &mut self.listed);
                 self.renamed.extend(renamed);
                 self.up.push(deferred.serialize(&value, false));
             }
             Kind::ToolsCall { name, args } if value.get("result").is_some() && !self.defer => {
                 self.store_result(raw, Decoded { value, deferred }, name, args);
+            }
+            Kind::ResourcesList if is_last_page(&value) && !self.defer => {
+                self.add_our_resources(Decoded { value, deferred });
             }
             _ => self.up.push(pass(raw, &value)),
         }
@@ -313,14 +326,51 @@ impl Proxy {
         });
     }
 
+    /// The downstream's last page of resources, ours (the stored outputs)
+    /// after its own.
+    fn add_our_resources(&self, decoded: Decoded) {
+        let Decoded {
+            mut value,
+            deferred,
+        } = decoded;
+        let (tools, up) = (self.tools.clone(), self.up.sender.clone());
+        tokio::spawn(async move {
+            if let Ok(ours) = tools.resources().await
+                && let Some(Value::Array(list)) = value.pointer_mut("/result/resources")
+            {
+                list.extend(ours.iter().filter_map(|r| serde_json::to_value(r).ok()));
+            }
+            let _ = up.send(deferred.serialize(&value, false)).await;
+        });
+    }
+
     fn up_send_later(&self, line: Chunked) {
         let up = self.up.sender.clone();
         tokio::spawn(async move { up.send(line).await });
     }
 
-    fn reply(&mut self, id: &Value, result: Value) {
+    /// Our own answer to a request of `era` for `method`.
+    fn reply(&mut self, id: &Value, era: Era, method: &str, mut result: Value) {
+        era.complete(method, &mut result);
         self.up
             .push_value(&json!({"jsonrpc": "2.0", "id": id, "result": result}));
+    }
+
+    /// A client line over its limit, dropped unread: a request fails with
+    /// why; an answer to our sampling request ends that request.
+    fn on_client_too_long(&mut self, len: usize, head: &[u8]) {
+        let id = lenient::id_in_head(head).unwrap_or(Value::Null);
+        if sampling::answers_us(head) {
+            let limit = sampling::MAX_ANSWER_BYTES;
+            let why = format!("an answer of {len} bytes, far over the {limit} a sample may take");
+            return self.client_answer_unusable(&id, &why);
+        }
+        let max = self.options.max_message_bytes;
+        self.reply_error(
+            &id,
+            ErrorCode::INVALID_REQUEST.0,
+            &format!("a message of {len} bytes (the limit is {max}; see --max-message-bytes)"),
+        );
     }
 
     fn reply_error(&mut self, id: &Value, code: i32, message: &str) {
@@ -330,6 +380,13 @@ impl Proxy {
 
 fn error_message(id: &Value, code: i32, message: &str) -> Value {
     json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}})
+}
+
+/// A list answer with no page after it.
+fn is_last_page(value: &Value) -> bool {
+    value
+        .get("result")
+        .is_some_and(|r| r.get("nextCursor").is_none_or(Value::is_null))
 }
 
 /// A request id as a map key: `1` and `"1"` are different ids.

@@ -70,13 +70,19 @@ pub fn add_capabilities(value: &mut Value) -> Option<Declared> {
     Some(declared)
 }
 
-/// A `tools/list` answer: our tools after the downstream's last page.
-/// `outputSchema` goes: a stored result no longer carries the
-/// `structuredContent` it promises, and clients check it. Names stay
-/// unique (model APIs refuse duplicates): a downstream tool named like one
-/// of ours is listed as `downstream_<name>`; the renames are returned
-/// (listed name → the downstream's).
-pub fn add_tools(value: &mut Value, ours: Vec<Tool>) -> HashMap<String, String> {
+/// A `tools/list` answer, one page of it: our tools after the
+/// downstream's last page. `outputSchema` goes: a stored result no longer
+/// carries the `structuredContent` it promises, and clients check it.
+/// Names stay unique across the pages of one listing (model APIs refuse
+/// duplicates; `listed` holds the names given on its earlier pages): a
+/// downstream tool named like one of ours, or like a name already given,
+/// is listed as `downstream_<name>` (with `_` added until it is new); the
+/// renames are returned (listed name → the downstream's).
+pub fn add_tools(
+    value: &mut Value,
+    ours: Vec<Tool>,
+    listed: &mut HashSet<String>,
+) -> HashMap<String, String> {
     let mut renamed = HashMap::new();
     let Some(result) = value.get_mut("result").and_then(Value::as_object_mut) else {
         return renamed;
@@ -86,24 +92,30 @@ pub fn add_tools(value: &mut Value, ours: Vec<Tool>) -> HashMap<String, String> 
         return renamed;
     };
     let ours_named: HashSet<String> = ours.iter().map(|t| t.name.to_string()).collect();
+    // Taken: ours, the earlier pages', and this page's own names (a new
+    // name must not take one a later tool of this page has).
     let mut taken: HashSet<String> = tools
         .iter()
         .filter_map(|t| t.get("name")?.as_str().map(str::to_string))
         .chain(ours_named.iter().cloned())
+        .chain(listed.iter().cloned())
         .collect();
     for tool in tools.iter_mut().filter_map(Value::as_object_mut) {
         tool.remove("outputSchema");
         let Some(name) = tool.get("name").and_then(Value::as_str).map(str::to_string) else {
             continue;
         };
-        if ours_named.contains(&name) {
-            let mut listed = format!("downstream_{name}");
-            while taken.contains(&listed) {
-                listed.push('_');
+        if ours_named.contains(&name) || listed.contains(&name) {
+            let mut new = format!("downstream_{name}");
+            while taken.contains(&new) {
+                new.push('_');
             }
-            taken.insert(listed.clone());
-            tool.insert("name".into(), Value::String(listed.clone()));
-            renamed.insert(listed, name);
+            taken.insert(new.clone());
+            tool.insert("name".into(), Value::String(new.clone()));
+            listed.insert(new.clone());
+            renamed.insert(new, name);
+        } else {
+            listed.insert(name);
         }
     }
     if last_page {
@@ -137,6 +149,7 @@ mod tests {
         let renamed = add_tools(
             &mut answer,
             vec![tool("tool_output"), tool("tool_output_read")],
+            &mut HashSet::new(),
         );
         let names: Vec<&str> = answer["result"]["tools"]
             .as_array()
@@ -157,6 +170,58 @@ mod tests {
         assert_eq!(renamed.len(), 1);
         assert_eq!(renamed["downstream_tool_output_"], "tool_output");
         assert!(answer["result"]["tools"][2].get("outputSchema").is_none());
+    }
+
+    /// The names of a listing's pages, each page rewritten in turn.
+    fn pages(pages: &[(&[&str], bool)]) -> (Vec<Vec<String>>, HashMap<String, String>) {
+        let mut listed = HashSet::new();
+        let mut renamed = HashMap::new();
+        let mut names = Vec::new();
+        for (page, more) in pages {
+            let tools: Vec<Value> = page.iter().map(|n| json!({"name": n})).collect();
+            let mut result = json!({"tools": tools});
+            if *more {
+                result["nextCursor"] = json!("next");
+            }
+            let mut answer = json!({"id": 1, "result": result});
+            renamed.extend(add_tools(
+                &mut answer,
+                vec![tool("tool_output")],
+                &mut listed,
+            ));
+            names.push(
+                answer["result"]["tools"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|t| t["name"].as_str().unwrap().to_string())
+                    .collect(),
+            );
+        }
+        (names, renamed)
+    }
+
+    #[test]
+    fn names_stay_unique_across_the_pages_of_a_listing() {
+        // Page 1 renames theirs to downstream_tool_output; page 2 holds a
+        // tool of that very name; page 3 repeats a name of page 1.
+        let (names, renamed) = pages(&[
+            (&["tool_output", "a"], true),
+            (&["downstream_tool_output", "b"], true),
+            (&["a", "c"], false),
+        ]);
+        let all: Vec<&String> = names.iter().flatten().collect();
+        let unique: HashSet<&String> = all.iter().copied().collect();
+        assert_eq!(all.len(), unique.len(), "{names:?}");
+        assert_eq!(names[0], ["downstream_tool_output", "a"]);
+        assert_eq!(names[1], ["downstream_downstream_tool_output", "b"]);
+        assert_eq!(names[2], ["downstream_a", "c", "tool_output"]);
+        assert_eq!(renamed["downstream_tool_output"], "tool_output");
+        assert_eq!(
+            renamed["downstream_downstream_tool_output"],
+            "downstream_tool_output"
+        );
+        assert_eq!(renamed["downstream_a"], "a");
     }
 
     #[test]

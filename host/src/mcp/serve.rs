@@ -21,12 +21,14 @@ use crate::llm::sampling::{Sampler, SamplingError, SamplingLlm};
 
 use super::tools::{Notify, Tools};
 
+mod stdio;
+
 #[derive(Clone)]
 pub struct Server {
     tools: Tools,
     /// The engine to lend the client's model to (no provider configured).
     sampling: Option<Arc<SamplingLlm>>,
-    sampling_decided: Arc<std::sync::OnceLock<()>>,
+    client_met: Arc<std::sync::OnceLock<()>>,
     /// Where to note whether the client offers sampling.
     clients: Option<ClientLog>,
 }
@@ -40,34 +42,42 @@ impl Server {
         Self {
             tools,
             sampling,
-            sampling_decided: Arc::default(),
+            client_met: Arc::default(),
             clients,
         }
     }
 
-    /// Lends the client's model to the engine if the client offers it
-    /// (decided at the first call).
-    fn lend_sampling(&self, peer: &Peer<RoleServer>) {
-        let Some(engine) = &self.sampling else {
-            return;
-        };
-        self.sampling_decided.get_or_init(|| {
-            let info = peer.peer_info();
-            let offers = (info.as_ref()).is_some_and(|info| info.capabilities.sampling.is_some());
-            if offers {
-                engine.attach(Arc::new(PeerSampler(peer.clone())));
+    /// What the client says of itself (at the first call) decides how our
+    /// answers fit its host and whether its model is lent: if it offers
+    /// sampling and speaks a revision with `initialize`, where sampling is
+    /// a request of its own (see `say_sampling`).
+    fn met(&self, context: &RequestContext<RoleServer>) {
+        self.client_met.get_or_init(|| {
+            if let Some(client) = context.client_info() {
+                self.tools.fit_to(&client.name);
             }
-            let client = info.map_or(String::new(), |info| {
-                let client = &info.client_info;
+            let Some(engine) = &self.sampling else {
+                return;
+            };
+            let stateless = context
+                .protocol_version()
+                .is_some_and(|v| !v.has_initialize());
+            let offers = context
+                .client_capabilities()
+                .is_some_and(|c| c.sampling.is_some());
+            if offers && !stateless {
+                engine.attach(Arc::new(PeerSampler(context.peer.clone())));
+            }
+            let client = context.client_info().map_or(String::new(), |client| {
                 format!("{} {}", client.name, client.version)
             });
-            super::say_sampling(offers, client.trim(), self.clients.as_ref());
+            super::say_sampling(offers, stateless, client.trim(), self.clients.as_ref());
         });
     }
 
     /// Serve on stdin/stdout until the client closes stdin.
     pub async fn run(self) -> anyhow::Result<()> {
-        let running = self.serve(super::framing::stdio()).await?;
+        let running = self.serve(stdio::StdioTransport::stdio()).await?;
         running.waiting().await?;
         Ok(())
     }
@@ -116,7 +126,7 @@ impl ServerHandler for Server {
             });
             notify
         });
-        self.lend_sampling(&context.peer);
+        self.met(&context);
         let args = request.arguments.unwrap_or_default();
         match self
             .tools
@@ -145,8 +155,9 @@ impl ServerHandler for Server {
     async fn read_resource(
         &self,
         request: ReadResourceRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
+        self.met(&context);
         Ok(self.tools.read_resource(&request.uri).await?.into())
     }
 }
@@ -168,6 +179,13 @@ impl Sampler for PeerSampler {
             match answer {
                 Ok(result) => {
                     serde_json::to_value(result).map_err(|e| SamplingError::Declined(e.to_string()))
+                }
+                // The transport's own error for an answer it could not use.
+                Err(rmcp::ServiceError::McpError(error))
+                    if error.message.starts_with(stdio::UNUSABLE) =>
+                {
+                    let why = &error.message[stdio::UNUSABLE.len()..];
+                    Err(SamplingError::Unusable(why.to_string()))
                 }
                 Err(rmcp::ServiceError::McpError(error)) => {
                     Err(SamplingError::Declined(error.message.to_string()))

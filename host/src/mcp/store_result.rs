@@ -8,8 +8,8 @@
 
 use serde_json::{Map, Value, json};
 
-use super::chunked::Chunked;
-use super::decode::Deferred;
+use super::jsonrpc::chunked::Chunked;
+use super::jsonrpc::decode::Deferred;
 
 use crate::session::Session;
 use crate::{Outcome, StorePolicy, ToolCall};

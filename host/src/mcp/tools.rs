@@ -4,9 +4,15 @@
 //! plus each stored output as a resource `tool-output://<handle>`, read a
 //! page at a time. Every answer comes from the [`Session`]; nothing here
 //! decides policy.
+//!
+//! `mcp serve` may also answer for a family of sessions ([`Family`]): a
+//! handle its own session lacks is looked up in the sessions beside it
+//! whose names share a prefix, the host's other conversations.
 
+use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use rmcp::model::{
     CallToolResult, ContentBlock, ErrorData, JsonObject, ReadResourceResult, Resource,
@@ -15,11 +21,13 @@ use rmcp::model::{
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
+use super::fit;
 use crate::agent::{self, TOOL_NAME};
 use crate::error::Error;
 use crate::extraction::{CancellationToken, ExtractOptions};
 use crate::session::Session;
 use crate::{GrepOptions, HandleInfo};
+use tool_output_wire::contract::{is_handle, sidecar_name};
 
 pub const READ: &str = "tool_output_read";
 pub const GREP: &str = "tool_output_grep";
@@ -36,6 +44,45 @@ pub struct Tools {
     schema: Arc<JsonObject>,
     /// What one answer may take (the runtime's `max_inline_bytes`).
     max_bytes: u64,
+    /// What one answer may take for the client served: `max_bytes`, or
+    /// less where its host cuts smaller (`fit`).
+    answer_bytes: Arc<AtomicU64>,
+    /// Where else a handle is looked for (`mcp serve --handles-from`).
+    family: Option<Arc<Family>>,
+}
+
+/// The sessions beside ours whose names start with `prefix`: a host's
+/// other conversations. Claude Code starts a new session id at `/clear`
+/// and `--continue` while its MCP server keeps the one it started with, so
+/// its hook stores into a session `mcp serve` did not open; handles are
+/// unique, so the one session that has a handle is the one to answer from.
+/// Local sessions only (a session on an object store answers for itself).
+pub struct Family {
+    prefix: String,
+    /// Sessions opened so far, by directory.
+    opened: std::sync::Mutex<HashMap<PathBuf, Arc<Session>>>,
+}
+
+impl Family {
+    /// `pattern` is a session name with a trailing `*` (`claude-*`).
+    pub fn new(pattern: &str) -> anyhow::Result<Family> {
+        let Some(prefix) = pattern.strip_suffix('*') else {
+            anyhow::bail!(
+                "--handles-from {pattern:?}: give a session name prefix ending in `*`, e.g. claude-*"
+            );
+        };
+        if prefix.is_empty() || prefix.contains('*') {
+            anyhow::bail!(
+                "--handles-from {pattern:?}: give a session name prefix ending in `*`, e.g. claude-*"
+            );
+        }
+        crate::roots::check_session_name(&format!("{prefix}x"))
+            .map_err(|e| anyhow::anyhow!("--handles-from {pattern:?}: {e}"))?;
+        Ok(Family {
+            prefix: prefix.to_string(),
+            opened: Default::default(),
+        })
+    }
 }
 
 impl Tools {
@@ -47,11 +94,81 @@ impl Tools {
             session,
             schema: Arc::new(schema),
             max_bytes,
+            answer_bytes: Arc::new(AtomicU64::new(max_bytes)),
+            family: None,
         })
+    }
+
+    /// The client is `client` (its `clientInfo.name`): answers from now
+    /// on fit what its host passes on whole.
+    pub fn fit_to(&self, client: &str) {
+        let bytes = fit::answer_bytes(client, self.max_bytes);
+        self.answer_bytes.store(bytes, Ordering::Relaxed);
+    }
+
+    fn answer_room(&self) -> u64 {
+        self.answer_bytes.load(Ordering::Relaxed)
+    }
+
+    /// Answer for a handle of the session's [`Family`] too.
+    pub fn with_family(mut self, family: Family) -> Self {
+        self.family = Some(Arc::new(family));
+        self
     }
 
     pub fn session(&self) -> &Arc<Session> {
         &self.session
+    }
+
+    /// The session that has `handle`: ours, else (with a family) the
+    /// sibling that holds its sidecar, else ours (which answers that it
+    /// has no such handle).
+    fn session_for(&self, handle: &str) -> Arc<Session> {
+        let own = &self.session;
+        let Some(family) = &self.family else {
+            return own.clone();
+        };
+        let handle = handle.trim();
+        let sidecar = sidecar_name(handle);
+        let has = |dir: &std::path::Path| {
+            std::fs::symlink_metadata(dir.join(&sidecar)).is_ok_and(|m| m.is_file())
+        };
+        if !is_handle(handle) || own.store_url().is_some() || has(own.path()) {
+            return own.clone();
+        }
+        let Some(sessions) = own.path().parent() else {
+            return own.clone();
+        };
+        let Ok(entries) = std::fs::read_dir(sessions) else {
+            return own.clone();
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let Some(name) = name.to_str() else { continue };
+            let dir = entry.path();
+            if !name.starts_with(&family.prefix)
+                || crate::roots::check_session_name(name).is_err()
+                || dir == own.path()
+                || !has(&dir)
+            {
+                continue;
+            }
+            let mut opened = family.opened.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(session) = opened.get(&dir) {
+                return session.clone();
+            }
+            // A directory that is a link, or that cannot be opened, is passed over.
+            let Ok(session) = own.runtime().open_session(&dir) else {
+                continue;
+            };
+            if let Some(root) = sessions.parent() {
+                let _ = session.set_event_log(&crate::sessions::events_path(root, name));
+            }
+            let session = Arc::new(session);
+            opened.insert(dir, session.clone());
+            return session;
+        }
+        own.clone()
     }
 
     pub fn is_ours(name: &str) -> bool {
@@ -63,6 +180,11 @@ impl Tools {
     /// tools (Codex with `approval_policy = "never"`) let the model call them.
     pub fn definitions(&self) -> Vec<Tool> {
         let max = self.max_bytes;
+        let mut meta = rmcp::model::MetaObject::default();
+        meta.0.insert(
+            fit::MAX_RESULT_SIZE_META.into(),
+            fit::declared_max_chars(max).into(),
+        );
         let tools = vec![
             Tool::new(TOOL_NAME, agent::TOOL_DESCRIPTION, self.schema.clone()),
             Tool::new(
@@ -117,7 +239,8 @@ impl Tools {
         tools
             .into_iter()
             .zip(titles)
-            .map(|(tool, title)| {
+            .map(|(mut tool, title)| {
+                tool.meta = Some(meta.clone());
                 tool.with_title(title).with_annotations(
                     ToolAnnotations::with_title(title)
                         .read_only(true)
@@ -138,12 +261,16 @@ impl Tools {
         cancel: CancellationToken,
         notify: Option<Notify>,
     ) -> Result<CallToolResult, Error> {
+        let room = self.answer_room();
         let answer = match name {
             TOOL_NAME => return self.extract(args, cancel, notify).await,
             READ => match parse::<ReadArgs>(name, args) {
                 Ok(a) => {
                     let last = a.to_line.unwrap_or(u64::MAX);
-                    self.session.read(&a.handle, a.from_line, last).await
+                    let session = self.session_for(&a.handle);
+                    session
+                        .read_within(&a.handle, a.from_line, last, room)
+                        .await
                 }
                 Err(why) => return Ok(tool_error(why)),
             },
@@ -154,18 +281,25 @@ impl Tools {
                         ignore_case: a.ignore_case.unwrap_or(false),
                         max_matches: a.max_matches,
                     };
-                    self.session.grep(&a.handle, &a.pattern, options).await
+                    let session = self.session_for(&a.handle);
+                    session
+                        .grep_within(&a.handle, &a.pattern, options, room)
+                        .await
                 }
                 Err(why) => return Ok(tool_error(why)),
             },
             TAIL => match parse::<TailArgs>(name, args) {
-                Ok(a) => self.session.tail(&a.handle, a.lines.unwrap_or(20)).await,
+                Ok(a) => {
+                    let lines = a.lines.unwrap_or(20);
+                    let session = self.session_for(&a.handle);
+                    session.tail_within(&a.handle, lines, room).await
+                }
                 Err(why) => return Ok(tool_error(why)),
             },
             other => return Ok(tool_error(format!("tool-output has no tool {other:?}"))),
         };
         Ok(match answer {
-            Ok(text) => complete(CallToolResult::success(vec![ContentBlock::text(text)])),
+            Ok(text) => CallToolResult::success(vec![ContentBlock::text(text)]),
             Err(Error::Engine(e)) => tool_error(e.message()),
             Err(Error::Trap(why)) => stopped(name, &why),
             Err(other) => return Err(other),
@@ -186,14 +320,15 @@ impl Tools {
         };
         let mut options = ExtractOptions::default().cancel(cancel);
         options.mode = call.mode;
+        options.max_bytes = Some(self.answer_room());
         if let Some(notify) = notify {
             let done = AtomicU32::new(0);
             options = options.progress(move |p| {
                 notify(done.fetch_add(1, Ordering::Relaxed) + 1, p.to_string());
             });
         }
-        let result = match self
-            .session
+        let session = self.session_for(&call.handle);
+        let result = match session
             .extract_with(&call.handle, &call.extract, &options)
             .await
         {
@@ -203,7 +338,7 @@ impl Tools {
         };
         let mut answer = CallToolResult::success(vec![ContentBlock::text(result.text)]);
         answer.is_error = Some(result.failed);
-        Ok(complete(answer))
+        Ok(answer)
     }
 
     /// The stored outputs, as resources.
@@ -218,7 +353,11 @@ impl Tools {
         let (handle, from) = parse_uri(uri).ok_or_else(|| {
             ErrorData::invalid_params(format!("not a tool-output URI: {uri}"), None)
         })?;
-        match self.session.read(handle, from, u64::MAX).await {
+        match self
+            .session_for(handle)
+            .read_within(handle, from, u64::MAX, self.answer_room())
+            .await
+        {
             Ok(text) => Ok(ReadResourceResult::new(vec![ResourceContents::text(
                 text, uri,
             )])),
@@ -266,13 +405,6 @@ fn resource(info: &HandleInfo) -> Resource {
     r
 }
 
-/// `resultType` only exists from protocol 2026-07-28 on; absent means
-/// complete for every version, so the results we author leave it out.
-fn complete(mut result: CallToolResult) -> CallToolResult {
-    result.result_type = None;
-    result
-}
-
 /// A call the engine stopped (its CPU or memory limit): an answer the
 /// model can act on, not a protocol error.
 fn stopped(tool: &str, why: &str) -> CallToolResult {
@@ -286,7 +418,7 @@ fn stopped(tool: &str, why: &str) -> CallToolResult {
 pub fn tool_error(text: impl Into<String>) -> CallToolResult {
     let mut result = CallToolResult::success(vec![ContentBlock::text(text.into())]);
     result.is_error = Some(true);
-    complete(result)
+    result
 }
 
 fn schema(properties: serde_json::Value, required: &[&str]) -> Arc<JsonObject> {

@@ -14,6 +14,7 @@ mod doctor;
 mod hardening;
 mod hook;
 mod hosts;
+mod import_crash;
 mod mcp;
 mod nothing_lost;
 mod object_store;

@@ -48,10 +48,6 @@ fn workspace() -> PathBuf {
         .to_path_buf()
 }
 
-fn cache_dir() -> PathBuf {
-    workspace().join("target").join("bench-cache")
-}
-
 /// A realistic mixed output: build-log lines, code, JSON, some CJK.
 fn mixed_text(bytes: usize) -> String {
     let mut s = String::with_capacity(bytes + 200);
@@ -84,7 +80,6 @@ fn mixed_text(bytes: usize) -> String {
 
 async fn runtime() -> Runtime {
     let config = RuntimeConfig {
-        cache_dir: Some(cache_dir()),
         ..RuntimeConfig::default()
     };
     Runtime::new(config).await.expect("runtime")

@@ -465,14 +465,40 @@ async fn a_long_pass_over_a_large_output_earns_cpu_time_by_what_it_reads() {
     let want: Vec<u64> = (0..values).filter(|v| v % 50_000 == 7).collect();
     assert_eq!(found, want, "{}", r.text);
     // A runaway program per value has read one block when it starts: it
-    // is stopped a second (that MiB's allowance) after the base limit.
+    // is stopped the base limit, plus that block's second, after it (both
+    // bounds say so).
     let err = same
         .extract(&handle, ".[] | last(range(1e15))", Some(Mode::Jq))
         .await
         .unwrap_err();
     assert!(
         err.to_string()
-            .contains("guest CPU time limit of 500ms, plus 1s for the 1 MiB read, exceeded"),
+            .contains("guest CPU time limit of 500ms, plus 1s for ")
+            && err.to_string().contains(" exceeded"),
         "{err}"
+    );
+    // One that reads everything first and then loops has earned 70 s by
+    // reading, but may use them only while reading goes on: it is stopped
+    // the base limit, plus its last block's seconds (≤ 4 MiB), after its
+    // last read, not 70 s later.
+    let started = std::time::Instant::now();
+    let last = values - 1;
+    let err = same
+        .extract(
+            &handle,
+            &format!(".[] | select(.req == {last}) | last(range(1e15))"),
+            Some(Mode::Jq),
+        )
+        .await
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains(" for its last read, exceeded since that read (it read 70 MiB in all)"),
+        "{err}"
+    );
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(40),
+        "{:?}",
+        started.elapsed()
     );
 }

@@ -10,9 +10,9 @@ use serde_json::json;
 use tokio::sync::mpsc;
 
 use super::FromDownstream;
-use crate::mcp::decode::Decoded;
-use crate::mcp::lenient::{self, Parsed};
-use crate::mcp::queue;
+use crate::mcp::jsonrpc::decode::Decoded;
+use crate::mcp::jsonrpc::lenient::{self, Parsed};
+use crate::mcp::jsonrpc::queue;
 
 pub async fn relay<T>(mut transport: T, mut rx: queue::Receiver, tx: mpsc::Sender<FromDownstream>)
 where

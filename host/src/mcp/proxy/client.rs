@@ -7,8 +7,9 @@ use rmcp::model::{ErrorCode, JsonObject};
 use serde_json::{Value, json};
 
 use super::{Kind, Pending, Proxy, key, progress_token};
-use crate::mcp::lenient::{self, Parsed};
-use crate::mcp::queue::to_line;
+use crate::mcp::era::Era;
+use crate::mcp::jsonrpc::lenient::{self, Parsed};
+use crate::mcp::jsonrpc::queue::to_line;
 use crate::mcp::tools::{Tools, URI_SCHEME};
 use std::time::Instant;
 
@@ -69,6 +70,14 @@ impl Proxy {
     /// as received (the downstream answers it), unless it is a call of our
     /// own tools, which cannot be answered without its arguments.
     fn on_client_opaque(&mut self, line: Bytes, id: Option<Value>, method: Option<String>) {
+        if let (Some(id), None) = (&id, &method)
+            && super::sampling::is_our_id(id)
+        {
+            // An answer to our sampling request: ours, never the server's.
+            let why = "it cannot be decoded (a lone surrogate, a number too large for JSON's \
+                       usual range, or nesting over 128 levels)";
+            return self.client_answer_unusable(id, why);
+        }
         let (Some(id), Some(method)) = (id, method) else {
             return self.forward(line);
         };
@@ -91,6 +100,11 @@ impl Proxy {
 
     fn request(&mut self, line: Bytes, value: Value, method: &str, id: Value) {
         let params = value.get("params");
+        let era = Era::of(params);
+        if era == Era::Stateless && !self.client_met {
+            self.client_met = true;
+            self.met(era, params);
+        }
         let mut line = line;
         let kind = match method {
             "tools/call" => {
@@ -104,7 +118,7 @@ impl Proxy {
                         Some(Value::Object(map)) => map,
                         _ => JsonObject::new(),
                     };
-                    return self.call_ours(id, name.to_string(), args, progress_token(params));
+                    return self.call_ours(id, era, name.to_string(), args, progress_token(params));
                 }
                 let name = match self.renamed.get(name) {
                     // Listed under another name: the downstream knows its own.
@@ -125,26 +139,36 @@ impl Proxy {
                     .and_then(Value::as_str)
                     .unwrap_or("");
                 if uri.starts_with(URI_SCHEME) && !self.defer {
-                    return self.read_ours(id, uri.to_string());
+                    return self.read_ours(id, era, uri.to_string());
                 }
                 Kind::Other
             }
             "tools/list" if !self.downstream_tools && !self.defer => {
                 let tools = self.tools.definitions();
-                return self.reply(&id, json!({ "tools": tools }));
+                return self.reply(&id, era, method, json!({ "tools": tools }));
             }
             "resources/list" if !self.downstream_resources && !self.defer => {
-                return self.list_ours(id);
+                return self.list_ours(id, era);
             }
             "resources/templates/list" if !self.downstream_resources && !self.defer => {
-                return self.reply(&id, json!({ "resourceTemplates": [] }));
+                return self.reply(&id, era, method, json!({ "resourceTemplates": [] }));
             }
             "initialize" => {
-                self.client_initializes(params);
+                self.met(Era::Handshake, params);
                 Kind::Initialize
             }
             "server/discover" => Kind::Initialize,
-            "tools/list" => Kind::ToolsList,
+            "resources/list" => Kind::ResourcesList,
+            "tools/list" => {
+                // A listing starts again at its first page.
+                if params
+                    .and_then(|p| p.get("cursor"))
+                    .is_none_or(Value::is_null)
+                {
+                    self.listed.clear();
+                }
+                Kind::ToolsList
+            }
             _ => Kind::Other,
         };
         if let Some(reason) = &self.gone {
@@ -153,6 +177,33 @@ impl Proxy {
         }
         self.remember(&id, kind, method, progress_token(params));
         self.forward(line);
+    }
+
+    /// What a client says of itself — at `initialize`, or in each request
+    /// of the stateless era (taken from the first) — decides how our
+    /// answers fit its host and whether its model is lent.
+    fn met(&mut self, era: Era, params: Option<&Value>) {
+        let (info, capabilities) = match era {
+            Era::Handshake => (
+                params.and_then(|p| p.get("clientInfo")),
+                params.and_then(|p| p.get("capabilities")),
+            ),
+            Era::Stateless => (
+                crate::mcp::era::client_info(params),
+                crate::mcp::era::client_capabilities(params),
+            ),
+        };
+        let part = |key: &str| {
+            info.and_then(|i| i.get(key))
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+        };
+        self.tools.fit_to(part("name"));
+        let offers = capabilities
+            .and_then(|c| c.get("sampling"))
+            .is_some_and(|s| !s.is_null());
+        let label = format!("{} {}", part("name"), part("version"));
+        self.lend_sampling(offers, era == Era::Stateless, label.trim());
     }
 
     fn remember(&mut self, id: &Value, kind: Kind, method: &str, progress_token: Option<String>) {

@@ -10,13 +10,15 @@ use serde_json::{Value, json};
 use super::{Proxy, error_message, key};
 use crate::error::Error;
 use crate::extraction::CancellationToken;
-use crate::mcp::queue;
+use crate::mcp::era::Era;
+use crate::mcp::jsonrpc::queue;
 use crate::mcp::tools::Notify;
 
 impl Proxy {
     pub(super) fn call_ours(
         &mut self,
         id: Value,
+        era: Era,
         name: String,
         args: JsonObject,
         token: Option<String>,
@@ -45,7 +47,9 @@ impl Proxy {
                 .unwrap_or_else(|e| e.into_inner())
                 .remove(&id_key);
             let message = match result {
-                Ok(result) => json!({"jsonrpc": "2.0", "id": id, "result": result}),
+                Ok(result) => {
+                    json!({"jsonrpc": "2.0", "id": id, "result": answer(era, "tools/call", &result)})
+                }
                 // A cancelled request gets no answer (the client stopped waiting).
                 Err(Error::Cancelled) => return,
                 Err(e) => error_message(&id, ErrorCode::INTERNAL_ERROR.0, &e.to_string()),
@@ -54,27 +58,41 @@ impl Proxy {
         });
     }
 
-    pub(super) fn read_ours(&self, id: Value, uri: String) {
+    pub(super) fn read_ours(&self, id: Value, era: Era, uri: String) {
         let (tools, up) = (self.tools.clone(), self.up.sender.clone());
         tokio::spawn(async move {
             let message = match tools.read_resource(&uri).await {
-                Ok(result) => json!({"jsonrpc": "2.0", "id": id, "result": result}),
+                Ok(result) => {
+                    json!({"jsonrpc": "2.0", "id": id, "result": answer(era, "resources/read", &result)})
+                }
                 Err(e) => json!({"jsonrpc": "2.0", "id": id, "error": e}),
             };
             let _ = up.send_value(&message).await;
         });
     }
 
-    pub(super) fn list_ours(&self, id: Value) {
+    pub(super) fn list_ours(&self, id: Value, era: Era) {
         let (tools, up) = (self.tools.clone(), self.up.sender.clone());
         tokio::spawn(async move {
             let message = match tools.resources().await {
-                Ok(list) => json!({"jsonrpc": "2.0", "id": id, "result": {"resources": list}}),
+                Ok(list) => {
+                    let list = json!({"resources": list});
+                    json!({"jsonrpc": "2.0", "id": id, "result": answer(era, "resources/list", &list)})
+                }
                 Err(e) => error_message(&id, ErrorCode::INTERNAL_ERROR.0, &e.to_string()),
             };
             let _ = up.send_value(&message).await;
         });
     }
+}
+
+/// A result of ours as JSON, completed for the request's era.
+fn answer(era: Era, method: &str, result: &impl serde::Serialize) -> Value {
+    let mut value = serde_json::to_value(result).unwrap_or_else(|e| {
+        json!({"content": [{"type": "text", "text": format!("tool-output: {e}")}], "isError": true})
+    });
+    era.complete(method, &mut value);
+    value
 }
 
 /// Progress notes go out only when there is room now: a client that does

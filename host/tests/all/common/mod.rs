@@ -108,3 +108,26 @@ pub fn names(dir: &Path) -> Vec<String> {
     names.sort();
     names
 }
+
+/// Run to the end with `stdin` as input; also how long it took and its
+/// peak resident memory in bytes, its own (`tool_output_tests::peak`: a
+/// child of this large test process would otherwise read as large as it).
+pub fn run_measured(cmd: Command, stdin: &[u8]) -> (Output, Duration, u64) {
+    let report = std::env::temp_dir().join(format!("tool-output-peak-{}", uuid::Uuid::new_v4()));
+    let mut child = tool_output_tests::peak::measured(&cmd, &report)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let (peak, took) = tool_output_tests::peak::report(&report);
+    let _ = std::fs::remove_file(&report);
+    (output, took, peak)
+}

@@ -34,12 +34,7 @@ fn python() -> Option<PathBuf> {
     if python.is_file() && servers.is_file() {
         return Some(python);
     }
-    if std::env::var("TOOL_OUTPUT_REQUIRE_MCP").is_ok_and(|v| v == "1") {
-        panic!(
-            "TOOL_OUTPUT_REQUIRE_MCP=1 but the MCP test tools are missing: run tests/mcp/setup.sh"
-        );
-    }
-    eprintln!("skipped: the MCP test tools are not installed (run tests/mcp/setup.sh)");
+    tool_output_tests::suite::missing("mcp", "the MCP test tools");
     None
 }
 
@@ -77,6 +72,46 @@ fn proxy(root: &Path, flags: &[&str], downstream: &[String]) -> Vec<String> {
     cmd.push("--".into());
     cmd.extend(downstream.iter().cloned());
     cmd
+}
+
+/// `tool-output --root ROOT --session SESSION mcp serve`
+fn serve(root: &Path, session: &str) -> Vec<String> {
+    [
+        bin(),
+        "--root".into(),
+        root.display().to_string(),
+        "--session".into(),
+        session.into(),
+        "mcp".into(),
+        "serve".into(),
+    ]
+    .to_vec()
+}
+
+/// A log of `lines` routine lines with `needle` after them, stored by the
+/// CLI into session `name` of `root`; its handle.
+fn store_log(root: &Path, name: &str, lines: usize, needle: &str) -> String {
+    let mut log = String::new();
+    for i in 0..lines {
+        log.push_str(&format!("step {i} ok: compiled unit {i} of the build\n"));
+    }
+    log.push_str(needle);
+    log.push('\n');
+    let mut store = Command::new(bin())
+        .arg("--root")
+        .arg(root)
+        .args(["--session", name, "store", "--tool", "make"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    store
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(log.as_bytes())
+        .unwrap();
+    handle_in(&String::from_utf8(store.wait_with_output().unwrap().stdout).unwrap())
 }
 
 fn fault_server() -> Vec<String> {
@@ -181,9 +216,11 @@ fn big_log(dir: &Path) -> PathBuf {
     path
 }
 
+mod eras;
 mod faults;
 mod hostile;
 mod results;
+mod sampled;
 mod sdk_clients;
 mod serve;
 
@@ -199,8 +236,17 @@ impl Raw {
         Raw::start_with(cmd, envs, Stdio::inherit())
     }
 
+    /// [`Raw::start`] for a client that declares `capabilities`.
+    fn start_offering(cmd: &[String], envs: &[(&str, &OsStr)], capabilities: Value) -> Raw {
+        Raw::spawn(cmd, envs, Stdio::inherit(), capabilities)
+    }
+
     /// [`Raw::start`] with the proxy's stderr going to `stderr`.
     fn start_with(cmd: &[String], envs: &[(&str, &OsStr)], stderr: Stdio) -> Raw {
+        Raw::spawn(cmd, envs, stderr, json!({}))
+    }
+
+    fn spawn(cmd: &[String], envs: &[(&str, &OsStr)], stderr: Stdio, capabilities: Value) -> Raw {
         let mut child = Command::new(&cmd[0])
             .args(&cmd[1..])
             .envs(envs.iter().copied())
@@ -227,7 +273,7 @@ impl Raw {
         };
         raw.send(
             &json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": {},
+            "protocolVersion": "2025-06-18", "capabilities": capabilities,
             "clientInfo": {"name": "raw-test", "version": "0"}}})
             .to_string(),
         );

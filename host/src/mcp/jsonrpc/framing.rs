@@ -63,10 +63,19 @@ pub enum Frame {
     TooLong { len: usize, head: Bytes },
 }
 
+/// Whether a line, by its first bytes, is one to hold to a smaller limit.
+pub type HeadTest = std::sync::Arc<dyn Fn(&[u8]) -> bool + Send + Sync>;
+
 /// Newline-delimited lines of a peer, each at most `max` bytes.
 pub struct LineReader<R> {
     reader: R,
     max: usize,
+    /// A smaller limit for the lines whose head passes the test (the
+    /// client's answers to our sampling requests: a sample far over its
+    /// `maxTokens` is refused before it is held).
+    small: Option<(usize, HeadTest)>,
+    /// Whether the current line was tested and is held to `small`.
+    line_small: Option<bool>,
     /// Bytes read and not yet part of a line.
     pending: BytesMut,
     /// The line so far.
@@ -83,11 +92,41 @@ impl<R: AsyncRead + Unpin> LineReader<R> {
         Self {
             reader,
             max,
+            small: None,
+            line_small: None,
             pending: BytesMut::new(),
             line: Chunked::new(),
             dropped: 0,
             head: Vec::new(),
             ended: false,
+        }
+    }
+
+    /// Lines whose first bytes pass `test` may hold at most `limit` bytes.
+    pub fn with_small_lines(mut self, limit: usize, test: HeadTest) -> Self {
+        self.small = Some((limit, test));
+        self
+    }
+
+    /// The most the current line may hold, once it holds `len` bytes with
+    /// `bytes` to come: the small limit is asked only past it.
+    fn limit(&mut self, len: usize, bytes: &[u8]) -> usize {
+        let Some((small, test)) = &self.small else {
+            return self.max;
+        };
+        if len + bytes.len() <= *small {
+            return self.max;
+        }
+        let held = *self.line_small.get_or_insert_with(|| {
+            let mut head = self.line.head(HEAD_BYTES);
+            let room = HEAD_BYTES.saturating_sub(head.len());
+            head.extend_from_slice(&bytes[..bytes.len().min(room)]);
+            test(&head)
+        });
+        if held {
+            (*small).min(self.max)
+        } else {
+            self.max
         }
     }
 
@@ -137,7 +176,12 @@ impl<R: AsyncRead + Unpin> LineReader<R> {
 
     /// Bytes of the current line (dropped past the limit, but for a head).
     fn add(&mut self, bytes: Bytes) {
-        if self.dropped > 0 || self.line.len() + bytes.len() > self.max {
+        let max = if self.dropped > 0 {
+            0
+        } else {
+            self.limit(self.line.len(), &bytes)
+        };
+        if self.dropped > 0 || self.line.len() + bytes.len() > max {
             if self.dropped == 0 {
                 self.head = self.line.head(HEAD_BYTES);
                 self.dropped = self.line.len();
@@ -153,6 +197,7 @@ impl<R: AsyncRead + Unpin> LineReader<R> {
 
     /// Ends the current line: its frame, or None for a blank one.
     fn finish_line(&mut self) -> Option<Frame> {
+        self.line_small = None;
         if self.dropped > 0 {
             let len = std::mem::take(&mut self.dropped);
             let head = Bytes::from(std::mem::take(&mut self.head));
@@ -222,6 +267,49 @@ mod tests {
             assert_eq!(
                 frames(b"{\"a\":1}\n0123456789abcdef\n{\"b\":2}\n", 8, step),
                 ["{\"a\":1}", "<too long: 16, 0123456789abcdef>", "{\"b\":2}"]
+            );
+        }
+    }
+
+    #[test]
+    fn lines_whose_head_passes_the_test_are_held_to_the_small_limit() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let sample = format!("{{\"id\":\"ours-1\",\"result\":\"{}\"}}", "x".repeat(5000));
+        let theirs = format!("{{\"id\":7,\"result\":\"{}\"}}", "y".repeat(5000));
+        let input = format!("{sample}\n{theirs}\n{{\"id\":\"ours-2\"}}\n");
+        for step in [1, 7, 4096] {
+            let frames = runtime.block_on(async {
+                let (mut tx, rx) = tokio::io::duplex(step);
+                let input = input.clone().into_bytes();
+                let writer = tokio::spawn(async move {
+                    use tokio::io::AsyncWriteExt;
+                    for piece in input.chunks(step) {
+                        tx.write_all(piece).await.unwrap();
+                    }
+                });
+                let test: HeadTest =
+                    std::sync::Arc::new(|head: &[u8]| head.starts_with(b"{\"id\":\"ours-"));
+                let mut reader = LineReader::new(rx, 1 << 20).with_small_lines(1000, test);
+                let mut out = Vec::new();
+                while let Some(frame) = reader.next().await.unwrap() {
+                    out.push(match frame {
+                        Frame::Line(line) => format!("line {}", line.len()),
+                        Frame::TooLong { len, .. } => format!("too long {len}"),
+                    });
+                }
+                writer.await.unwrap();
+                out
+            });
+            assert_eq!(
+                frames,
+                [
+                    format!("too long {}", sample.len()),
+                    format!("line {}", theirs.len()),
+                    "line 15".to_string()
+                ],
+                "step {step}"
             );
         }
     }

@@ -68,6 +68,12 @@ impl Sender {
         self.tx.send(Line { bytes, _room: room }).map_err(|_| None)
     }
 
+    /// Waits until the queue has room for at least one more byte (the
+    /// room is not kept: a reader waits here before taking more work).
+    pub async fn room(&self) {
+        let _ = self.room.acquire().await;
+    }
+
     /// A value we made, as one line.
     pub async fn send_value(&self, value: &Value) -> Result<(), Closed> {
         self.send(to_line(value)).await
