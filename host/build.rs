@@ -1,6 +1,7 @@
-//! Builds the engine component from `guest/` and hands its path to the
-//! host crate (`TOOL_OUTPUT_COMPONENT_PATH`, and its sha256 as
-//! `TOOL_OUTPUT_COMPONENT_SHA256`), so nobody copies a `.wasm` by hand.
+//! Builds the engine component from `guest/` and hands it to the host
+//! crate, zstd-compressed with the two WASI adapters
+//! (`TOOL_OUTPUT_COMPONENT_ZST`, `TOOL_OUTPUT_ADAPTER_*_ZST`, and its sha256
+//! as `TOOL_OUTPUT_COMPONENT_SHA256`), so nobody copies a `.wasm` by hand.
 //! Packagers may point `TOOL_OUTPUT_COMPONENT` at a prebuilt one. A crate
 //! packaged for crates.io carries its built components in `component/`
 //! (`scripts/package-crate.sh` puts them there, with `SHA256SUMS`): they
@@ -154,12 +155,14 @@ fn use_shipped(dir: &Path) {
     );
 }
 
-/// Hands the components' paths (and the engine's sha256) to the crate.
+/// Hands the components to the crate, zstd-compressed (the portable forms
+/// are only written out, by `tool-output component`, so they need not take
+/// their full size in every binary), and the engine's sha256.
 fn emit(engine: &Path, caps: &Path, cli: &Path) {
     for (var, path) in [
-        ("TOOL_OUTPUT_COMPONENT_PATH", engine),
-        ("TOOL_OUTPUT_ADAPTER_CAPS_PATH", caps),
-        ("TOOL_OUTPUT_ADAPTER_CLI_PATH", cli),
+        ("TOOL_OUTPUT_COMPONENT_ZST", engine),
+        ("TOOL_OUTPUT_ADAPTER_CAPS_ZST", caps),
+        ("TOOL_OUTPUT_ADAPTER_CLI_ZST", cli),
     ] {
         if !path.is_file() {
             fail(&format!(
@@ -167,7 +170,7 @@ fn emit(engine: &Path, caps: &Path, cli: &Path) {
                 path.display()
             ));
         }
-        println!("cargo:rustc-env={var}={}", path.display());
+        println!("cargo:rustc-env={var}={}", compressed(path).display());
     }
     println!(
         "cargo:rustc-env=TOOL_OUTPUT_COMPONENT_SHA256={}",
@@ -231,6 +234,25 @@ fn precompile(engine: &Path) {
         "cargo:rustc-env=TOOL_OUTPUT_PRECOMPILED_PATH={}",
         out.display()
     );
+}
+
+/// `path` zstd-compressed into OUT_DIR: hard in release builds (a tenth of
+/// the size of the three, ~10 s), quick in the others.
+fn compressed(path: &Path) -> PathBuf {
+    let level = if env::var("PROFILE").is_ok_and(|p| p == "release") {
+        19
+    } else {
+        3
+    };
+    let name = path.file_name().unwrap().to_string_lossy();
+    let out = PathBuf::from(env::var("OUT_DIR").unwrap()).join(format!("{name}.zst"));
+    let bytes =
+        std::fs::read(path).unwrap_or_else(|e| fail(&format!("reading {}: {e}", path.display())));
+    let packed = zstd::bulk::compress(&bytes, level)
+        .unwrap_or_else(|e| fail(&format!("compressing {}: {e}", path.display())));
+    std::fs::write(&out, packed)
+        .unwrap_or_else(|e| fail(&format!("writing {}: {e}", out.display())));
+    out
 }
 
 fn sha256(path: &Path) -> String {

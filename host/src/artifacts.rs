@@ -4,7 +4,8 @@
 //! - `tool_output.wasm`: the engine component as built, not pre-initialized:
 //!   it builds an encoding's token table the first time it counts with it
 //!   (5–15 ms), which keeps it a few megabytes where a snapshot with both
-//!   tables is 15 MB. The native host runs the same bytes. It imports `session-fs` and `llm` (plus WASI
+//!   tables is 15 MB. The native host runs the same component, compiled ahead
+//!   of time (`loader.rs`). It imports `session-fs` and `llm` (plus WASI
 //!   clocks, random and stdio), for hosts that provide them: jco in a
 //!   browser, or another embedding.
 //! - `tool_output_cli.wasm`: a standalone command for the wasmtime CLI,
@@ -19,12 +20,26 @@ use anyhow::{Context, Result, bail};
 use wac_graph::types::{ItemKind, Package};
 use wac_graph::{CompositionGraph, EncodeOptions, NodeId};
 
-use crate::loader;
+// The three portable components, built by build.rs and embedded
+// zstd-compressed: they are only written out, so each binary need not carry
+// them at full size (the native host runs the precompiled engine instead).
+/// The engine component as built from `guest/`.
+static ENGINE_ZST: &[u8] = include_bytes!(env!("TOOL_OUTPUT_COMPONENT_ZST"));
+/// The WASI adapter implementing `session-fs` and `llm`.
+static ADAPTER_CAPS_ZST: &[u8] = include_bytes!(env!("TOOL_OUTPUT_ADAPTER_CAPS_ZST"));
+/// The WASI command line composed around the engine.
+static ADAPTER_CLI_ZST: &[u8] = include_bytes!(env!("TOOL_OUTPUT_ADAPTER_CLI_ZST"));
 
-/// The WASI adapter implementing `session-fs` and `llm` (built by build.rs).
-pub static ADAPTER_CAPS: &[u8] = include_bytes!(env!("TOOL_OUTPUT_ADAPTER_CAPS_PATH"));
-/// The WASI command line composed around the engine (built by build.rs).
-pub static ADAPTER_CLI: &[u8] = include_bytes!(env!("TOOL_OUTPUT_ADAPTER_CLI_PATH"));
+/// One of the embedded components, unpacked.
+fn unpacked(name: &str, packed: &[u8]) -> Result<Vec<u8>> {
+    zstd::stream::decode_all(packed)
+        .with_context(|| format!("unpacking the embedded {name} component (a corrupt binary)"))
+}
+
+/// The engine component, portable: what `tool-output component` writes.
+pub fn engine_wasm() -> Result<Vec<u8>> {
+    unpacked("engine", ENGINE_ZST)
+}
 
 /// The engine's file name in `component --out`.
 pub const ENGINE_FILE: &str = "tool_output.wasm";
@@ -46,8 +61,8 @@ pub struct Written {
 
 /// Write both components into `dir` (created if missing).
 pub async fn write_components(dir: &Path) -> Result<Written> {
-    let engine = loader::COMPONENT_WASM;
-    let command = compose_command(engine)?;
+    let engine = engine_wasm()?;
+    let command = compose_command(&engine)?;
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let write = |name: &str, bytes: &[u8]| -> Result<PathBuf> {
         let path = dir.join(name);
@@ -57,7 +72,7 @@ pub async fn write_components(dir: &Path) -> Result<Written> {
         Ok(path)
     };
     Ok(Written {
-        engine: write(ENGINE_FILE, engine)?,
+        engine: write(ENGINE_FILE, &engine)?,
         engine_bytes: engine.len(),
         command: write(COMMAND_FILE, &command)?,
         command_bytes: command.len(),
@@ -74,9 +89,15 @@ pub fn compose_command(engine: &[u8]) -> Result<Vec<u8>> {
         let id = graph.register_package(package)?;
         Ok(graph.instantiate(id))
     };
-    let caps = register("tool-output:adapter-caps", ADAPTER_CAPS)?;
+    let caps = register(
+        "tool-output:adapter-caps",
+        &unpacked("adapter-caps", ADAPTER_CAPS_ZST)?,
+    )?;
     let engine = register("tool-output:engine", engine)?;
-    let cli = register("tool-output:adapter-cli", ADAPTER_CLI)?;
+    let cli = register(
+        "tool-output:adapter-cli",
+        &unpacked("adapter-cli", ADAPTER_CLI_ZST)?,
+    )?;
     for interface in [
         "tool-output:core/session-fs",
         "tool-output:core/llm",

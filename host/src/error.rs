@@ -9,6 +9,7 @@ pub use crate::causes::one_line;
 /// What a library call can fail with. Bad handles and LLM problems are not
 /// errors: the extraction's text says so (the `FAILED` form) or a fallback
 /// answers.
+#[non_exhaustive]
 pub enum Error {
     /// The engine refused the call (bad handle, bad argument, storage).
     #[error("{}", .0.message())]

@@ -28,28 +28,40 @@
 #![warn(missing_docs)]
 // `bindings` is generated (the WIT documents its items).
 
+// The library's surface is what docs/library.md describes: the modules and
+// re-exports below without `#[doc(hidden)]`. The hidden ones are public
+// only for this crate's `tool-output` binary (its commands, `mcp`,
+// `doctor`, `setup`), and may change in any release.
 pub mod accounting;
 pub mod agent;
 pub mod archive;
+#[doc(hidden)]
 pub mod artifacts;
 #[allow(missing_docs)]
 pub mod bindings;
 mod causes;
+#[doc(hidden)]
 pub mod doctor;
 pub mod error;
 pub mod extraction;
-pub mod host;
+mod host;
+#[doc(hidden)]
 pub mod interrupt;
 pub mod llm;
-pub mod loader;
+mod loader;
+#[doc(hidden)]
 pub mod mcp;
-pub mod names;
+mod names;
+#[doc(hidden)]
 pub mod platform;
+#[doc(hidden)]
 pub mod private_files;
-pub mod remote;
+mod remote;
+#[doc(hidden)]
 pub mod roots;
 pub mod runtime;
 pub mod session;
+#[doc(hidden)]
 pub mod sessions;
 mod tally;
 mod tls;

@@ -18,20 +18,11 @@ use wasmtime::{Config, Engine};
 use crate::bindings::{Extractor, ExtractorPre};
 use crate::host::HostState;
 
-/// The engine component, built from `guest/` by this crate's build script:
-/// the portable form, for `tool-output component` and the wasmtime CLI.
-pub static COMPONENT_WASM: &[u8] = include_bytes!(env!("TOOL_OUTPUT_COMPONENT_PATH"));
-
-/// sha256 of the embedded component, hex (computed by the build script).
-pub const COMPONENT_SHA256: &str = env!("TOOL_OUTPUT_COMPONENT_SHA256");
-
 /// The same component compiled ahead of time for this target.
 static PRECOMPILED: &[u8] = include_bytes!(env!("TOOL_OUTPUT_PRECOMPILED_PATH"));
 
 /// A compiled engine component, ready to instantiate.
 pub struct Loaded {
-    /// The wasmtime engine it was compiled for.
-    pub engine: Engine,
     /// The component with its imports linked.
     pub pre: ExtractorPre<HostState>,
     /// Where the compiled artifact came from (for diagnostics).
@@ -73,7 +64,6 @@ pub async fn load(engine: &Engine) -> Result<Loaded> {
     let component = embedded(engine)?;
     let pre = ExtractorPre::new(linker.instantiate_pre(&component)?)?;
     Ok(Loaded {
-        engine: engine.clone(),
         pre,
         source: ArtifactSource::Embedded,
     })
