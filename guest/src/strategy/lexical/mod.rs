@@ -121,7 +121,10 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
         &mut LineTerms::new(&query),
     )?;
     let matching = every.as_ref().is_some_and(|e| e.matching() > 0);
-    let found = !named.is_empty() || !odd_rows.is_empty();
+    let preview = &doc.meta.preview;
+    let why_failed =
+        roots::asks_why_failed(question) && preview.causes.is_empty() && !preview.errors.is_empty();
+    let found = !named.is_empty() || !odd_rows.is_empty() || why_failed;
     if ranked.windows.is_empty() && !found && measures.is_none() && !matching {
         return Ok(format!(
             "NO RELEVANT DATA FOUND\nSearched all {} lines of the output (no LLM: lexical search) for \
@@ -144,6 +147,10 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     // What the storing found standing out that the question names: values
     // by field, a table's odd rows in the columns it names.
     let mut shown: Vec<u64> = Vec::new();
+    if why_failed {
+        let room = budget / FINDINGS_SHARE;
+        body.push_str(&roots::error_lines(&preview.errors, room, &mut shown));
+    }
     if let Some(u) = &unlike {
         body.push_str(&u.render(doc, budget / FINDINGS_SHARE, &mut shown)?);
     }
