@@ -124,3 +124,16 @@ pub fn passages(
 fn indent(line: &str) -> usize {
     line.len() - line.trim_start().len()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failure_s_why_is_asked_with_both_words() {
+        assert!(asks_why_failed("Why did the CI job fail?"));
+        assert!(asks_why_failed("what is the root cause of the error"));
+        assert!(!asks_why_failed("Why is the build so slow?"));
+        assert!(!asks_why_failed("Which tests failed?"));
+    }
+}
