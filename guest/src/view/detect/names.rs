@@ -186,9 +186,8 @@ pub fn names_a_record(body: &str) -> bool {
         return false;
     }
     // A key ends within KEY_BYTES + 1 bytes or is none: read no further.
-    let Some(end) = b
+    let Some(end) = b[..b.len().min(KEY_BYTES + 1)]
         .iter()
-        .take(KEY_BYTES + 1)
         .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.')))
     else {
         return false;
