@@ -61,7 +61,17 @@ pub struct Intent {
     /// Every matching item, not the best few.
     pub every: bool,
     pub measure: Option<Measure>,
+    /// The word a question negates (`pass` in "did not pass", `finished`
+    /// in "never finished"): it asks for the lines like those holding it
+    /// that do not.
+    pub negated: Option<String>,
 }
+
+/// Words negating the word after them (`didn't` is read as `didn`, `t`).
+pub const NEGATIONS: &[&str] = &[
+    "not", "never", "without", "isn", "aren", "wasn", "weren", "doesn", "didn", "don", "hasn",
+    "haven", "t",
+];
 
 /// Words asking for every item.
 const EVERY: &[&str] = &[
@@ -141,8 +151,27 @@ impl Intent {
         let how_many = (0..words.len()).any(|i| w(i) == "how" && w(i + 1) == "many");
         let every =
             !extreme && (plural || how_many || words.iter().any(|x| EVERY.contains(&x.as_str())));
-        Intent { every, measure }
+        Intent {
+            every,
+            measure,
+            negated: negated(&words),
+        }
     }
+}
+
+/// The word a negation applies to: the next one, past a contraction's
+/// `t` and a filler (`not yet finished`, `not a match`).
+fn negated(words: &[String]) -> Option<String> {
+    let w = |i: usize| words.get(i).map_or("", String::as_str);
+    let at = (0..words.len()).find(|&i| NEGATIONS.contains(&w(i)) && w(i) != "t")?;
+    let mut next = at + 1;
+    while matches!(
+        w(next),
+        "t" | "yet" | "a" | "an" | "the" | "be" | "been" | "being"
+    ) {
+        next += 1;
+    }
+    (!w(next).is_empty()).then(|| w(next).to_string())
 }
 
 impl Intent {
@@ -367,5 +396,15 @@ mod tests {
         assert!(Intent::of("How many pods restarted?").every);
         assert!(!Intent::of("Which test is making the run so slow?").every);
         assert!(!Intent::of("Why did the app crash?").every);
+        let negated = |q| Intent::of(q).negated;
+        assert_eq!(
+            negated("Which tests did not pass?").as_deref(),
+            Some("pass")
+        );
+        assert_eq!(
+            negated("jobs that haven't yet finished").as_deref(),
+            Some("finished")
+        );
+        assert_eq!(negated("Which tests failed?"), None);
     }
 }

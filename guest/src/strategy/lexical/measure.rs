@@ -269,7 +269,7 @@ impl<'q> Measures<'q> {
                         }
                     ));
                     let room = budget.saturating_sub(out.len());
-                    self.list(doc, &hits, EXTREME_LISTED, room, &mut out)?;
+                    self.list(doc, &hits, EXTREME_LISTED, room, true, &mut out)?;
                 }
             }
         }
@@ -355,7 +355,7 @@ impl<'q> Measures<'q> {
             s.count
         ));
         let room = budget.saturating_sub(out.len());
-        let shown = self.list(doc, &hits, MAX_LISTED, room, out)?;
+        let shown = self.list(doc, &hits, MAX_LISTED, room, false, out)?;
         if (shown as u64) < total {
             out.push_str(&format!(
                 "[{} more not shown; jq, on JSON: select(.{} {} {})]\n",
@@ -368,20 +368,28 @@ impl<'q> Measures<'q> {
         Ok(())
     }
 
-    /// Lists `hits` (value, line), each with its record, within `room`.
+    /// Lists `hits` (value, line), each with its record, within `room`;
+    /// `extreme`: a few lines, each with its short record whole.
+    #[allow(clippy::too_many_arguments)]
     fn list(
         &self,
         doc: &Doc,
         hits: &[(f64, u64)],
         most: usize,
         room: usize,
+        extreme: bool,
         out: &mut String,
     ) -> Result<usize, Failure> {
         let start = out.len();
         let mut shown = 0;
         let mut last = 0;
         for &(_, n) in hits.iter().take(most) {
-            let lines = record::around(doc, n)?;
+            let mut lines = record::around(doc, n)?;
+            if extreme {
+                lines.extend(record::short_head(doc, n)?);
+                lines.sort_by_key(|l| l.0);
+                lines.dedup_by_key(|l| l.0);
+            }
             let mut text = String::new();
             for (m, l) in lines.iter().filter(|(m, _)| *m > last || *m == n) {
                 text.push_str(&format!("{m}: {}\n", clip(l.trim_end(), LINE_BYTES)));
@@ -417,6 +425,7 @@ impl<'q> Measures<'q> {
                     &hits,
                     EXTREME_LISTED,
                     budget.saturating_sub(out.len()),
+                    true,
                     &mut out,
                 )?;
             }

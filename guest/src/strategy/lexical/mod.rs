@@ -21,6 +21,7 @@ mod passage;
 mod record;
 mod roots;
 pub mod search;
+mod unlike;
 mod windows;
 
 use crate::bindings::types::LlmCallReport;
@@ -33,6 +34,7 @@ use every::Every;
 use intent::Intent;
 use measure::Measures;
 use search::{LineTerms, Query, Scorer};
+use unlike::Unlike;
 
 /// Windows the lexical strategy ranks before fitting them into the budget.
 const LEXICAL_WINDOWS: usize = 24;
@@ -70,6 +72,7 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     let mut every = intent.every.then(Every::default);
     let mut names = intent.every.then(Names::default);
     let mut measures = (intent.measure.clone()).map(|m| Measures::new(m, &query, question));
+    let mut unlike = (intent.negated.as_deref()).and_then(|w| Unlike::new(w, &query.terms()));
     let mut reader = doc.lines_from(1);
     // The first line of the record being read (records with a header,
     // `commit …`, `Nmap scan report for …`: it says whose a line is).
@@ -101,6 +104,9 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
             if let Some(m) = &mut measures {
                 m.push(n, &line, hits);
             }
+            if let Some(u) = &mut unlike {
+                u.push(n, &line, hits);
+            }
         }
     }
     reader
@@ -115,7 +121,10 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
         &mut LineTerms::new(&query),
     )?;
     let matching = every.as_ref().is_some_and(|e| e.matching() > 0);
-    let found = !named.is_empty() || !odd_rows.is_empty();
+    let preview = &doc.meta.preview;
+    let why_failed =
+        roots::asks_why_failed(question) && preview.causes.is_empty() && !preview.errors.is_empty();
+    let found = !named.is_empty() || !odd_rows.is_empty() || why_failed;
     if ranked.windows.is_empty() && !found && measures.is_none() && !matching {
         return Ok(format!(
             "NO RELEVANT DATA FOUND\nSearched all {} lines of the output (no LLM: lexical search) for \
@@ -138,6 +147,13 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     // What the storing found standing out that the question names: values
     // by field, a table's odd rows in the columns it names.
     let mut shown: Vec<u64> = Vec::new();
+    if why_failed {
+        let room = budget / FINDINGS_SHARE;
+        body.push_str(&roots::error_lines(&preview.errors, room, &mut shown));
+    }
+    if let Some(u) = &unlike {
+        body.push_str(&u.render(doc, budget / FINDINGS_SHARE, &mut shown)?);
+    }
     if !named.is_empty() {
         let room = budget / FINDINGS_SHARE;
         body.push_str(&findings::render(doc, &named, room, &mut shown)?);

@@ -13,6 +13,9 @@ use crate::view::detect::names::{NAME_REACH, Names, names_a_record, names_by_id}
 use crate::view::detect::records::RecordCursor;
 use crate::view::detect::values::fields::line_kind;
 
+/// A headed record this many lines long up to a line is shown whole with
+/// an extreme value of it.
+const SHORT_RECORD: u64 = 12;
 /// Lines after a line read for the rest of its entry.
 const AFTER: u64 = 3;
 /// A record's lines read for its naming lines: longer ones are named by
@@ -86,6 +89,28 @@ pub fn around(doc: &Doc, n: u64) -> Result<Vec<(u64, String)>, Failure> {
     out.sort_by_key(|l| l.0);
     out.dedup_by_key(|l| l.0);
     Ok(out)
+}
+
+/// The lines of a short record with a head (`commit …`, its author, date
+/// and subject) from its head to line `n`, not blank: who an extreme
+/// value's line is. Empty for other outputs, or a longer record.
+pub fn short_head(doc: &Doc, n: u64) -> Result<Vec<(u64, String)>, Failure> {
+    let Some(rule) = doc.meta.records.as_ref().filter(|r| r.key.is_some()) else {
+        return Ok(Vec::new());
+    };
+    let mut cursor = RecordCursor::new(rule);
+    let mut out: Vec<(u64, String)> = Vec::new();
+    let mut headed = false;
+    for (m, text) in read(doc, n.saturating_sub(SHORT_RECORD).max(1), n)? {
+        if cursor.starts(&text) {
+            out.clear();
+            headed = true;
+        }
+        if m < n && !text.trim().is_empty() {
+            out.push((m, text));
+        }
+    }
+    Ok(if headed { out } else { Vec::new() })
 }
 
 /// A line opening a block under a key: `"shell-quote": {`, `spec:`,

@@ -11,6 +11,7 @@ use super::search::terms;
 use crate::doc::Doc;
 use crate::llm::Failure;
 use crate::view::detect::causes::Cause;
+use crate::view::preview::PreviewLine;
 
 /// Question words that ask for a cause.
 const CAUSAL: &[&str] = &[
@@ -25,6 +26,41 @@ const CAUSAL: &[&str] = &[
     "trigger",
     "triggered",
 ];
+
+/// Question words of a failure: "why did the job fail".
+const FAILED: &[&str] = &[
+    "fail", "failed", "fails", "failing", "failure", "broke", "broken", "break", "error", "errors",
+    "wrong",
+];
+
+/// Lines of the storing's error lines shown for a failure's cause.
+const MAX_ERROR_LINES: usize = 8;
+
+/// Whether the question asks why something failed.
+pub fn asks_why_failed(extract: &str) -> bool {
+    let t = terms(extract);
+    t.iter().any(|t| CAUSAL.contains(&t.as_str())) && t.iter().any(|t| FAILED.contains(&t.as_str()))
+}
+
+/// For "why did it fail" with no cause chain to show: the lines the
+/// storing found looking like errors (the handle message's), first — a
+/// word search ranks one `error TS2345` below thousands of lines saying
+/// `0 errors`.
+pub fn error_lines(errors: &[PreviewLine], budget: usize, shown: &mut Vec<u64>) -> String {
+    if errors.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("\n[lines that look like errors, as the storing found them]\n");
+    for e in errors.iter().take(MAX_ERROR_LINES) {
+        let l = format!("{}: {}\n", e.line, e.text.trim_end());
+        if out.len() + l.len() > budget {
+            break;
+        }
+        out.push_str(&l);
+        shown.push(e.line);
+    }
+    out
+}
 
 /// Whether the question asks why, or for a cause.
 pub fn asks_for_cause(extract: &str) -> bool {
@@ -87,4 +123,17 @@ pub fn passages(
 
 fn indent(line: &str) -> usize {
     line.len() - line.trim_start().len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failure_s_why_is_asked_with_both_words() {
+        assert!(asks_why_failed("Why did the CI job fail?"));
+        assert!(asks_why_failed("what is the root cause of the error"));
+        assert!(!asks_why_failed("Why is the build so slow?"));
+        assert!(!asks_why_failed("Which tests failed?"));
+    }
 }

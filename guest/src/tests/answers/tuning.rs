@@ -14,6 +14,11 @@
 //! --all` (failed units), `eslint -f json` (files with errors),
 //! `kafka-consumer-groups --describe` (groups lagging over 10,000), `rg
 //! --json` (files where a timeout is zero).
+//! Added for issue 30's general classes (questions of kinds, not tools):
+//! `pytest -rA` (a negation: the tests that did not pass), `kubectl get
+//! pods -A -o wide` (a count: pods still waiting), `git log --stat` (a
+//! comparison: the biggest commit), a GitHub Actions log (an error buried
+//! mid-output among warnings).
 //!
 //! [`unseen`]: super::unseen
 
@@ -41,6 +46,10 @@ pub(super) fn cases() -> Vec<Case> {
         eslint_errors(),
         kafka_lag(),
         rg_zero_timeout(),
+        pytest_not_passed(),
+        kubectl_pending(),
+        git_log_largest(),
+        actions_build_error(),
     ]
 }
 
@@ -1971,5 +1980,380 @@ fn rg_zero_timeout() -> Case {
     .with_jq(
         ".[] | select(.type == \"match\" and (.data.lines.text | test(\"\\\\b0\\\\b\"))) | .data.path.text",
         expected,
+    )
+}
+
+/// `pytest -rA` of a large suite: per-file progress lines, then the short
+/// test summary with one line per test, all `PASSED` but five (three
+/// `FAILED`, two `ERROR`); many passing tests are named for failures
+/// (`test_refund_fails_when_expired`). A negation: which did not pass.
+fn pytest_not_passed() -> Case {
+    let dirs = ["api", "billing", "catalog", "auth", "search", "worker"];
+    let subjects = [
+        "order", "refund", "invoice", "session", "token", "cart", "price", "webhook",
+    ];
+    let verbs = [
+        "creates",
+        "rejects",
+        "fails_when_expired",
+        "retries_on_error",
+        "serializes",
+        "raises_on_missing_field",
+        "lists",
+        "handles_timeout",
+    ];
+    let n = 5400;
+    let name = |i: usize| {
+        format!(
+            "tests/{}/test_{}.py::test_{}_{}[case{}]",
+            dirs[i % 6],
+            subjects[i / 6 % 8],
+            subjects[i / 48 % 8],
+            verbs[i / 7 % 8],
+            i % 13
+        )
+    };
+    let failed = [613usize, 1877, 3311];
+    let errored = [1240usize, 2702];
+    let mut out = String::from(
+        "============================= test session starts ==============================\nplatform linux -- Python 3.12.7, pytest-8.3.3, pluggy-1.5.0\nrootdir: /home/runner/work/shop/shop\nconfigfile: pyproject.toml\nplugins: xdist-3.6.1, cov-5.0.0, asyncio-0.24.0\ncollected 5400 items\n\n",
+    );
+    for chunk in 0..n / 60 {
+        let marks: String = (chunk * 60..chunk * 60 + 60)
+            .map(|i| {
+                if failed.contains(&i) {
+                    'F'
+                } else if errored.contains(&i) {
+                    'E'
+                } else {
+                    '.'
+                }
+            })
+            .collect();
+        out.push_str(&format!(
+            "tests/{}/test_{}.py {marks} [{:3}%]\n",
+            dirs[chunk % 6],
+            subjects[chunk % 8],
+            (chunk + 1) * 60 * 100 / n
+        ));
+    }
+    out.push_str(
+        "\n==================================== ERRORS ====================================\n",
+    );
+    for &i in &errored {
+        out.push_str(&format!(
+            "_________________ ERROR at setup of {} _________________\nfile /home/runner/work/shop/shop/{}, line 41\n  @pytest.fixture\n  def ledger(db, clock):\nE       fixture 'clock' not found\n\n",
+            name(i).rsplit("::").next().unwrap(),
+            name(i).split("::").next().unwrap()
+        ));
+    }
+    out.push_str(
+        "=================================== FAILURES ===================================\n",
+    );
+    for &i in &failed {
+        out.push_str(&format!(
+            "_________________ {} _________________\n\n    def test_case(client):\n        resp = client.post(\"/v1/orders\", json=payload)\n>       assert resp.status_code == 201\nE       assert 500 == 201\n\n{}:88: AssertionError\n",
+            name(i).rsplit("::").next().unwrap(),
+            name(i).split("::").next().unwrap()
+        ));
+    }
+    out.push_str("==================================== PASSES ====================================\n=========================== short test summary info ============================\n");
+    for i in 0..n {
+        if failed.contains(&i) {
+            out.push_str(&format!("FAILED {} - assert 500 == 201\n", name(i)));
+        } else if errored.contains(&i) {
+            out.push_str(&format!("ERROR {} - fixture 'clock' not found\n", name(i)));
+        } else {
+            out.push_str(&format!("PASSED {}\n", name(i)));
+        }
+    }
+    out.push_str(
+        "============ 3 failed, 5395 passed, 2 errors in 312.44s (0:05:12) =============\n",
+    );
+    let mut items: Vec<usize> = failed.iter().chain(&errored).copied().collect();
+    items.sort_unstable();
+    Case::items(
+        "pytest -rA, five tests did not pass",
+        out,
+        "Which tests did not pass?",
+        items.into_iter().map(name).collect(),
+    )
+}
+
+/// `kubectl get pods -A -o wide` over a large cluster: thousands of
+/// `Running` pods, a few `Completed` jobs, four `Pending` (no node yet:
+/// `<none>`). A count: how many are waiting to be scheduled.
+fn kubectl_pending() -> Case {
+    let namespaces = [
+        "shop",
+        "payments",
+        "search",
+        "monitoring",
+        "ingest",
+        "batch",
+    ];
+    let apps = [
+        "api", "worker", "frontend", "indexer", "exporter", "consumer", "gateway",
+    ];
+    let pending = [377usize, 1290, 2044, 2871];
+    let mut rows = Vec::new();
+    for i in 0..3200 {
+        let ns = namespaces[i % 6];
+        let name = format!(
+            "{}-{}-{:x}-{}",
+            apps[i / 6 % 7],
+            ns,
+            0x5d4f_6000 + h(i, 1) % 0xfff,
+            ["x7k2p", "q9mzt", "b4wnc", "r8hjd", "t2lfs"][i % 5]
+        );
+        let (ready, status, restarts, ip, node) = if pending.contains(&i) {
+            (
+                "0/1".to_string(),
+                "Pending",
+                "0".to_string(),
+                "<none>".to_string(),
+                "<none>".to_string(),
+            )
+        } else if h(i, 2).is_multiple_of(40) {
+            (
+                "0/1".to_string(),
+                "Completed",
+                "0".to_string(),
+                format!("10.42.{}.{}", h(i, 3) % 40, 2 + h(i, 4) % 250),
+                format!("ip-10-0-{}-{}.ec2.internal", h(i, 5) % 16, h(i, 6) % 250),
+            )
+        } else {
+            let r = h(i, 7) % 3;
+            (
+                "1/1".to_string(),
+                "Running",
+                if r == 0 {
+                    "0".to_string()
+                } else {
+                    format!("{} ({}h ago)", r, 1 + h(i, 8) % 40)
+                },
+                format!("10.42.{}.{}", h(i, 3) % 40, 2 + h(i, 4) % 250),
+                format!("ip-10-0-{}-{}.ec2.internal", h(i, 5) % 16, h(i, 6) % 250),
+            )
+        };
+        rows.push([
+            ns.to_string(),
+            name,
+            ready,
+            status.to_string(),
+            restarts,
+            format!("{}d", 1 + h(i, 9) % 90),
+            ip,
+            node,
+            "<none>".to_string(),
+            "<none>".to_string(),
+        ]);
+    }
+    let header = [
+        "NAMESPACE",
+        "NAME",
+        "READY",
+        "STATUS",
+        "RESTARTS",
+        "AGE",
+        "IP",
+        "NODE",
+        "NOMINATED NODE",
+        "READINESS GATES",
+    ];
+    let widths: Vec<usize> = (0..10)
+        .map(|c| {
+            (rows.iter().map(|r| r[c].len()))
+                .chain([header[c].len()])
+                .max()
+                .unwrap()
+        })
+        .collect();
+    let render = |cells: &[String]| {
+        let mut l = String::new();
+        for (c, cell) in cells.iter().enumerate() {
+            l.push_str(cell);
+            if c < 9 {
+                l.push_str(&" ".repeat(widths[c] - cell.len() + 3));
+            }
+        }
+        l
+    };
+    let mut out = render(&header.map(String::from)) + "\n";
+    for r in &rows {
+        out.push_str(&render(r));
+        out.push('\n');
+    }
+    Case::items(
+        "kubectl get pods -o wide, four Pending",
+        out,
+        "How many pods are still waiting to be scheduled, and which ones?",
+        pending.iter().map(|&i| rows[i][1].clone()).collect(),
+    )
+}
+
+/// `git log --stat` of a busy repository: thousands of small commits,
+/// one vendoring a dependency (412 files, 98,311 insertions). A
+/// comparison: the largest change.
+fn git_log_largest() -> Case {
+    let authors = [
+        ("Ana Ruiz", "ana@acme.io"),
+        ("Ben Okafor", "ben@acme.io"),
+        ("Chen Wei", "chen@acme.io"),
+        ("Dara Novak", "dara@acme.io"),
+    ];
+    let subjects = [
+        "Fix off-by-one in pagination",
+        "Add retry to webhook sender",
+        "Bump eslint to 9.14",
+        "Refactor price rounding",
+        "Document the refund flow",
+        "Handle empty carts in checkout",
+        "Speed up catalog search",
+    ];
+    let files = [
+        "src/api/orders.ts",
+        "src/api/refunds.ts",
+        "src/lib/money.ts",
+        "src/search/index.ts",
+        "docs/refunds.md",
+        "package.json",
+        "test/orders.test.ts",
+    ];
+    let planted = 1133;
+    let mut out = String::new();
+    for i in 0..2300 {
+        let (name, email) = authors[i % 4];
+        out.push_str(&format!(
+            "commit {:016x}{:024x}\nAuthor: {name} <{email}>\nDate:   Mon Nov {} {} 2026 +0100\n\n",
+            h(i, 1),
+            h(i, 2) >> 32,
+            1 + i / 100 % 28,
+            &hms(i, 60_000)[..8],
+        ));
+        if i == planted {
+            out.push_str("    Vendor the PDF renderer\n\n vendor/pdfkit/README.md | 212 +\n vendor/pdfkit/lib/document.js | 4127 ++++++++++\n ...\n 412 files changed, 98311 insertions(+), 12 deletions(-)\n\n");
+            continue;
+        }
+        out.push_str(&format!("    {}\n\n", pick(&subjects, i, 3)));
+        let nf = 1 + h(i, 4) % 4;
+        let (mut ins, mut del) = (0, 0);
+        for f in 0..nf as usize {
+            let (a, d) = (h(i * 7 + f, 5) % 60, h(i * 7 + f, 6) % 30);
+            ins += a;
+            del += d;
+            out.push_str(&format!(
+                " {:<22} | {:>3} {}{}\n",
+                files[(i + f) % 7],
+                a + d,
+                "+".repeat((a / 4) as usize),
+                "-".repeat((d / 4) as usize)
+            ));
+        }
+        out.push_str(&format!(
+            " {nf} file{} changed, {ins} insertions(+), {del} deletions(-)\n\n",
+            if nf == 1 { "" } else { "s" }
+        ));
+    }
+    Case::fact(
+        "git log --stat, one commit vendors 412 files",
+        out,
+        "Which commit was the biggest change?",
+        &["Vendor the PDF renderer", "98311 insertions"],
+    )
+}
+
+/// A GitHub Actions job log: setup, `npm ci` with deprecation warnings,
+/// lint with warnings, then a TypeScript build whose one real error sits
+/// mid-log among thousands of build lines (and words like `errorHandler`),
+/// then teardown and `Process completed with exit code 2`.
+fn actions_build_error() -> Case {
+    let mut out = String::new();
+    let stamp = |i: usize| format!("2026-11-23T{}0000Z", hms(i, 40));
+    let mut i = 0;
+    for l in [
+        "##[group]Run actions/checkout@v4",
+        "Syncing repository: acme/shop",
+        "##[endgroup]",
+        "##[group]Run actions/setup-node@v4",
+        "Found in cache @ /opt/hostedtoolcache/node/20.18.0/x64",
+        "##[endgroup]",
+        "##[group]Run npm ci",
+    ] {
+        out.push_str(&format!("{} {l}\n", stamp(i)));
+        i += 1;
+    }
+    let modules = [
+        "errorHandler",
+        "orders",
+        "refunds",
+        "money",
+        "search",
+        "webhooks",
+        "errors/index",
+    ];
+    for k in 0..4600 {
+        let line = if k < 300 {
+            format!(
+                "npm WARN deprecated {}@{}.{}.0: This package is no longer supported.",
+                pick(&["inflight", "glob", "rimraf", "uuid", "querystring"], k, 1),
+                h(k, 2) % 9,
+                h(k, 3) % 20
+            )
+        } else if k < 1200 {
+            format!(
+                "/home/runner/work/shop/shop/src/{}.ts\n  {}:{}  warning  Unexpected any. Specify a different type  @typescript-eslint/no-explicit-any",
+                pick(&modules, k, 4),
+                h(k, 5) % 400,
+                h(k, 6) % 60
+            )
+        } else if k == 2950 {
+            "src/api/refunds.ts(214,31): error TS2345: Argument of type 'string | undefined' is not assignable to parameter of type 'string'.".to_string()
+        } else {
+            format!(
+                "[tsc] compiled src/{}/{}.ts -> dist/{}/{}.js ({} ms, 0 errors so far)",
+                pick(&["api", "lib", "search", "workers"], k, 7),
+                pick(&modules, k, 8),
+                pick(&["api", "lib", "search", "workers"], k, 7),
+                pick(&modules, k, 8),
+                h(k, 9) % 90
+            )
+        };
+        for l in line.lines() {
+            out.push_str(&format!("{} {l}\n", stamp(i)));
+            i += 1;
+        }
+        if k == 299 {
+            out.push_str(&format!(
+                "{} added 1412 packages in 41s\n{} ##[endgroup]\n{} ##[group]Run npm run lint\n",
+                stamp(i),
+                stamp(i + 1),
+                stamp(i + 2)
+            ));
+            i += 3;
+        } else if k == 1199 {
+            out.push_str(&format!(
+                "{} ✖ 900 problems (0 errors, 900 warnings)\n{} ##[endgroup]\n{} ##[group]Run npm run build\n",
+                stamp(i),
+                stamp(i + 1),
+                stamp(i + 2)
+            ));
+            i += 3;
+        }
+    }
+    for l in [
+        "##[endgroup]",
+        "##[error]Process completed with exit code 2.",
+        "Post job cleanup.",
+        "Cleaning up orphan processes",
+    ] {
+        out.push_str(&format!("{} {l}\n", stamp(i)));
+        i += 1;
+    }
+    Case::fact(
+        "GitHub Actions log, one TypeScript error mid-build",
+        out,
+        "Why did the CI job fail?",
+        &["error TS2345", "src/api/refunds.ts(214,31)"],
     )
 }

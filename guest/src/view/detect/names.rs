@@ -185,7 +185,8 @@ pub fn names_a_record(body: &str) -> bool {
     if !b.first().is_some_and(u8::is_ascii_alphabetic) {
         return false;
     }
-    let Some(end) = b
+    // A key ends within KEY_BYTES + 1 bytes or is none: read no further.
+    let Some(end) = b[..b.len().min(KEY_BYTES + 1)]
         .iter()
         .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.')))
     else {

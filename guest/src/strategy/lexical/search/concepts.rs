@@ -94,6 +94,15 @@ const GROUPS: &[&[&str]] = &[
     &[
         "stuck", "hang", "hung", "stalled", "blocked", "deadline", "progress", "frozen",
     ],
+    // Work not started yet: a pod waiting to be scheduled is `Pending`.
+    &[
+        "pending",
+        "waiting",
+        "queued",
+        "unscheduled",
+        "scheduled",
+        "enqueued",
+    ],
     // Behind in a queue or a replica.
     &["lag", "behind", "backlog", "lagging"],
     // Stock in a shop.

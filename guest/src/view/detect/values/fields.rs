@@ -339,7 +339,7 @@ fn pairs<'a>(body: &'a str, kind: u64, f: &mut dyn FnMut(Field<'a>)) {
             continue;
         }
         let (value, next) = if b[v_start] == b'"' {
-            match body[v_start + 1..].find('"') {
+            match memchr::memchr(b'"', &b[v_start + 1..]) {
                 Some(len) if len <= QUOTED_BYTES => {
                     (&body[v_start + 1..v_start + 1 + len], v_start + len + 2)
                 }

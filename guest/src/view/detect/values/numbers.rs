@@ -162,7 +162,14 @@ pub fn number(text: &str) -> Option<f64> {
     if end == 0 || !b[..end].iter().any(u8::is_ascii_digit) {
         return None;
     }
-    let n: f64 = t[..end].parse().ok().filter(|n: &f64| n.is_finite())?;
+    // Most numbers are short integers: summed exactly, as parse would.
+    let n: f64 = if end <= 15 && b[..end].iter().all(u8::is_ascii_digit) {
+        b[..end]
+            .iter()
+            .fold(0u64, |n, &d| n * 10 + u64::from(d - b'0')) as f64
+    } else {
+        t[..end].parse().ok().filter(|n: &f64| n.is_finite())?
+    };
     // `87 %`, `12345 MiB`: a unit after one space.
     let unit = t[end..].strip_prefix(' ').unwrap_or(&t[end..]);
     let scale = match unit {

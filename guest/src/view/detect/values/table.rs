@@ -159,13 +159,29 @@ impl Table {
     }
 }
 
+/// Bytes of a header line: letters, a space and `%-_/.:+#()` (a table:
+/// this runs on every line outside one).
+const HEADER_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphabetic()
+            || matches!(
+                c,
+                b' ' | b'%' | b'-' | b'_' | b'/' | b'.' | b':' | b'+' | b'#' | b'(' | b')'
+            );
+        b += 1;
+    }
+    table
+};
+
 /// The columns of `line` if it may be a header: at least three names of
 /// letters (and `%-_/.:+#()`), none with a digit.
 fn header(line: &str) -> Option<Vec<Column>> {
     let b = line.as_bytes();
     // Most lines fail at once: a digit or a byte no name holds early on.
-    let name_byte = |c: &u8| c.is_ascii_alphabetic() || b" %-_/.:+#()".contains(c);
-    if !b.iter().all(name_byte) {
+    if !b.iter().all(|&c| HEADER_BYTES[usize::from(c)]) {
         return None;
     }
     let mut columns = Vec::new();

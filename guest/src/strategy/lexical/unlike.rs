@@ -1,0 +1,119 @@
+//! The answer to a negation — "which tests did not pass", "which jobs
+//! never finished": the lines like those holding the negated word (of the
+//! same kind, [`line_kind`], holding the same other words of the
+//! question) that do not hold it. A word search ranks the thousand
+//! `PASSED` lines first; the five `FAILED` and `ERROR` lines of the same
+//! shape are the answer.
+
+use rustc_hash::FxHashMap;
+
+use super::passage::read;
+use super::search::LineHits;
+use crate::doc::Doc;
+use crate::llm::Failure;
+use crate::view::detect::values::fields::line_kind;
+use crate::view::preview::clip;
+
+/// Lines holding the negated word needed for their kind to be the shape
+/// the question negates.
+const MIN_NEGATED: u64 = 10;
+/// Lines without it kept per kind…
+const KEPT_LINES: usize = 24;
+/// …and listed: more are no exception.
+const MAX_UNLIKE: u64 = 24;
+/// A listed line is cut to this many bytes.
+const LINE_BYTES: usize = 240;
+/// Kinds tracked.
+const MAX_KINDS: usize = 4096;
+
+#[derive(Default)]
+struct Shape {
+    /// Lines holding the negated word.
+    negated: u64,
+    /// Lines without it: how many, and the first ones.
+    unlike: u64,
+    lines: Vec<u64>,
+}
+
+/// Gathers, per kind of line and other words held, the lines with and
+/// without the negated word, while the search reads the view.
+pub struct Unlike {
+    word: String,
+    /// The negated word's term bit, and the bits of negation words
+    /// (`not`), which say nothing of a line.
+    negated_bit: u64,
+    ignored: u64,
+    shapes: FxHashMap<(u64, u64), Shape>,
+}
+
+impl Unlike {
+    /// For the negated `word` among the query's `terms`, if it is one.
+    pub fn new(word: &str, terms: &[&str]) -> Option<Unlike> {
+        let bit = |pred: &dyn Fn(&str) -> bool| -> u64 {
+            (terms.iter().enumerate().take(64))
+                .filter(|(_, t)| pred(t))
+                .fold(0, |b, (i, _)| b | 1 << i)
+        };
+        let negated_bit = bit(&|t| t == word);
+        (negated_bit != 0).then(|| Unlike {
+            word: word.to_string(),
+            negated_bit,
+            ignored: bit(&|t| super::intent::NEGATIONS.contains(&t)),
+            shapes: FxHashMap::default(),
+        })
+    }
+
+    pub fn push(&mut self, n: u64, line: &str, hits: &LineHits) {
+        let all = hits.own | hits.related;
+        let others = all & !self.negated_bit & !self.ignored;
+        if others == 0 {
+            return;
+        }
+        let key = (line_kind(line), others);
+        if self.shapes.len() >= MAX_KINDS && !self.shapes.contains_key(&key) {
+            return;
+        }
+        let shape = self.shapes.entry(key).or_default();
+        if all & self.negated_bit != 0 {
+            shape.negated += 1;
+        } else {
+            shape.unlike += 1;
+            if shape.lines.len() < KEPT_LINES {
+                shape.lines.push(n);
+            }
+        }
+    }
+
+    /// The section: the lines of the commonest shape holding the negated
+    /// word that do not hold it; empty when there is no such exception.
+    pub fn render(
+        &self,
+        doc: &Doc,
+        budget: usize,
+        shown: &mut Vec<u64>,
+    ) -> Result<String, Failure> {
+        let Some(shape) = (self.shapes.values())
+            .filter(|s| s.negated >= MIN_NEGATED && (1..=MAX_UNLIKE).contains(&s.unlike))
+            .max_by_key(|s| s.negated)
+        else {
+            return Ok(String::new());
+        };
+        let mut out = format!(
+            "\n[{} {} like the {} holding \"{}\", without it]\n",
+            shape.unlike,
+            if shape.unlike == 1 { "line" } else { "lines" },
+            shape.negated,
+            self.word
+        );
+        for &n in &shape.lines {
+            let text = read(doc, n, n)?.pop().map(|(_, l)| l).unwrap_or_default();
+            let l = format!("{n}: {}\n", clip(text.trim_end(), LINE_BYTES));
+            if out.len() + l.len() > budget {
+                break;
+            }
+            out.push_str(&l);
+            shown.push(n);
+        }
+        Ok(out)
+    }
+}
