@@ -1,7 +1,7 @@
 //! Command-line contract (scripts depend on these names): global `--root`,
 //! `--session`, `--json`, `--config`, `--store`; commands store, extract, preview,
 //! read, grep, tail, list, remove, stats, close, gc, export, import, schema,
-//! component, run, mcp (proxy, serve), demo, doctor. Each command's options
+//! component, run, mcp (proxy, serve), gateway, demo, doctor. Each command's options
 //! and work are in `commands/`.
 
 use std::path::PathBuf;
@@ -133,6 +133,14 @@ enum Command {
     /// Never breaks the host's tool: on any problem it prints nothing (the output stands) and says
     /// why in one line on stderr. `tool-output setup HOST` writes the hook into the host's config.
     Hook(commands::hook::HookArgs),
+    /// A model-API gateway on loopback: point a host's or SDK's base URL at it; it forwards
+    /// each request to the provider with the client's own credentials, its oversized tool
+    /// results stored and replaced by their handle messages (the same bytes every turn).
+    ///
+    /// Speaks Anthropic Messages, OpenAI Chat Completions and Responses, and Gemini, streaming
+    /// or not. Session `gateway` unless --session names another: `mcp serve` on it answers the
+    /// handles. See docs/gateway.md.
+    Gateway(tool_output::gateway::GatewayArgs),
     /// Configure an agent host: our MCP entry (`mcp serve` on the host's session) and its shell
     /// hook, in the host's own config file and format.
     ///
@@ -182,6 +190,8 @@ async fn run(cli: Cli) -> Result<ExitCode> {
     let named = cli.session.is_some();
     let session_name = match cli.session {
         Some(name) => expand_session_name(&name)?,
+        // The session `setup HOST --gateway` points `mcp serve` at.
+        None if matches!(cli.command, Command::Gateway(_)) => "gateway".to_string(),
         None => "default".to_string(),
     };
     check_session_name(&session_name)?;
@@ -260,5 +270,6 @@ async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Demo(args) => args.execute(&env).await,
         Command::Hook(args) => args.execute(&env).await,
         Command::Setup(args) => args.execute(&env).await,
+        Command::Gateway(args) => commands::gateway::execute(&env, args).await,
     }
 }

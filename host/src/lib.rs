@@ -38,6 +38,7 @@ mod causes;
 pub mod doctor;
 pub mod error;
 pub mod extraction;
+pub mod gateway;
 pub mod host;
 pub mod interrupt;
 pub mod llm;

@@ -23,6 +23,7 @@ use crate::roots::RunRoot;
 use crate::runtime::{ONE_CALL_MAX, Runtime};
 use crate::writer::OutputWriter;
 
+mod notes;
 mod on_store;
 
 /// The tool call an output came from.

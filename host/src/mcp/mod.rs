@@ -8,8 +8,8 @@
 mod downstream;
 mod era;
 mod fit;
-mod jsonrpc;
-mod limits;
+pub(crate) mod jsonrpc;
+pub(crate) mod limits;
 mod proxy;
 mod rewrite;
 mod serve;

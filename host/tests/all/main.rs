@@ -11,6 +11,7 @@ mod archive;
 mod cli;
 mod concurrency;
 mod doctor;
+mod gateway;
 mod hardening;
 mod hook;
 mod hosts;
