@@ -20,3 +20,4 @@ mod nothing_lost;
 mod object_store;
 mod run;
 mod setup;
+mod setup_gateway;

@@ -455,7 +455,7 @@ fn claude_config_home(dirs: &Dirs) -> PathBuf {
 }
 
 /// `$CLAUDE_CONFIG_DIR`, else `~/.claude`: where `settings.json` is.
-fn claude_config_home_dir(dirs: &Dirs) -> PathBuf {
+pub(super) fn claude_config_home_dir(dirs: &Dirs) -> PathBuf {
     std::env::var_os("CLAUDE_CONFIG_DIR")
         .filter(|d| !d.is_empty())
         .map_or_else(|| dirs.home.join(".claude"), PathBuf::from)

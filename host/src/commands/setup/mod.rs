@@ -15,6 +15,7 @@
 //! then an atomic replace that keeps permissions, line endings and the
 //! final newline.
 
+mod gateway;
 mod hosts;
 mod json;
 mod plan;
@@ -51,6 +52,11 @@ pub struct SetupArgs {
     /// `--`, on the host's session, instead of our own entry and hook.
     #[arg(long, value_name = "NAME", requires = "server")]
     wrap: Option<String>,
+    /// Send the host's model requests through `tool-output gateway` at URL [default:
+    /// http://127.0.0.1:8787]: its base URL, and `mcp serve` on the gateway's session, instead
+    /// of the shell hook (claude-code, codex, gemini-cli, opencode).
+    #[arg(long, value_name = "URL", num_args = 0..=1, default_missing_value = gateway::DEFAULT_URL, conflicts_with = "wrap")]
+    gateway: Option<String>,
     /// The tool-output command the files run [default: this binary's absolute path; with
     /// --project, `tool-output` (project files are shared)].
     #[arg(long, value_name = "COMMAND")]
@@ -82,9 +88,14 @@ impl SetupArgs {
         let scope = if self.project { "project" } else { "user" };
         if !self.write {
             out::line(&format!(
-                "# {}, {scope} scope: `tool-output setup {} --write{}` merges this:",
+                "# {}, {scope} scope: `tool-output setup {}{} --write{}` merges this:",
                 self.host.title(),
                 host_arg(self.host),
+                match &self.gateway {
+                    Some(url) if url == gateway::DEFAULT_URL => " --gateway".to_string(),
+                    Some(url) => format!(" --gateway {url}"),
+                    None => String::new(),
+                },
                 if self.project { " --project" } else { "" }
             ))?;
             for file in &files {
@@ -94,7 +105,7 @@ impl SetupArgs {
                 out::line(&format!("\n# {}", plugin.path.display()))?;
                 out::text(&plugin.content)?;
             }
-            for note in self.host.notes() {
+            for note in self.notes() {
                 out::line(&format!("\n# {note}"))?;
             }
             return Ok(ExitCode::SUCCESS);
@@ -133,10 +144,17 @@ impl SetupArgs {
         for (path, outcome) in all {
             out::line(&apply(&path, outcome, self.host)?)?;
         }
-        for note in self.host.notes() {
-            out::line(note)?;
+        for note in self.notes() {
+            out::line(&note)?;
         }
         Ok(ExitCode::SUCCESS)
+    }
+
+    fn notes(&self) -> Vec<String> {
+        match &self.gateway {
+            Some(url) => gateway::notes(self.host, url),
+            None => self.host.notes().iter().map(|n| n.to_string()).collect(),
+        }
     }
 
     /// The files and what goes in each.
@@ -151,7 +169,10 @@ impl SetupArgs {
                 .into_owned(),
         };
         let (path, format, container) = host.mcp_file(dirs, self.project)?;
-        let session = host.session().to_string();
+        let session = match self.gateway {
+            Some(_) => gateway::SESSION.to_string(),
+            None => host.session().to_string(),
+        };
         let mut files = Vec::new();
         if let Some(name) = &self.wrap {
             host.check_name(name)?;
@@ -184,6 +205,16 @@ impl SetupArgs {
             format,
             changes: vec![plan::Change::member(container, name, entry)],
         });
+        if let Some(url) = &self.gateway {
+            // The gateway stores what the hook would: no hook, no plugin.
+            for more in gateway::files(host, dirs, self.project, url)? {
+                match files.iter_mut().find(|f| f.path == more.path) {
+                    Some(same) => same.changes.extend(more.changes),
+                    None => files.push(more),
+                }
+            }
+            return Ok((files, None));
+        }
         if let Some(hook) = host.hook(dirs, self.project, &shell_word(&command)) {
             match files.iter_mut().find(|f| f.path == hook.path) {
                 Some(same) => same.changes.extend(hook.changes),
