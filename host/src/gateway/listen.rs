@@ -127,9 +127,9 @@ async fn handle(gateway: &Gateway, req: Request<Incoming>) -> Response<Out> {
         Ok(body) => body,
         Err(err) => return body_error(dialect, err),
     };
+    let conversation = conversation(&parts.headers);
     let (body, stored, reused) = match route {
         Route::Rewrite(dialect) if parts.method == Method::POST => {
-            let conversation = conversation(&parts.headers);
             let model = model_in_path(&path);
             let rewritten = gateway
                 .rewriter
@@ -138,6 +138,44 @@ async fn handle(gateway: &Gateway, req: Request<Incoming>) -> Response<Out> {
             (rewritten.body, rewritten.stored, rewritten.reused)
         }
         _ => (body, 0, 0),
+    };
+    // `--tools`: our tools offered and answered here.
+    let looping = match (&route, &gateway.tools) {
+        (Route::Rewrite(dialect), Some(ours)) if parts.method == Method::POST => {
+            dialect.looping().map(|looping| (ours, looping))
+        }
+        _ => None,
+    };
+    let body = match looping {
+        Some((ours, looping)) => {
+            let turn = super::tools::Turn {
+                gateway,
+                ours,
+                dialect,
+                looping,
+                conversation: &conversation,
+                method: parts.method.clone(),
+                path_and_query: &path_and_query,
+                headers: &parts.headers,
+            };
+            let client_stream = streams(dialect, &body);
+            let (prepared, offered) = turn.prepare(body.clone());
+            if offered {
+                let response = turn.run(prepared, client_stream, body).await;
+                tracing::info!(
+                    api = dialect.name(),
+                    path = %path,
+                    status = response.status().as_u16(),
+                    stored,
+                    reused,
+                    ms = started.elapsed().as_millis() as u64,
+                    "gateway: answered with our tools"
+                );
+                return response;
+            }
+            prepared
+        }
+        None => body,
     };
     let url = match gateway.upstream.url(dialect, &path_and_query) {
         Ok(url) => url,
@@ -246,6 +284,15 @@ fn conversation(headers: &hyper::HeaderMap) -> String {
         .find_map(|name| headers.get(*name)?.to_str().ok())
         .map(|v| v.chars().take(200).collect())
         .unwrap_or_default()
+}
+
+/// Whether the client asked for a stream (`"stream": true`).
+fn streams(dialect: &dyn Dialect, body: &super::Chunked) -> bool {
+    super::json::Tree::parse(body.clone(), dialect.paths()).is_ok_and(|tree| {
+        tree.root()
+            .get("stream")
+            .is_some_and(|s| s.raw().bytes().eq(*b"true"))
+    })
 }
 
 /// Gemini names the model in the path: `…/models/M:generateContent`.

@@ -15,7 +15,8 @@
 //!   Responses, Gemini);
 //! - [`rewrite`] and [`index`]: results stored once, replaced the same way
 //!   every turn; [`saved`]: the whole of an output a host cut, from its file;
-//! - [`upstream`]: forwarding, and the answer relayed back.
+//! - [`upstream`]: forwarding, and the answer relayed back;
+//! - [`tools`]: `--tools`, our tools offered and answered by the gateway.
 
 mod body;
 mod dialect;
@@ -24,6 +25,7 @@ mod json;
 mod listen;
 mod rewrite;
 mod saved;
+mod tools;
 mod upstream;
 
 use std::net::SocketAddr;
@@ -70,6 +72,11 @@ pub struct GatewayArgs {
     /// Requests handled at once; more wait for a place.
     #[arg(long, value_name = "N", default_value_t = 64)]
     pub max_requests: usize,
+    /// Offer tool_output and its paging tools to the model in every request that has tools,
+    /// and answer their calls in the gateway: for clients without MCP (agent frameworks, the
+    /// SDKs). Anthropic Messages, OpenAI Chat Completions and Responses.
+    #[arg(long)]
+    pub tools: bool,
     /// When a tool's result is stored: the size caps, per tool or for all.
     #[command(flatten)]
     pub limits: LimitArgs,
@@ -86,6 +93,8 @@ pub(crate) struct Gateway {
     pub max_body: usize,
     pub idle: Duration,
     pub requests: tokio::sync::Semaphore,
+    /// `--tools`: our tools, answered here.
+    pub tools: Option<tools::Ours>,
 }
 
 impl GatewayArgs {
@@ -111,15 +120,21 @@ impl GatewayArgs {
     /// listened on (the port, when it was 0).
     pub async fn execute(self, session: Session, ready: impl FnOnce(SocketAddr)) -> Result<()> {
         self.check()?;
+        let max_inline = crate::runtime::DEFAULT_MAX_INLINE_BYTES;
         let limits = Limits::from_args(&self.limits)?;
         let upstream = upstream::Upstream::new(
             self.upstream.as_deref(),
             Duration::from_secs(self.upstream_timeout.max(1)),
             Duration::from_secs(self.idle_timeout.max(1)),
         )?;
+        let session = Arc::new(session);
+        let ours = match self.tools {
+            true => Some(tools::Ours::new(session.clone(), max_inline).await?),
+            false => None,
+        };
         let gateway = Arc::new(Gateway {
             rewriter: rewrite::Rewriter {
-                session: Arc::new(session),
+                session,
                 limits,
                 index: index::Index::default(),
                 dirs: saved::Dirs::from_env(),
@@ -130,6 +145,7 @@ impl GatewayArgs {
             max_body: self.max_body_mb.saturating_mul(1 << 20),
             idle: Duration::from_secs(self.idle_timeout.max(1)),
             requests: tokio::sync::Semaphore::new(self.max_requests),
+            tools: ours,
         });
         let listener = tokio::net::TcpListener::bind(self.listen)
             .await

@@ -152,12 +152,41 @@ impl Upstream {
         headers: &HeaderMap,
         body: Chunked,
     ) -> Result<reqwest::Response, UpstreamError> {
+        self.send_with(method, url, headers, body, false).await
+    }
+
+    /// [`Upstream::send`] for an answer the gateway reads: asked for
+    /// uncompressed.
+    pub async fn send_reading(
+        &self,
+        method: Method,
+        url: url::Url,
+        headers: &HeaderMap,
+        body: Chunked,
+    ) -> Result<reqwest::Response, UpstreamError> {
+        self.send_with(method, url, headers, body, true).await
+    }
+
+    async fn send_with(
+        &self,
+        method: Method,
+        url: url::Url,
+        headers: &HeaderMap,
+        body: Chunked,
+        identity: bool,
+    ) -> Result<reqwest::Response, UpstreamError> {
         let origin = origin(&url);
         let mut out = HeaderMap::new();
         for (name, value) in headers {
             if forwarded(name) {
                 out.append(name.clone(), value.clone());
             }
+        }
+        if identity {
+            out.insert(
+                hyper::header::ACCEPT_ENCODING,
+                hyper::header::HeaderValue::from_static("identity"),
+            );
         }
         if !body.is_empty() || method == Method::POST || method == Method::PUT {
             out.insert(hyper::header::CONTENT_LENGTH, body.len().into());

@@ -14,7 +14,7 @@ mod proxy;
 mod rewrite;
 mod serve;
 mod store_result;
-mod tools;
+pub(crate) mod tools;
 
 use std::sync::Arc;
 use std::time::Duration;

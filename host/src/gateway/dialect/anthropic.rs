@@ -8,7 +8,9 @@
 use hyper::StatusCode;
 use serde_json::{Value, json};
 
-use super::{Calls, Dialect, Found, MAX_ARGS, json_of, str_of};
+use super::{
+    Call, Calls, Dialect, Found, Looping, MAX_ARGS, Mixed, OurTool, json_of, sse_event, str_of,
+};
 use crate::gateway::json::{Seg, Val};
 
 pub struct Anthropic;
@@ -38,6 +40,8 @@ const PATHS: &[&[Seg]] = &[
         Seg::Key("content"),
         Seg::Any,
     ],
+    &[Seg::Key("tools")],
+    &[Seg::Key("tools"), Seg::Any],
 ];
 
 impl Dialect for Anthropic {
@@ -85,6 +89,10 @@ impl Dialect for Anthropic {
     fn error(&self, _: StatusCode, message: &str) -> Value {
         json!({"type": "error", "error": {"type": "api_error", "message": message}})
     }
+
+    fn looping(&self) -> Option<&dyn Looping> {
+        Some(self)
+    }
 }
 
 fn result(block: Val<'_>, calls: &Calls) -> Option<Found> {
@@ -100,4 +108,181 @@ fn result(block: Val<'_>, calls: &Calls) -> Option<Found> {
         replace: content.span(),
         with,
     })
+}
+
+impl Looping for Anthropic {
+    fn history(&self) -> &'static str {
+        "messages"
+    }
+
+    fn tool_def(&self, tool: &OurTool) -> Value {
+        json!({"name": tool.name, "description": tool.description, "input_schema": tool.schema})
+    }
+
+    fn offered(&self, root: Val<'_>) -> Vec<String> {
+        root.get("tools")
+            .into_iter()
+            .flat_map(|t| t.children())
+            .map(|t| str_of(t, "name"))
+            .collect()
+    }
+
+    fn calls(&self, answer: &Value) -> Vec<Call> {
+        answer["content"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|b| b["type"] == "tool_use")
+            .map(|b| Call {
+                id: b["id"].as_str().unwrap_or_default().into(),
+                name: b["name"].as_str().unwrap_or_default().into(),
+                args: b["input"].to_string(),
+            })
+            .collect()
+    }
+
+    fn turn(&self, answer: &Value) -> Vec<Value> {
+        // Thinking blocks and their signatures as they came: a turn that
+        // goes on after tool results must start with them.
+        vec![json!({"role": "assistant", "content": answer["content"]})]
+    }
+
+    fn answers(&self, results: &[(Call, String)]) -> Vec<Value> {
+        vec![json!({"role": "user", "content": result_blocks(results)})]
+    }
+
+    fn strip(&self, answer: &mut Value, ours: &dyn Fn(&str) -> bool) {
+        if let Some(blocks) = answer["content"].as_array_mut() {
+            blocks.retain(|b| {
+                !(b["type"] == "tool_use" && ours(b["name"].as_str().unwrap_or_default()))
+            });
+            if !blocks.iter().any(|b| b["type"] == "tool_use") {
+                answer["stop_reason"] = json!("end_turn");
+            }
+        }
+    }
+
+    fn mixed(&self, answer: &Value, _: &[Call], results: &[(Call, String)]) -> Mixed {
+        Mixed {
+            replace: self.turn(answer),
+            after: vec![],
+            into_next: result_blocks(results),
+        }
+    }
+
+    fn answer_key(&self, answer: &Value) -> Option<String> {
+        let blocks = answer["content"].as_array()?;
+        if let Some(id) = blocks
+            .iter()
+            .find(|b| b["type"] == "tool_use")
+            .and_then(|b| b["id"].as_str())
+        {
+            return Some(format!("call:{id}"));
+        }
+        let text: Vec<&str> = blocks.iter().filter_map(|b| b["text"].as_str()).collect();
+        (!text.is_empty()).then(|| super::text_key(&text.join("\n")))
+    }
+
+    fn item_key(&self, item: Val<'_>) -> Option<String> {
+        if str_of(item, "role") != "assistant" {
+            return None;
+        }
+        let content = item.get("content")?;
+        if content.is_string() {
+            return content.str_upto(MAX_ARGS).map(|t| super::text_key(&t));
+        }
+        let blocks: Vec<Val<'_>> = content.children().collect();
+        if let Some(call) = blocks.iter().find(|b| str_of(**b, "type") == "tool_use") {
+            return Some(format!("call:{}", str_of(*call, "id")));
+        }
+        let text: Vec<String> = blocks
+            .iter()
+            .filter(|b| str_of(**b, "type") == "text")
+            .filter_map(|b| b.get("text").and_then(|t| t.str_upto(MAX_ARGS)))
+            .collect();
+        (!text.is_empty()).then(|| super::text_key(&text.join("\n")))
+    }
+
+    fn render_sse(&self, answer: &Value, _: Val<'_>) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut start = answer.clone();
+        start["content"] = json!([]);
+        start["stop_reason"] = Value::Null;
+        start["stop_sequence"] = Value::Null;
+        sse_event(
+            &mut out,
+            Some("message_start"),
+            &json!({"type": "message_start", "message": start}),
+        );
+        for (index, block) in answer["content"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            let (empty, deltas) = match block["type"].as_str().unwrap_or_default() {
+                "text" => (
+                    json!({"type": "text", "text": ""}),
+                    vec![json!({"type": "text_delta", "text": block["text"]})],
+                ),
+                "tool_use" => {
+                    let mut empty = block.clone();
+                    empty["input"] = json!({});
+                    (
+                        empty,
+                        vec![
+                            json!({"type": "input_json_delta", "partial_json": block["input"].to_string()}),
+                        ],
+                    )
+                }
+                "thinking" => (
+                    json!({"type": "thinking", "thinking": "", "signature": ""}),
+                    vec![
+                        json!({"type": "thinking_delta", "thinking": block["thinking"]}),
+                        json!({"type": "signature_delta", "signature": block["signature"]}),
+                    ],
+                ),
+                // Anything else (redacted thinking, server tools' blocks)
+                // comes whole at its start.
+                _ => (block.clone(), vec![]),
+            };
+            sse_event(
+                &mut out,
+                Some("content_block_start"),
+                &json!({"type": "content_block_start", "index": index, "content_block": empty}),
+            );
+            for delta in deltas {
+                sse_event(
+                    &mut out,
+                    Some("content_block_delta"),
+                    &json!({"type": "content_block_delta", "index": index, "delta": delta}),
+                );
+            }
+            sse_event(
+                &mut out,
+                Some("content_block_stop"),
+                &json!({"type": "content_block_stop", "index": index}),
+            );
+        }
+        sse_event(
+            &mut out,
+            Some("message_delta"),
+            &json!({"type": "message_delta",
+                    "delta": {"stop_reason": answer["stop_reason"], "stop_sequence": answer["stop_sequence"]},
+                    "usage": {"output_tokens": answer["usage"]["output_tokens"]}}),
+        );
+        sse_event(
+            &mut out,
+            Some("message_stop"),
+            &json!({"type": "message_stop"}),
+        );
+        out
+    }
+}
+
+fn result_blocks(results: &[(Call, String)]) -> Vec<Value> {
+    results
+        .iter()
+        .map(|(call, text)| json!({"type": "tool_result", "tool_use_id": call.id, "content": text}))
+        .collect()
 }

@@ -40,6 +40,11 @@ pub trait Dialect: Send + Sync {
 
     /// An error body this API's clients understand.
     fn error(&self, status: StatusCode, message: &str) -> Value;
+
+    /// How our tools are answered in this API (`--tools`), if they are.
+    fn looping(&self) -> Option<&dyn Looping> {
+        None
+    }
 }
 
 /// A tool result found in a request.
@@ -232,4 +237,98 @@ pub fn parse(
     // chunks are shared, nothing is copied).
     let copy = body.clone();
     Tree::parse(body, dialect.paths()).map_err(|e| (e, copy))
+}
+
+/// A tool the gateway answers itself (`--tools`): ours.
+#[derive(Debug, Clone)]
+pub struct OurTool {
+    pub name: String,
+    pub description: String,
+    /// Its arguments' JSON Schema.
+    pub schema: Value,
+}
+
+/// A tool call in an upstream's answer.
+#[derive(Debug, Clone)]
+pub struct Call {
+    pub id: String,
+    pub name: String,
+    /// The arguments, as JSON text.
+    pub args: String,
+}
+
+/// Where the results of our calls go back into a later request, when the
+/// turn that made them also called the client's tools (a mixed turn).
+pub struct Mixed {
+    /// The turn as the upstream made it, in place of the one the client got.
+    pub replace: Vec<Value>,
+    /// Items right after it (Chat: our `role: "tool"` messages; Responses:
+    /// our calls and their outputs).
+    pub after: Vec<Value>,
+    /// Parts put first in the next message (Anthropic: our `tool_result`
+    /// blocks, beside the client's).
+    pub into_next: Vec<Value>,
+}
+
+/// An API the gateway can answer our tools in (`--tools`): it offers them
+/// to the model, answers their calls and calls the upstream again, and the
+/// client gets the model's turn once it needs nothing of ours.
+pub trait Looping: Sync {
+    /// The request's history: `messages` or `input`.
+    fn history(&self) -> &'static str;
+
+    /// One of our tools in this API's shape.
+    fn tool_def(&self, tool: &OurTool) -> Value;
+
+    /// The names of the tools a request offers (its `tools`).
+    fn offered(&self, root: Val<'_>) -> Vec<String>;
+
+    /// The tool calls of an answer (non-streaming JSON), in order.
+    fn calls(&self, answer: &Value) -> Vec<Call>;
+
+    /// The answer's turn as history items (the assistant's message).
+    fn turn(&self, answer: &Value) -> Vec<Value>;
+
+    /// History items answering `results` (call, text).
+    fn answers(&self, results: &[(Call, String)]) -> Vec<Value>;
+
+    /// The answer without the calls `ours` says are ours.
+    fn strip(&self, answer: &mut Value, ours: &dyn Fn(&str) -> bool);
+
+    /// A mixed turn: how the original goes back (`answer` as the upstream
+    /// made it, `results` of our calls).
+    fn mixed(&self, answer: &Value, ours: &[Call], results: &[(Call, String)]) -> Mixed;
+
+    /// What identifies the client-visible turn of an answer…
+    fn answer_key(&self, answer: &Value) -> Option<String>;
+
+    /// …and the same turn as a history item of a later request.
+    fn item_key(&self, item: Val<'_>) -> Option<String>;
+
+    /// The answer as this API's SSE stream (`request`: what the client asked,
+    /// for its stream options).
+    fn render_sse(&self, answer: &Value, request: Val<'_>) -> Vec<u8>;
+}
+
+/// `text:` and a hash of a turn's text, for turns without a call id.
+pub fn text_key(text: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let hash = Sha256::digest(text.as_bytes());
+    let mut key = String::from("text:");
+    for b in &hash[..16] {
+        key.push_str(&format!("{b:02x}"));
+    }
+    key
+}
+
+/// One SSE event: `event: NAME` (when named) and its JSON data.
+pub fn sse_event(out: &mut Vec<u8>, event: Option<&str>, data: &Value) {
+    if let Some(event) = event {
+        out.extend_from_slice(b"event: ");
+        out.extend_from_slice(event.as_bytes());
+        out.push(b'\n');
+    }
+    out.extend_from_slice(b"data: ");
+    out.extend_from_slice(&serde_json::to_vec(data).unwrap_or_default());
+    out.extend_from_slice(b"\n\n");
 }

@@ -12,7 +12,10 @@ use hyper::StatusCode;
 use serde_json::{Value, json};
 
 use super::chat::openai_error;
-use super::{Calls, Dialect, Found, MAX_ARGS, Replacement, Text, json_of, str_of};
+use super::{
+    Call, Calls, Dialect, Found, Looping, MAX_ARGS, Mixed, OurTool, Replacement, Text, json_of,
+    sse_event, str_of,
+};
 use crate::gateway::json::{Seg, Val};
 
 pub struct Responses;
@@ -22,6 +25,8 @@ const PATHS: &[&[Seg]] = &[
     &[Seg::Key("input"), Seg::Any],
     &[Seg::Key("input"), Seg::Any, Seg::Key("output")],
     &[Seg::Key("input"), Seg::Any, Seg::Key("output"), Seg::Any],
+    &[Seg::Key("tools")],
+    &[Seg::Key("tools"), Seg::Any],
 ];
 
 impl Dialect for Responses {
@@ -99,6 +104,10 @@ impl Dialect for Responses {
     fn error(&self, status: StatusCode, message: &str) -> Value {
         openai_error(status, message)
     }
+
+    fn looping(&self) -> Option<&dyn Looping> {
+        Some(self)
+    }
 }
 
 fn output(item: Val<'_>, calls: &Calls) -> Option<Found> {
@@ -142,4 +151,208 @@ fn shell_outputs(item: Val<'_>, calls: &Calls) -> Vec<Found> {
         }
     }
     found
+}
+
+impl Looping for Responses {
+    fn history(&self) -> &'static str {
+        "input"
+    }
+
+    fn tool_def(&self, tool: &OurTool) -> Value {
+        json!({"type": "function", "name": tool.name, "description": tool.description,
+               "parameters": tool.schema, "strict": false})
+    }
+
+    fn offered(&self, root: Val<'_>) -> Vec<String> {
+        root.get("tools")
+            .into_iter()
+            .flat_map(|t| t.children())
+            .map(|t| str_of(t, "name"))
+            .collect()
+    }
+
+    fn calls(&self, answer: &Value) -> Vec<Call> {
+        answer["output"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|i| i["type"] == "function_call")
+            .map(|i| Call {
+                id: i["call_id"].as_str().unwrap_or_default().into(),
+                name: i["name"].as_str().unwrap_or_default().into(),
+                args: i["arguments"].as_str().unwrap_or("{}").into(),
+            })
+            .collect()
+    }
+
+    fn turn(&self, answer: &Value) -> Vec<Value> {
+        // Output items are input items (reasoning with its encrypted
+        // content included), as the SDKs pass them back.
+        answer["output"].as_array().cloned().unwrap_or_default()
+    }
+
+    fn answers(&self, results: &[(Call, String)]) -> Vec<Value> {
+        results
+            .iter()
+            .map(|(call, text)| json!({"type": "function_call_output", "call_id": call.id, "output": text}))
+            .collect()
+    }
+
+    fn strip(&self, answer: &mut Value, ours: &dyn Fn(&str) -> bool) {
+        if let Some(items) = answer["output"].as_array_mut() {
+            items.retain(|i| {
+                !(i["type"] == "function_call" && ours(i["name"].as_str().unwrap_or_default()))
+            });
+        }
+    }
+
+    fn mixed(&self, answer: &Value, ours: &[Call], results: &[(Call, String)]) -> Mixed {
+        let ours: Vec<Value> = answer["output"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|i| {
+                i["type"] == "function_call" && ours.iter().any(|c| i["call_id"] == c.id.as_str())
+            })
+            .cloned()
+            .chain(self.answers(results))
+            .collect();
+        Mixed {
+            replace: vec![],
+            after: ours,
+            into_next: vec![],
+        }
+    }
+
+    fn answer_key(&self, answer: &Value) -> Option<String> {
+        let first = answer["output"].get(0)?;
+        if let Some(id) = first["id"].as_str() {
+            return Some(format!("id:{id}"));
+        }
+        if let Some(call) = first["call_id"].as_str() {
+            return Some(format!("call:{call}"));
+        }
+        let text: Vec<&str> = first["content"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|p| p["text"].as_str())
+            .collect();
+        (!text.is_empty()).then(|| super::text_key(&text.join("\n")))
+    }
+
+    fn item_key(&self, item: Val<'_>) -> Option<String> {
+        let id = str_of(item, "id");
+        if !id.is_empty() {
+            return Some(format!("id:{id}"));
+        }
+        let call = str_of(item, "call_id");
+        if !call.is_empty() && str_of(item, "type") == "function_call" {
+            return Some(format!("call:{call}"));
+        }
+        None
+    }
+
+    fn render_sse(&self, answer: &Value, _: Val<'_>) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut seq = 0u64;
+        let mut event = |out: &mut Vec<u8>, kind: &str, mut data: Value| {
+            data["type"] = json!(kind);
+            data["sequence_number"] = json!(seq);
+            seq += 1;
+            sse_event(out, Some(kind), &data);
+        };
+        let mut started = answer.clone();
+        started["status"] = json!("in_progress");
+        started["output"] = json!([]);
+        event(&mut out, "response.created", json!({"response": started}));
+        event(
+            &mut out,
+            "response.in_progress",
+            json!({"response": started}),
+        );
+        for (index, item) in answer["output"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            let id = item["id"].clone();
+            let mut added = item.clone();
+            added["status"] = json!("in_progress");
+            match item["type"].as_str().unwrap_or_default() {
+                "message" => added["content"] = json!([]),
+                "function_call" => added["arguments"] = json!(""),
+                _ => {}
+            }
+            event(
+                &mut out,
+                "response.output_item.added",
+                json!({"output_index": index, "item": added}),
+            );
+            if item["type"] == "message" {
+                for (part_index, part) in
+                    item["content"].as_array().into_iter().flatten().enumerate()
+                {
+                    let at =
+                        json!({"item_id": id, "output_index": index, "content_index": part_index});
+                    let mut empty = part.clone();
+                    if part["type"] == "output_text" {
+                        empty["text"] = json!("");
+                    }
+                    let with = |mut v: Value, extra: Value| {
+                        for (k, x) in extra.as_object().into_iter().flatten() {
+                            v[k] = x.clone();
+                        }
+                        v
+                    };
+                    event(
+                        &mut out,
+                        "response.content_part.added",
+                        with(at.clone(), json!({"part": empty})),
+                    );
+                    if part["type"] == "output_text" {
+                        event(
+                            &mut out,
+                            "response.output_text.delta",
+                            with(at.clone(), json!({"delta": part["text"], "logprobs": []})),
+                        );
+                        event(
+                            &mut out,
+                            "response.output_text.done",
+                            with(at.clone(), json!({"text": part["text"], "logprobs": []})),
+                        );
+                    }
+                    event(
+                        &mut out,
+                        "response.content_part.done",
+                        with(at, json!({"part": part})),
+                    );
+                }
+            }
+            if item["type"] == "function_call" {
+                event(
+                    &mut out,
+                    "response.function_call_arguments.delta",
+                    json!({"item_id": id, "output_index": index, "delta": item["arguments"]}),
+                );
+                event(
+                    &mut out,
+                    "response.function_call_arguments.done",
+                    json!({"item_id": id, "output_index": index, "arguments": item["arguments"]}),
+                );
+            }
+            event(
+                &mut out,
+                "response.output_item.done",
+                json!({"output_index": index, "item": item}),
+            );
+        }
+        let mut done = answer.clone();
+        if done["status"].is_null() {
+            done["status"] = json!("completed");
+        }
+        event(&mut out, "response.completed", json!({"response": done}));
+        out
+    }
 }

@@ -9,8 +9,10 @@ use std::process::{Child, Stdio};
 use crate::common;
 
 mod faults;
+mod mixed;
 mod passthrough;
 mod rewrite;
+mod sdk;
 mod upstream;
 
 pub use upstream::{Answer, Seen, Upstream};
