@@ -16,6 +16,7 @@ use std::sync::Arc;
 
 use tool_output::RuntimeConfig;
 use tool_output::interrupt::{self, Interrupted};
+use tool_output::llm::borrowed::{BorrowedLlm, RemoteLender};
 use tool_output::llm::sampling::SamplingLlm;
 use tool_output::roots::{check_session_name, default_cache_root, expand_session_name};
 
@@ -243,8 +244,21 @@ async fn run(cli: Cli) -> Result<ExitCode> {
                 ));
             }
             let mut config = RuntimeConfig::with_llm(&llm)?;
+            // No provider, and `tool-output gateway` serves this session:
+            // the conversation's own model, lent by the gateway.
+            let lender = (!llm.enabled() && named)
+                .then(|| RemoteLender::find(&env.root, &env.session_name))
+                .flatten();
+            let lent = lender.is_some();
+            if let Some(lender) = lender {
+                out::stderr_line(&format!(
+                    "tool-output gateway serves session {}: tool_output extracts with the conversation's own model",
+                    env.session_name
+                ));
+                config.llm = Arc::new(BorrowedLlm::new(Arc::new(lender)));
+            }
             // No provider: the client's own model, if it offers sampling.
-            let sampling = (!llm.enabled()).then(|| Arc::new(SamplingLlm::new(&llm)));
+            let sampling = (!llm.enabled() && !lent).then(|| Arc::new(SamplingLlm::new(&llm)));
             if let Some(sampling) = &sampling {
                 config.llm = sampling.clone();
             }

@@ -23,6 +23,8 @@ use super::Gateway;
 use super::body::{self, BodyError};
 use super::dialect::{self, Dialect, Route};
 use super::upstream::{self, BoxError, Relay, TOKEN_HEADER};
+use crate::llm::LlmError;
+use crate::llm::borrowed::{LEND_PATH, Lender, SECRET_HEADER, error_json};
 
 /// What the gateway answers with.
 pub type Out = http_body_util::combinators::UnsyncBoxBody<Bytes, BoxError>;
@@ -79,6 +81,9 @@ async fn handle(gateway: &Gateway, req: Request<Incoming>) -> Response<Out> {
         .path_and_query()
         .map_or("/", |p| p.as_str())
         .to_string();
+    if parts.uri.path() == LEND_PATH {
+        return lend(gateway, &parts.headers, body).await;
+    }
     if let Some(refused) = refuse(gateway, &parts.headers, &mut path_and_query) {
         return refused;
     }
@@ -135,6 +140,9 @@ async fn handle(gateway: &Gateway, req: Request<Incoming>) -> Response<Out> {
                 .rewriter
                 .rewrite(dialect, &conversation, model.as_deref(), body)
                 .await;
+            gateway
+                .lending
+                .saw(dialect, &parts.headers, rewritten.model.as_deref());
             (rewritten.body, rewritten.stored, rewritten.reused)
         }
         _ => (body, 0, 0),
@@ -203,6 +211,37 @@ async fn handle(gateway: &Gateway, req: Request<Incoming>) -> Response<Out> {
         "gateway: forwarded"
     );
     relay(response, gateway.upstream.idle_timeout)
+}
+
+/// An extraction's request from `mcp serve` on the session: answered with
+/// the conversation's model when it carries this run's secret.
+async fn lend(gateway: &Gateway, headers: &hyper::HeaderMap, body: Incoming) -> Response<Out> {
+    let given = headers.get(SECRET_HEADER).map(HeaderValue::as_bytes);
+    if !given.is_some_and(|g| same(g, gateway.lending.secret.as_bytes())) {
+        return plain_error(
+            StatusCode::UNAUTHORIZED,
+            "tool-output gateway: lend requests need this run's secret",
+        );
+    }
+    let request = match body::read(body, 64 << 20, gateway.idle).await {
+        Ok(body) => serde_json::from_slice::<serde_json::Value>(&body.to_bytes()).ok(),
+        Err(_) => None,
+    };
+    let Some(request) = request else {
+        return json_response(
+            StatusCode::BAD_REQUEST,
+            &error_json(&LlmError::BadRequest(
+                "a lend request that is not JSON".into(),
+            )),
+        );
+    };
+    match gateway.lending.lend(request).await {
+        Ok(answer) => json_response(StatusCode::OK, &answer),
+        Err(err) => {
+            tracing::warn!("gateway: a lent call failed: {}", err.message());
+            json_response(StatusCode::BAD_GATEWAY, &error_json(&err))
+        }
+    }
 }
 
 /// The upstream's answer as it comes: status, headers (less those of one

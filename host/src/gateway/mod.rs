@@ -16,12 +16,14 @@
 //! - [`rewrite`] and [`index`]: results stored once, replaced the same way
 //!   every turn; [`saved`]: the whole of an output a host cut, from its file;
 //! - [`upstream`]: forwarding, and the answer relayed back;
-//! - [`tools`]: `--tools`, our tools offered and answered by the gateway.
+//! - [`tools`]: `--tools`, our tools offered and answered by the gateway;
+//! - [`lend`]: the conversations' model and credentials, lent to extractions.
 
 mod body;
 mod dialect;
 mod index;
 mod json;
+mod lend;
 mod listen;
 mod rewrite;
 mod saved;
@@ -29,6 +31,7 @@ mod tools;
 mod upstream;
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -39,6 +42,7 @@ pub(crate) use crate::mcp::jsonrpc::chunked::Chunked;
 pub(crate) use crate::mcp::jsonrpc::decode::Unescape;
 use crate::mcp::limits::Limits;
 use crate::session::Session;
+pub use lend::Lending;
 
 /// `tool-output gateway`'s options.
 #[derive(Debug, clap::Args)]
@@ -77,6 +81,11 @@ pub struct GatewayArgs {
     /// SDKs). Anthropic Messages, OpenAI Chat Completions and Responses.
     #[arg(long)]
     pub tools: bool,
+    /// The model extractions (full-chunked, read-grep) run on, of the same provider and with
+    /// the same credentials as the conversation that asked [default: the conversation's own
+    /// model]. Used when no model is configured for tool-output.
+    #[arg(long, value_name = "MODEL")]
+    pub extract_model: Option<String>,
     /// When a tool's result is stored: the size caps, per tool or for all.
     #[command(flatten)]
     pub limits: LimitArgs,
@@ -85,7 +94,9 @@ pub struct GatewayArgs {
 /// What every request shares.
 pub(crate) struct Gateway {
     pub rewriter: rewrite::Rewriter,
-    pub upstream: upstream::Upstream,
+    pub upstream: Arc<upstream::Upstream>,
+    /// The conversations' credentials, lent to extractions.
+    pub lending: Arc<lend::Lending>,
     pub token: Option<String>,
     /// Listening on loopback: requests must name a loopback host (no DNS
     /// rebinding from a web page).
@@ -116,17 +127,35 @@ impl GatewayArgs {
         Ok(())
     }
 
-    /// Serves until the process is stopped. `ready` gets the address
-    /// listened on (the port, when it was 0).
-    pub async fn execute(self, session: Session, ready: impl FnOnce(SocketAddr)) -> Result<()> {
-        self.check()?;
-        let max_inline = crate::runtime::DEFAULT_MAX_INLINE_BYTES;
-        let limits = Limits::from_args(&self.limits)?;
+    /// The conversations' model and credentials, lent to extractions: the
+    /// runtime's LLM when no model is configured
+    /// ([`crate::llm::borrowed::BorrowedLlm`] over it).
+    pub fn lending(&self) -> Result<Arc<Lending>> {
         let upstream = upstream::Upstream::new(
             self.upstream.as_deref(),
             Duration::from_secs(self.upstream_timeout.max(1)),
             Duration::from_secs(self.idle_timeout.max(1)),
         )?;
+        Ok(Arc::new(lend::Lending::new(
+            Arc::new(upstream),
+            self.extract_model.clone(),
+        )))
+    }
+
+    /// Serves until the process is stopped. `lending` is what
+    /// [`GatewayArgs::lending`] gave (the runtime may use it), `lend_file`
+    /// where `mcp serve` on the session finds the gateway; `ready` gets
+    /// the address listened on (the port, when it was 0).
+    pub async fn execute(
+        self,
+        session: Session,
+        lending: Arc<Lending>,
+        lend_file: Option<PathBuf>,
+        ready: impl FnOnce(SocketAddr),
+    ) -> Result<()> {
+        self.check()?;
+        let max_inline = crate::runtime::DEFAULT_MAX_INLINE_BYTES;
+        let limits = Limits::from_args(&self.limits)?;
         let session = Arc::new(session);
         let ours = match self.tools {
             true => Some(tools::Ours::new(session.clone(), max_inline).await?),
@@ -139,7 +168,8 @@ impl GatewayArgs {
                 index: index::Index::default(),
                 dirs: saved::Dirs::from_env(),
             },
-            upstream,
+            upstream: lending.upstream().clone(),
+            lending: lending.clone(),
             token: self.token.filter(|t| !t.is_empty()),
             loopback: self.listen.ip().is_loopback(),
             max_body: self.max_body_mb.saturating_mul(1 << 20),
@@ -150,7 +180,36 @@ impl GatewayArgs {
         let listener = tokio::net::TcpListener::bind(self.listen)
             .await
             .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", self.listen))?;
-        ready(listener.local_addr()?);
+        let addr = listener.local_addr()?;
+        if let Some(path) = lend_file {
+            // `mcp serve` on the session comes over loopback.
+            let host = if addr.ip().is_unspecified() {
+                "127.0.0.1".to_string()
+            } else {
+                addr.ip().to_string()
+            };
+            let url = match addr {
+                SocketAddr::V6(_) if !addr.ip().is_unspecified() => {
+                    format!("http://[{host}]:{}", addr.port())
+                }
+                _ => format!("http://{host}:{}", addr.port()),
+            };
+            lending
+                .write_file(path, url)
+                .map_err(|e| anyhow::anyhow!("writing the gateway's lend file: {e:#}"))?;
+        }
+        // Removed however serving ends (a signal drops this future).
+        let _forget = Forget(lending);
+        ready(addr);
         listen::serve(listener, gateway).await
+    }
+}
+
+/// Removes the lend file when dropped.
+struct Forget(Arc<Lending>);
+
+impl Drop for Forget {
+    fn drop(&mut self) {
+        self.0.forget_file();
     }
 }

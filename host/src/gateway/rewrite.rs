@@ -40,6 +40,8 @@ pub struct Rewritten {
     pub stored: usize,
     /// Results replaced by a message an earlier request stored.
     pub reused: usize,
+    /// The request's model (the body's `model`, or Gemini's path's).
+    pub model: Option<String>,
 }
 
 impl Rewriter {
@@ -64,6 +66,7 @@ impl Rewriter {
                     body,
                     stored: 0,
                     reused: 0,
+                    model: model.map(str::to_string),
                 };
             }
         };
@@ -93,6 +96,7 @@ impl Rewriter {
             body,
             stored,
             reused,
+            model,
         }
     }
 

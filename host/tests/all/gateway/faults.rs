@@ -210,6 +210,24 @@ async fn paths_hosts_sizes_websockets_and_tokens_are_checked() {
     ] {
         assert_eq!(raw_status(&gateway.url, path).await, 400, "{path}");
     }
+    // The lend endpoint (mcp serve's way to the conversation's model)
+    // wants this run's secret, which only the lend file under the root has.
+    let (status, _) = post(&format!("{}/_tool-output/llm", gateway.url), "{}").await;
+    assert_eq!(status, 401);
+    let lend: Value =
+        serde_json::from_slice(&std::fs::read(gateway.root.join("gateway/gateway.json")).unwrap())
+            .unwrap();
+    let response = client()
+        .post(format!("{}/_tool-output/llm", gateway.url))
+        .header("x-tool-output-lend", lend["secret"].as_str().unwrap())
+        .body(r#"{"messages": [{"role": "user", "content": "hi"}]}"#)
+        .send()
+        .await
+        .unwrap();
+    // No conversation seen yet: nothing to lend.
+    assert_eq!(response.status(), 502);
+    let error: Value = response.json().await.unwrap();
+    assert_eq!(error["error"]["kind"], "not-configured");
     assert!(upstream.seen().is_empty(), "none of these went up");
     drop(gateway);
 

@@ -51,8 +51,8 @@ enum Next {
 }
 
 /// The scripted model's decision, from the texts of the tool results and
-/// the last user text.
-fn decide(results: &[String], tools: &[String], last_user: &str) -> Next {
+/// the last user text; `mode`: the mode it asks `tool_output` for.
+fn decide(results: &[String], tools: &[String], last_user: &str, mode: Option<&str>) -> Next {
     if last_user.starts_with("Thanks") {
         return Next::Text("NOTHING ELSE".into());
     }
@@ -62,7 +62,7 @@ fn decide(results: &[String], tools: &[String], last_user: &str) -> Next {
     {
         let line = answer
             .lines()
-            .find(|l| l.contains("needle-b7"))
+            .find(|l| l.contains("FATAL needle-b7"))
             .unwrap_or("NO NEEDLE IN THE ANSWER");
         return Next::Text(format!("FOUND: {line}"));
     }
@@ -71,10 +71,11 @@ fn decide(results: &[String], tools: &[String], last_user: &str) -> Next {
         if !tools.iter().any(|t| t == "tool_output") {
             return Next::Text(format!("NO tool_output AMONG {tools:?}"));
         }
-        return Next::Call(
-            "tool_output",
-            json!({"handle": &h[1], "extract": "the fatal needle line"}),
-        );
+        let mut args = json!({"handle": &h[1], "extract": "the fatal needle line"});
+        if let Some(mode) = mode {
+            args["mode"] = json!(mode);
+        }
+        return Next::Call("tool_output", args);
     }
     if results.is_empty() {
         return Next::Call("get_log", json!({}));
@@ -91,9 +92,94 @@ fn text_of(v: &Value) -> String {
     }
 }
 
+/// Every string in a JSON value, in order.
+fn strings(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::String(s) => out.push(s.clone()),
+        Value::Array(items) => items.iter().for_each(|i| strings(i, out)),
+        Value::Object(map) => map.values().for_each(|i| strings(i, out)),
+        _ => {}
+    }
+}
+
+/// An extraction's request (tool-output's LLM strategies, lent the
+/// conversation's model by the gateway): answered in the format it asks
+/// for, with the planted lines of what it reads.
+fn extraction(seen: &Seen) -> Option<Answer> {
+    let body = seen.json();
+    let mut texts = Vec::new();
+    strings(&body, &mut texts);
+    let all = texts.join("\n");
+    let nonce = regex::Regex::new(r"<ai-agent-([0-9a-zA-Z]+)-FINAL")
+        .unwrap()
+        .captures(&all)?[1]
+        .to_string();
+    // read-grep (what `auto` picks for 2 MB): grep first, once.
+    let offers_grep = body["tools"].to_string().contains("\"Grep\"");
+    let has_result = body.to_string().contains("\"tool_result\"")
+        || body["messages"]
+            .as_array()
+            .is_some_and(|m| m.iter().any(|m| m["role"] == "tool"));
+    if offers_grep && !has_result {
+        let handle =
+            regex::Regex::new(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+                .unwrap()
+                .find(&all)?
+                .as_str()
+                .to_string();
+        let args = json!({"file": handle, "pattern": "needle-b7"});
+        return Some(if seen.path_and_query.ends_with("/chat/completions") {
+            Answer::json(
+                200,
+                &json!({"id": id("chatcmpl-"), "object": "chat.completion", "created": 1, "model": body["model"],
+                        "choices": [{"index": 0, "finish_reason": "tool_calls", "message": {"role": "assistant", "content": null,
+                            "tool_calls": [{"id": id("call_"), "type": "function", "function": {"name": "Grep", "arguments": args.to_string()}}]}}],
+                        "usage": {"prompt_tokens": 10, "completion_tokens": 2, "total_tokens": 12}}),
+            )
+        } else {
+            Answer::json(
+                200,
+                &json!({"id": id("msg_"), "type": "message", "role": "assistant", "model": body["model"],
+                        "content": [{"type": "tool_use", "id": id("toolu_"), "name": "Grep", "input": args}],
+                        "stop_reason": "tool_use", "stop_sequence": null, "usage": {"input_tokens": 10, "output_tokens": 2}}),
+            )
+        });
+    }
+    let mut lines: Vec<&str> = all
+        .lines()
+        .filter(|l| l.contains("FATAL needle-b7"))
+        .collect();
+    lines.dedup();
+    let found = if lines.is_empty() {
+        "NO RELEVANT DATA FOUND".to_string()
+    } else {
+        lines.join("\n")
+    };
+    let text =
+        format!("<ai-agent-{nonce}-FINAL format=\"text\">\n{found}\n</ai-agent-{nonce}-FINAL>");
+    Some(if seen.path_and_query.ends_with("/chat/completions") {
+        Answer::json(
+            200,
+            &json!({"id": id("chatcmpl-"), "object": "chat.completion", "created": 1, "model": body["model"],
+                    "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
+                    "usage": {"prompt_tokens": 10, "completion_tokens": 2, "total_tokens": 12}}),
+        )
+    } else {
+        Answer::json(
+            200,
+            &json!({"id": id("msg_"), "type": "message", "role": "assistant", "model": body["model"],
+                    "content": [{"type": "text", "text": text}], "stop_reason": "end_turn",
+                    "stop_sequence": null, "usage": {"input_tokens": 10, "output_tokens": 2}}),
+        )
+    })
+}
+
 /// The scripted model, answering each API without streaming (the gateway
-/// asks so with `--tools`).
-fn model(seen: &Seen) -> Answer {
+/// asks so with `--tools`); `mode`: the one it asks `tool_output` for.
+fn model(seen: &Seen, mode: Option<&str>) -> Answer {
+    if let Some(answer) = extraction(seen) {
+        return answer;
+    }
     let body = seen.json();
     let path = seen.path_and_query.as_str();
     if body["stream"] == true {
@@ -121,7 +207,7 @@ fn model(seen: &Seen) -> Answer {
             .find(|m| m["role"] == "user")
             .map(|m| text_of(&m["content"]))
             .unwrap_or_default();
-        let (message, finish) = match decide(&results, &tools, &last_user) {
+        let (message, finish) = match decide(&results, &tools, &last_user, mode) {
             Next::Call(name, args) => (
                 json!({"role": "assistant", "content": null, "tool_calls": [{"id": id("call_"), "type": "function",
                        "function": {"name": name, "arguments": args.to_string()}}]}),
@@ -155,7 +241,7 @@ fn model(seen: &Seen) -> Answer {
             .find(|i| i["role"] == "user")
             .map(|i| text_of(&i["content"]))
             .unwrap_or_default();
-        let item = match decide(&results, &tools, &last_user) {
+        let item = match decide(&results, &tools, &last_user, mode) {
             Next::Call(name, args) => {
                 json!({"type": "function_call", "id": id("fc_"), "call_id": id("call_"),
                 "name": name, "arguments": args.to_string(), "status": "completed"})
@@ -206,7 +292,7 @@ fn model(seen: &Seen) -> Answer {
     } else {
         last_user
     };
-    let (block, stop) = match decide(&results, &tools, &last_user) {
+    let (block, stop) = match decide(&results, &tools, &last_user, mode) {
         Next::Call(name, args) => (
             json!({"type": "tool_use", "id": id("toolu_"), "name": name, "input": args}),
             "tool_use",
@@ -250,11 +336,24 @@ fn history_bytes<'a>(body: &'a [u8], key: &str) -> &'a [u8] {
 }
 
 async fn run(mode: &str, history: &str) {
+    run_with(mode, history, None, &[]).await;
+}
+
+/// The client of `mode`; `extract_mode`: what the model asks `tool_output`
+/// for. The upstream's requests, for more checks.
+async fn run_with(
+    mode: &str,
+    history: &str,
+    extract_mode: Option<&'static str>,
+    gateway_args: &[&str],
+) -> Vec<Seen> {
     let Some(python) = python() else {
-        return;
+        return Vec::new();
     };
-    let upstream = Upstream::start(model).await;
-    let gateway = Gateway::start(&upstream.url, &["--tools"]);
+    let upstream = Upstream::start(move |seen| model(seen, extract_mode)).await;
+    let mut args = vec!["--tools"];
+    args.extend(gateway_args);
+    let gateway = Gateway::start(&upstream.url, &args);
     let out = tokio::process::Command::new(python)
         .arg(clients())
         .args([mode, &gateway.url, NEEDLE])
@@ -292,6 +391,11 @@ async fn run(mode: &str, history: &str) {
         context()
     );
     for s in &seen {
+        if String::from_utf8_lossy(&s.body).contains("<ai-agent-") {
+            // An extraction's request, on the conversation's model: it
+            // carries the chunks it reads.
+            continue;
+        }
         assert!(
             s.body.len() < 200_000,
             "a request of {} bytes went up: {}",
@@ -329,6 +433,69 @@ async fn run(mode: &str, history: &str) {
         );
     }
     gateway.check_log(&["sk-client-secret-42"]);
+    seen
+}
+
+/// With no model configured for tool-output, `full-chunked` runs on the
+/// conversation's provider: its requests go to the upstream with the
+/// client's key, in the conversation's API, on `--extract-model` (a model
+/// the table knows: the scripted one's window would need more chunks than
+/// an extraction may make).
+async fn extraction_on_the_conversations_model(mode: &str, history: &str, model: &str) {
+    let seen = run_with(
+        mode,
+        history,
+        Some("full-chunked"),
+        &["--extract-model", model],
+    )
+    .await;
+    if seen.is_empty() {
+        return;
+    }
+    let lent: Vec<&Seen> = seen
+        .iter()
+        .filter(|s| String::from_utf8_lossy(&s.body).contains("<ai-agent-"))
+        .collect();
+    assert!(
+        !lent.is_empty(),
+        "no extraction request reached the upstream"
+    );
+    for s in &lent {
+        let key = s
+            .header("x-api-key")
+            .or(s.header("authorization"))
+            .unwrap_or_default();
+        assert!(
+            key.ends_with("sk-client-secret-42"),
+            "the client's key: {key}"
+        );
+        assert_eq!(s.json()["model"], model, "--extract-model");
+    }
+    let answered = seen
+        .iter()
+        .any(|s| String::from_utf8_lossy(&s.body).contains("STRATEGY:full-chunked:"));
+    let abstracts: Vec<String> = seen
+        .iter()
+        .filter_map(|s| {
+            let body = String::from_utf8_lossy(&s.body).into_owned();
+            let at = body.find("ABSTRACT FROM TOOL OUTPUT")?;
+            Some(body[at..(at + 200).min(body.len())].to_string())
+        })
+        .collect();
+    assert!(
+        answered,
+        "the model got full-chunked's answer: {abstracts:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn full_chunked_runs_on_the_anthropic_conversations_provider_with_its_key() {
+    extraction_on_the_conversations_model("anthropic", "messages", "claude-sonnet-4-5").await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn full_chunked_runs_on_the_openai_conversations_provider_with_its_key() {
+    extraction_on_the_conversations_model("responses", "input", "gpt-4.1").await;
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -355,3 +355,127 @@ fn gemini_cli_through_the_gateway_gets_the_whole_shell_output_stored() {
     gateway.check(&run);
     std::fs::remove_dir_all(&scratch.dir).unwrap();
 }
+
+#[test]
+fn claude_codes_full_chunked_extraction_runs_on_the_conversations_model_through_the_gateway() {
+    let Some(claude) = installed("claude") else {
+        return;
+    };
+    let scratch = Scratch::new("claude-gateway-llm");
+    let (_, _) = write_2mb_log(&scratch.project());
+    // No model is configured for tool-output: `mcp serve` asks the gateway,
+    // which sends the extraction's requests to the upstream with the
+    // conversation's key and model; the scripted model refuses any request
+    // without that key.
+    let model = Model::start(
+        &scratch,
+        json!({"shell": "cat big.log", "extract": EXTRACT, "mode": "full-chunked",
+               "key": "sk-ant-scripted"}),
+    );
+    let gateway = Gateway::start(&scratch, &model);
+    setup_gateway(&scratch, "claude-code", &gateway.url, &[]);
+    let mut cmd = model.command(&claude);
+    cmd.args([
+        "-p",
+        "Read the file and tell me what failed.",
+        "--output-format",
+        "json",
+        "--allowedTools",
+        "Bash,mcp__tool-output",
+        "--model",
+        "claude-sonnet-4-5",
+    ])
+    .env_clear()
+    .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+    .env("HOME", scratch.home())
+    .env("ANTHROPIC_API_KEY", "sk-ant-scripted")
+    .env("CLAUDE_CODE_MAX_RETRIES", "1")
+    .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
+    .env("DISABLE_AUTOUPDATER", "1")
+    .env("DISABLE_TELEMETRY", "1")
+    .env("DISABLE_ERROR_REPORTING", "1")
+    .env("ENABLE_TOOL_SEARCH", "false")
+    .env("MCP_TIMEOUT", "120000")
+    .current_dir(scratch.project());
+    with_test_root(&mut cmd, &scratch);
+    let run = Run::of(
+        cmd,
+        &model,
+        &scratch,
+        "claude -p, full-chunked on the conversation's model",
+    );
+
+    let [_, second, third] = run.three_turns();
+    let handle = handle_in(second["tool_result"].as_str().unwrap_or_default()).unwrap_or_default();
+    run.check(
+        second["reply"][2]["mode"] == "full-chunked",
+        "turn 2 asks for full-chunked",
+    );
+    let answer = third["tool_result"].as_str().unwrap_or_default();
+    run.check(
+        answer.starts_with(&format!(
+            "ABSTRACT FROM TOOL OUTPUT Bash WITH HANDLE {handle}, STRATEGY:full-chunked:"
+        )),
+        "the answer is full-chunked's, not a fallback's",
+    );
+    run.check(answer.contains(NEEDLE), "the model found the planted line");
+    let extractions: Vec<&Value> = run
+        .requests
+        .iter()
+        .filter(|r| r["kind"] == "extraction")
+        .collect();
+    run.check(
+        !extractions.is_empty(),
+        "the extraction's requests reached the upstream",
+    );
+    run.check(
+        extractions
+            .iter()
+            .all(|r| r["model"] == "claude-sonnet-4-5"),
+        "on the conversation's model",
+    );
+    run.check(
+        !run.requests.iter().any(|r| r["kind"] == "refused"),
+        "every request carried the client's key (the model checks it)",
+    );
+    // Counted: the session's stats and the doctor's view.
+    let stats = Command::new(bin())
+        .args(["--root"])
+        .arg(scratch.root())
+        .args(["--session", "gateway", "--json", "stats"])
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", scratch.home())
+        .output()
+        .unwrap();
+    let stats: Value = serde_json::from_slice(&stats.stdout).unwrap_or_default();
+    run.check(
+        stats["llm_calls"].as_u64().unwrap_or(0) as usize == extractions.len(),
+        &format!("stats counts the lent calls: {stats}"),
+    );
+    let doctor = Command::new(bin())
+        .args(["--root"])
+        .arg(scratch.root())
+        .args(["doctor"])
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", scratch.home())
+        .output()
+        .unwrap();
+    let doctor = String::from_utf8_lossy(&doctor.stdout);
+    run.check(
+        doctor.contains(&format!(
+            "session gateway at {}: running; lent anthropic claude-sonnet-4-5 for {} calls",
+            gateway.url,
+            extractions.len()
+        )),
+        &format!("doctor shows the gateway and its lent calls: {doctor}"),
+    );
+    let log = std::fs::read_to_string(&gateway.log).unwrap_or_default();
+    run.check(
+        !log.contains("sk-ant-scripted"),
+        "the key is not in the gateway's log",
+    );
+    gateway.check(&run);
+    std::fs::remove_dir_all(&scratch.dir).unwrap();
+}
