@@ -9,7 +9,7 @@ use hyper::StatusCode;
 use serde_json::{Value, json};
 
 use super::{
-    Call, Calls, Dialect, Found, Looping, MAX_ARGS, Mixed, OurTool, json_of, sse_event, str_of,
+    Call, Calls, Dialect, Found, Looping, MAX_ARGS, Mixed, OurTool, json_of, set, sse_event, str_of,
 };
 use crate::gateway::json::{Seg, Val};
 
@@ -157,7 +157,7 @@ impl Looping for Anthropic {
                 !(b["type"] == "tool_use" && ours(b["name"].as_str().unwrap_or_default()))
             });
             if !blocks.iter().any(|b| b["type"] == "tool_use") {
-                answer["stop_reason"] = json!("end_turn");
+                set(answer, "stop_reason", json!("end_turn"));
             }
         }
     }
@@ -206,9 +206,9 @@ impl Looping for Anthropic {
     fn render_sse(&self, answer: &Value, _: Val<'_>) -> Vec<u8> {
         let mut out = Vec::new();
         let mut start = answer.clone();
-        start["content"] = json!([]);
-        start["stop_reason"] = Value::Null;
-        start["stop_sequence"] = Value::Null;
+        set(&mut start, "content", json!([]));
+        set(&mut start, "stop_reason", Value::Null);
+        set(&mut start, "stop_sequence", Value::Null);
         sse_event(
             &mut out,
             Some("message_start"),
@@ -227,7 +227,7 @@ impl Looping for Anthropic {
                 ),
                 "tool_use" => {
                     let mut empty = block.clone();
-                    empty["input"] = json!({});
+                    set(&mut empty, "input", json!({}));
                     (
                         empty,
                         vec![

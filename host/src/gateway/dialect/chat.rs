@@ -7,7 +7,9 @@
 use hyper::StatusCode;
 use serde_json::{Value, json};
 
-use super::{Call, Calls, Dialect, Found, Looping, MAX_ARGS, Mixed, OurTool, sse_event, str_of};
+use super::{
+    Call, Calls, Dialect, Found, Looping, MAX_ARGS, Mixed, OurTool, set, sse_event, str_of,
+};
 use crate::gateway::json::{Seg, Val};
 
 pub struct Chat;
@@ -191,13 +193,14 @@ impl Looping for Chat {
         let Some(choice) = answer["choices"].get_mut(0) else {
             return;
         };
-        if let Some(calls) = choice["message"]["tool_calls"].as_array_mut() {
+        let Some(message) = choice.get_mut("message").and_then(Value::as_object_mut) else {
+            return;
+        };
+        if let Some(calls) = message.get_mut("tool_calls").and_then(Value::as_array_mut) {
             calls.retain(|c| !ours(c["function"]["name"].as_str().unwrap_or_default()));
             if calls.is_empty() {
-                if let Some(message) = choice["message"].as_object_mut() {
-                    message.remove("tool_calls");
-                }
-                choice["finish_reason"] = json!("stop");
+                message.remove("tool_calls");
+                set(choice, "finish_reason", json!("stop"));
             }
         }
     }
@@ -256,7 +259,7 @@ impl Looping for Chat {
             .enumerate()
         {
             let mut call = call.clone();
-            call["index"] = json!(index);
+            set(&mut call, "index", json!(index));
             sse_event(&mut out, None, &delta(json!({"tool_calls": [call]})));
         }
         sse_event(
@@ -270,7 +273,7 @@ impl Looping for Chat {
             .is_some_and(|o| o["include_usage"] == true);
         if include_usage {
             let mut usage = chunk(json!([]));
-            usage["usage"] = answer["usage"].clone();
+            set(&mut usage, "usage", answer["usage"].clone());
             sse_event(&mut out, None, &usage);
         }
         out.extend_from_slice(b"data: [DONE]\n\n");

@@ -332,3 +332,11 @@ pub fn sse_event(out: &mut Vec<u8>, event: Option<&str>, data: &Value) {
     out.extend_from_slice(&serde_json::to_vec(data).unwrap_or_default());
     out.extend_from_slice(b"\n\n");
 }
+
+/// Sets `key` of `value` when it is an object (an upstream's answer may put
+/// anything where an object belongs: never a panic).
+pub fn set(value: &mut Value, key: &str, to: Value) {
+    if let Some(map) = value.as_object_mut() {
+        map.insert(key.to_string(), to);
+    }
+}

@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use super::chat::openai_error;
 use super::{
     Call, Calls, Dialect, Found, Looping, MAX_ARGS, Mixed, OurTool, Replacement, Text, json_of,
-    sse_event, str_of,
+    set, sse_event, str_of,
 };
 use crate::gateway::json::{Seg, Val};
 
@@ -257,14 +257,14 @@ impl Looping for Responses {
         let mut out = Vec::new();
         let mut seq = 0u64;
         let mut event = |out: &mut Vec<u8>, kind: &str, mut data: Value| {
-            data["type"] = json!(kind);
-            data["sequence_number"] = json!(seq);
+            set(&mut data, "type", json!(kind));
+            set(&mut data, "sequence_number", json!(seq));
             seq += 1;
             sse_event(out, Some(kind), &data);
         };
         let mut started = answer.clone();
-        started["status"] = json!("in_progress");
-        started["output"] = json!([]);
+        set(&mut started, "status", json!("in_progress"));
+        set(&mut started, "output", json!([]));
         event(&mut out, "response.created", json!({"response": started}));
         event(
             &mut out,
@@ -279,10 +279,10 @@ impl Looping for Responses {
         {
             let id = item["id"].clone();
             let mut added = item.clone();
-            added["status"] = json!("in_progress");
+            set(&mut added, "status", json!("in_progress"));
             match item["type"].as_str().unwrap_or_default() {
-                "message" => added["content"] = json!([]),
-                "function_call" => added["arguments"] = json!(""),
+                "message" => set(&mut added, "content", json!([])),
+                "function_call" => set(&mut added, "arguments", json!("")),
                 _ => {}
             }
             event(
@@ -298,11 +298,11 @@ impl Looping for Responses {
                         json!({"item_id": id, "output_index": index, "content_index": part_index});
                     let mut empty = part.clone();
                     if part["type"] == "output_text" {
-                        empty["text"] = json!("");
+                        set(&mut empty, "text", json!(""));
                     }
                     let with = |mut v: Value, extra: Value| {
                         for (k, x) in extra.as_object().into_iter().flatten() {
-                            v[k] = x.clone();
+                            set(&mut v, k, x.clone());
                         }
                         v
                     };
@@ -350,7 +350,7 @@ impl Looping for Responses {
         }
         let mut done = answer.clone();
         if done["status"].is_null() {
-            done["status"] = json!("completed");
+            set(&mut done, "status", json!("completed"));
         }
         event(&mut out, "response.completed", json!({"response": done}));
         out

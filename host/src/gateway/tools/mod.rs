@@ -179,7 +179,7 @@ impl Turn<'_> {
                 Err(why) => return error(self.dialect, StatusCode::BAD_GATEWAY, &why),
             };
             let answer: Option<Value> = serde_json::from_slice(&bytes).ok();
-            let Some(mut answer) = answer.filter(|_| status.is_success()) else {
+            let Some(mut answer) = answer.filter(|a| a.is_object() && status.is_success()) else {
                 // An error, or not JSON: the client gets it as it is.
                 return raw(status, &headers, bytes);
             };

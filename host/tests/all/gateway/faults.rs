@@ -214,6 +214,14 @@ async fn paths_hosts_sizes_websockets_and_tokens_are_checked() {
     // wants this run's secret, which only the lend file under the root has.
     let (status, _) = post(&format!("{}/_tool-output/llm", gateway.url), "{}").await;
     assert_eq!(status, 401);
+    let response = client()
+        .post(format!("{}/_tool-output/llm", gateway.url))
+        .header("x-tool-output-lend", "not-this-runs-secret")
+        .body("{}")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 401, "a wrong secret is refused too");
     let lend: Value =
         serde_json::from_slice(&std::fs::read(gateway.root.join("gateway/gateway.json")).unwrap())
             .unwrap();

@@ -156,3 +156,51 @@ async fn a_turn_calling_ours_and_the_clients_tools_keeps_every_call_paired() {
         gateway.check_log(&[]);
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_upstream_that_answers_nonsense_to_tools_is_relayed_not_a_panic() {
+    // Shapes an upstream may give where an answer object belongs.
+    let lies: Vec<&'static str> = vec![
+        "[1,2,3]",
+        "\"just a string\"",
+        "{\"choices\": 5}",
+        "{\"choices\": [7], \"content\": [1, \"x\", null]}",
+        "{\"content\": [{\"type\": \"tool_use\", \"name\": \"tool_output\", \"input\": 5}], \"output\": [3, {\"type\": \"message\", \"content\": 9}]}",
+        "not JSON {",
+    ];
+    for lie in lies {
+        let upstream = Upstream::start(move |_| Answer::Full {
+            status: 200,
+            headers: vec![("content-type".into(), "application/json".into())],
+            body: lie.as_bytes().to_vec(),
+        })
+        .await;
+        let gateway = Gateway::start(&upstream.url, &["--tools"]);
+        for (path, body) in [
+            (
+                "/v1/chat/completions",
+                json!({"model": "m", "stream": true, "tools": [{"type": "function", "function": {"name": "f"}}], "messages": [{"role": "user", "content": "hi"}]}),
+            ),
+            (
+                "/v1/messages",
+                json!({"model": "m", "tools": [{"name": "f"}], "messages": [{"role": "user", "content": "hi"}]}),
+            ),
+            (
+                "/v1/responses",
+                json!({"model": "m", "stream": true, "tools": [{"type": "function", "name": "f"}], "input": "hi"}),
+            ),
+        ] {
+            let response = client()
+                .post(format!("{}{path}", gateway.url))
+                .body(body.to_string())
+                .send()
+                .await
+                .unwrap();
+            let status = response.status().as_u16();
+            let got = response.bytes().await.unwrap();
+            assert!(status == 200 || status == 502, "{path} {lie}: {status}");
+            assert!(!got.is_empty(), "{path} {lie}: an answer");
+        }
+        gateway.check_log(&[]);
+    }
+}
