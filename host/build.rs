@@ -5,6 +5,11 @@
 //! packaged for crates.io carries its built components in `component/`
 //! (`scripts/package-crate.sh` puts them there, with `SHA256SUMS`): they
 //! are checked and used, and nothing is built for wasm32.
+//!
+//! Then it compiles the engine component ahead of time for the target
+//! (`TOOL_OUTPUT_PRECOMPILED_PATH`), with the configuration the runtime
+//! uses (`loader::engine`): the binary links no compiler, and its first run
+//! deserializes instead of compiling for seconds.
 
 use std::env;
 use std::path::{Path, PathBuf};
@@ -167,6 +172,64 @@ fn emit(engine: &Path, caps: &Path, cli: &Path) {
     println!(
         "cargo:rustc-env=TOOL_OUTPUT_COMPONENT_SHA256={}",
         sha256(engine)
+    );
+    precompile(engine);
+}
+
+/// The CPU features the compiled engine may use on x86_64: x86-64-v2 (SSE4.2
+/// and POPCNT; every x86-64 CPU since about 2009). A CPU without them is
+/// told so when the binary starts, never run the wrong code.
+/// `TOOL_OUTPUT_ENGINE_CPU=native` compiles for the building machine's own
+/// CPU instead (a native build: every feature it has, none it lacks).
+const X86_64_FEATURES: &[&str] = &[
+    "has_sse3",
+    "has_ssse3",
+    "has_sse41",
+    "has_sse42",
+    "has_popcnt",
+];
+
+/// Compiles the engine component for the target with Cranelift into
+/// `OUT_DIR/engine.cwasm`, configured as `loader::engine` configures the
+/// runtime (epoch interruption), and hands its path to the crate.
+fn precompile(engine: &Path) {
+    println!("cargo:rerun-if-env-changed=TOOL_OUTPUT_ENGINE_CPU");
+    let target = env::var("TARGET").unwrap_or_else(|_| fail("cargo did not set TARGET"));
+    let native = env::var("TOOL_OUTPUT_ENGINE_CPU").is_ok_and(|v| v == "native")
+        && env::var("HOST").is_ok_and(|host| host == target);
+    let out = PathBuf::from(env::var("OUT_DIR").unwrap()).join("engine.cwasm");
+    let mut config = wasmtime::Config::new();
+    if !native {
+        config
+            .target(&target)
+            .unwrap_or_else(|e| fail(&format!("wasmtime cannot compile for {target}: {e}")));
+    }
+    config.epoch_interruption(true);
+    config.cranelift_opt_level(wasmtime::OptLevel::Speed);
+    if target.starts_with("x86_64") && !native {
+        for flag in X86_64_FEATURES {
+            // SAFETY: the flags name CPU features; the runtime checks that
+            // the CPU it runs on has each before it loads the artifact.
+            unsafe {
+                config.cranelift_flag_enable(flag);
+            }
+        }
+    }
+    let compiled = wasmtime::Engine::new(&config)
+        .and_then(|e| {
+            let wasm = std::fs::read(engine)?;
+            e.precompile_component(&wasm)
+        })
+        .unwrap_or_else(|e| {
+            fail(&format!(
+                "compiling the engine component for {target} ahead of time: {e:#}"
+            ))
+        });
+    std::fs::write(&out, compiled)
+        .unwrap_or_else(|e| fail(&format!("writing {}: {e}", out.display())));
+    println!(
+        "cargo:rustc-env=TOOL_OUTPUT_PRECOMPILED_PATH={}",
+        out.display()
     );
 }
 

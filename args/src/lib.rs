@@ -7,7 +7,7 @@
 
 mod shown;
 
-pub use shown::terminal_safe;
+pub use shown::{terminal_safe, terminal_safe_lines};
 
 use clap::{Args, ValueEnum};
 use tool_output_wire::contract::DEFAULT_MAX_INLINE_BYTES;

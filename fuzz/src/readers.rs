@@ -33,7 +33,7 @@ use tool_output_guest::view::columns::OddField;
 use tool_output_guest::view::records::RecordRule;
 
 use crate::known::{Defect, check};
-use crate::reads::{self, guard};
+use crate::reads;
 use crate::support::{Rng, numbered_lines, store_always, view_lines};
 
 struct Damage<'a> {
@@ -221,24 +221,22 @@ fn exercise(st: &MemStorage, h: &Handle, query: &str, trusted: bool, rng: &mut R
     let actual = st.get(&view_file(st, h)).unwrap_or_default();
     let actual = String::from_utf8_lossy(&actual).into_owned();
     let lines = view_lines(&actual);
-    match guard(trusted, || Doc::open(st, h.as_str())) {
-        Some(Ok(doc)) => {
+    match Doc::open(st, h.as_str()) {
+        Ok(doc) => {
             if trusted {
                 reads::exact(&doc, &lines, rng);
             }
             reads::capped(&doc, &lines, rng, trusted);
             let budget = rng.below(4096);
-            match guard(trusted, || head_tail(&doc, budget)) {
-                Some(Ok(out)) => crate::truncate::check_cut(&out, &actual, budget, trusted),
-                Some(Err(e)) => assert!(!trusted, "truncate failed on sound files: {e:?}"),
-                None => {}
+            match head_tail(&doc, budget) {
+                Ok(out) => crate::truncate::check_cut(&out, &actual, budget, trusted),
+                Err(e) => assert!(!trusted, "truncate failed on sound files: {e:?}"),
             }
             let max = rng.below(3000);
             let preview = message::preview_text(&doc.meta, max);
             assert!(preview.len() <= max, "preview over its cap");
         }
-        Some(Err(e)) => assert!(!trusted, "open failed on sound files: {e:?}"),
-        None => {}
+        Err(e) => assert!(!trusted, "open failed on sound files: {e:?}"),
     }
     let mode = [Mode::Auto, Mode::Lexical, Mode::Truncate][rng.below(3)];
     let max_bytes = 1024 + rng.below(16 * 1024) as u64;
@@ -251,22 +249,20 @@ fn exercise(st: &MemStorage, h: &Handle, query: &str, trusted: bool, rng: &mut R
         max_llm_calls: None,
         overlap_percent: None,
     };
-    if let Some(result) = guard(trusted, || extract::extract(st, &NoLlm, req)) {
-        check_answer(
-            &result.text,
-            result.failed,
-            query,
-            max_bytes,
-            &lines,
-            trusted,
-        );
+    let result = extract::extract(st, &NoLlm, req);
+    check_answer(
+        &result.text,
+        result.failed,
+        query,
+        max_bytes,
+        &lines,
+        trusted,
+    );
+    match doc::list(st) {
+        Ok(list) => assert!(list.len() <= 1, "list"),
+        Err(e) => assert!(!trusted, "list failed on sound files: {e:?}"),
     }
-    match guard(trusted, || doc::list(st)) {
-        Some(Ok(list)) => assert!(list.len() <= 1, "list"),
-        Some(Err(e)) => assert!(!trusted, "list failed on sound files: {e:?}"),
-        None => {}
-    }
-    if let Some(Ok(())) = guard(trusted, || doc::remove(st, h.as_str())) {
+    if let Ok(()) = doc::remove(st, h.as_str()) {
         let left = st.names();
         assert!(left.is_empty(), "remove left {left:?}");
     }

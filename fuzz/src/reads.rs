@@ -6,7 +6,7 @@ use tool_output_guest::EngineError;
 use tool_output_guest::bindings::types::{GrepOptions, LineRange};
 use tool_output_guest::doc::Doc;
 
-use crate::known::{Defect, check, tolerate_panic};
+use crate::known::{Defect, check};
 use crate::support::{Rng, naive_grep, numbered, numbered_lines};
 
 /// Grep patterns that cannot match across a line break (a match that spans
@@ -25,15 +25,6 @@ const PATTERNS: &[&str] = &[
 
 /// Room the readers keep for a closing note; below this a cut may go unsaid.
 const NOTE_ROOM: usize = 200;
-
-/// Runs a reader. On damaged (untrusted) files a panic in `doc.rs` or
-/// `meta.rs` is the known corrupt-files defect: `None`, the call is skipped.
-pub fn guard<R>(trusted: bool, f: impl FnOnce() -> R) -> Option<R> {
-    if trusted {
-        return Some(f());
-    }
-    tolerate_panic(Defect::CorruptFiles, &["src/doc.rs", "src/meta.rs"], f)
-}
 
 /// A pattern from the list, or a short literal taken from one of `lines`.
 pub fn pattern(lines: &[&str], rng: &mut Rng) -> String {
@@ -120,14 +111,14 @@ pub fn capped(doc: &Doc, lines: &[&str], rng: &mut Rng, trusted: bool) {
     let first = 1 + rng.below(lines.len() + 2) as u64;
     let last = first + rng.below(64) as u64;
     let want = last.min(n).saturating_sub(first - 1);
-    let read = guard(trusted, || doc.read(LineRange { first, last }, max));
+    let read = doc.read(LineRange { first, last }, max);
     outcome("read", read, lines, max, trusted, |shown, out| {
         let numbers: Vec<u64> = shown.iter().map(|l| l.0).collect();
         let run: Vec<u64> = (first..first + numbers.len() as u64).collect();
         numbers == run && (numbers.len() as u64 == want || said_cut(out, max))
     });
     let count = rng.below(lines.len() + 3) as u32;
-    let tail = guard(trusted, || doc.tail(count, max));
+    let tail = doc.tail(count, max);
     let want = u64::from(count).min(n);
     outcome("tail", tail, lines, max, trusted, |shown, out| {
         let numbers: Vec<u64> = shown.iter().map(|l| l.0).collect();
@@ -141,7 +132,7 @@ pub fn capped(doc: &Doc, lines: &[&str], rng: &mut Rng, trusted: bool) {
         ignore_case: rng.below(2) == 0,
         max_matches: Some(1 + rng.below(20) as u32),
     };
-    let grep = guard(trusted, || doc.grep(&pat, &opts, max));
+    let grep = doc.grep(&pat, &opts, max);
     outcome("grep", grep, lines, max, trusted, |shown, _| {
         // Every run of consecutive line numbers holds a matching line.
         let mut groups = shown.chunk_by(|a, b| b.0 == a.0 + 1);
@@ -160,15 +151,12 @@ fn said_cut(out: &str, max: usize) -> bool {
 /// are `trusted`.
 fn outcome(
     what: &str,
-    result: Option<Result<String, EngineError>>,
+    result: Result<String, EngineError>,
     lines: &[&str],
     max: usize,
     trusted: bool,
     complete: impl FnOnce(&[(u64, char, &str)], &str) -> bool,
 ) {
-    let Some(result) = result else {
-        return; // a known panic, tolerated on damaged files
-    };
     let out = match result {
         Ok(out) => out,
         Err(e) => {

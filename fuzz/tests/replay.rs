@@ -1,16 +1,13 @@
 //! Replays the committed seed corpora and regression inputs through every
 //! fuzz target: what the fuzzer found stays found, without libFuzzer.
 //!
-//! `fuzz/regressions/<target>/<name>` are minimised findings. A name that
-//! starts with a known defect's name (`known.rs`) is that defect's witness:
-//! it passes here while the defect is known, and the ignored test
-//! `known_defects_fixed` replays it with the defect enforced.
+//! `fuzz/regressions/<target>/<name>` are minimised findings; a name that
+//! starts with an invariant's name (`known.rs`) is a witness of that class.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
 use tool_output_fuzz::TARGETS;
-use tool_output_fuzz::known::{Defect, KNOWN, enforcing};
 
 fn files(dir: &Path) -> Vec<PathBuf> {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -51,37 +48,4 @@ fn seed_corpora_pass() {
 #[test]
 fn regressions_pass() {
     replay("regressions");
-}
-
-/// The witnesses of each known defect, replayed with that defect enforced.
-#[test]
-#[ignore = "fails until the known defects' fixes merge; see known.rs"]
-fn known_defects_fixed() {
-    let mut still = Vec::new();
-    for defect in Defect::ALL {
-        for target in TARGETS {
-            for file in files(&root().join("regressions").join(target.name)) {
-                let name = file
-                    .file_name()
-                    .expect("name")
-                    .to_string_lossy()
-                    .into_owned();
-                if !name.starts_with(defect.name()) {
-                    continue;
-                }
-                let data = std::fs::read(&file).expect("read input");
-                let run = catch_unwind(AssertUnwindSafe(|| {
-                    enforcing(defect, || (target.run)(&data))
-                }));
-                if run.is_err() {
-                    still.push(format!("{} ({})", defect.name(), file.display()));
-                }
-            }
-        }
-    }
-    let listed: Vec<&str> = KNOWN.iter().map(|d| d.name()).collect();
-    assert!(
-        still.is_empty(),
-        "still failing: {still:#?}\nknown: {listed:?}"
-    );
 }

@@ -53,18 +53,10 @@ pub fn shown(text: &str, max: usize) -> String {
     out
 }
 
-/// Whether `c` is shown as an escape (controls, bidi and invisible marks).
+/// Whether `c` is shown as an escape (controls, bidi and invisible marks):
+/// the contract's one rule, shared with the command lines' printing.
 pub(crate) fn hidden(c: char) -> bool {
-    c.is_control()
-        || matches!(
-            c,
-            '\u{061c}'
-                | '\u{200b}'..='\u{200f}'
-                | '\u{2028}'..='\u{202e}'
-                | '\u{2060}'..='\u{2069}'
-                | '\u{feff}'
-                | '\u{fff9}'..='\u{fffb}'
-        )
+    tool_output_wire::contract::is_hidden_char(c)
 }
 
 #[cfg(test)]

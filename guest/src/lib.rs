@@ -6,6 +6,7 @@
 //! the `engine` interface from wasm.
 
 pub mod bindings;
+pub mod bom;
 pub mod chunk;
 pub mod display;
 pub mod doc;

@@ -40,12 +40,18 @@ struct Cli {
     /// Directory for sessions and the doctor's verdicts.
     #[arg(long, global = true, env = "TOOL_OUTPUT_ROOT", value_name = "DIR")]
     root: Option<PathBuf>,
-    /// Directory for the compiled component, one per user whatever the --root
-    /// [default: ~/.cache/tool-output/components].
-    #[arg(long, global = true, env = "TOOL_OUTPUT_CACHE_DIR", value_name = "DIR")]
-    cache_dir: Option<PathBuf>,
+    /// No longer used: the engine is compiled ahead of time into this binary (accepted so
+    /// that configurations and scripts that pass it keep working).
+    #[arg(
+        long = "cache-dir",
+        global = true,
+        env = "TOOL_OUTPUT_CACHE_DIR",
+        value_name = "DIR",
+        hide = true
+    )]
+    _cache_dir: Option<PathBuf>,
     /// Session name (handles are valid only in the session that stored them) [default: default;
-    /// `mcp proxy`: a temporary session]. `${VAR}` is replaced by that environment variable
+    /// `mcp proxy`: a temporary session; `gateway`: gateway]. `${VAR}` is replaced by that environment variable
     /// (`claude-${CLAUDE_CODE_SESSION_ID}`); an unset one is an error.
     #[arg(long, global = true, env = "TOOL_OUTPUT_SESSION")]
     session: Option<String>,
@@ -149,10 +155,117 @@ enum Command {
     /// kept; a file it cannot parse or a different entry of that name is refused, and nothing is
     /// written). --wrap NAME -- COMMAND… adds a proxy in front of a server instead.
     Setup(commands::setup::SetupArgs),
+    /// Print the command-line reference in Markdown (docs/cli-reference.md is this output).
+    #[command(hide = true)]
+    Reference,
+}
+
+/// `--session` (else `default`), its `${VAR}`s replaced, checked.
+fn session_name(given: Option<&str>, default: &str) -> Result<String> {
+    let name = match given {
+        Some(name) => expand_session_name(name)?,
+        None => default.to_string(),
+    };
+    check_session_name(&name)?;
+    Ok(name)
+}
+
+/// Whether this process is `tool-output hook …` (set once, first thing).
+static HOOK_MODE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+pub fn set_hook_mode(on: bool) {
+    HOOK_MODE.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+pub fn hook_mode() -> bool {
+    HOOK_MODE.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Whether `args` (the whole command line) run `tool-output hook`: its
+/// first word that is neither a global option nor an option's value is
+/// `hook`. Decided before clap parses, so that a parse error of a hook's
+/// command line or environment is still a hook's failure.
+pub fn is_hook(args: impl IntoIterator<Item = std::ffi::OsString>) -> bool {
+    use clap::CommandFactory;
+    let command = Cli::command();
+    let takes_value = |name: &str| {
+        command
+            .get_arguments()
+            .any(|arg| arg.get_long() == Some(name) && arg.get_action().takes_values())
+    };
+    let mut args = args.into_iter().skip(1);
+    while let Some(arg) = args.next() {
+        let Some(arg) = arg.to_str() else {
+            return false;
+        };
+        if arg == "--" {
+            return false;
+        }
+        if let Some(long) = arg.strip_prefix("--") {
+            if !long.contains('=') && takes_value(long) {
+                args.next();
+            }
+            continue;
+        }
+        if arg.starts_with('-') {
+            continue;
+        }
+        return arg == "hook";
+    }
+    false
+}
+
+/// The end of a command that failed: `line` on stderr (one line, made
+/// terminal-safe) and `code`; for a hook, exit 0 whatever happened, so the
+/// host's own output stands and nothing is blocked.
+pub fn failed(code: ExitCode, line: &str) -> ExitCode {
+    if hook_mode() {
+        out::stderr_line(&format!(
+            "hook: {}; the tool's output is left as it is",
+            line.trim_start_matches("error: ")
+        ));
+        return ExitCode::SUCCESS;
+    }
+    out::stderr_line(&format!("error: {line}"));
+    code
+}
+
+/// clap's own message (a bad argument, a bad value from the environment,
+/// or help and version), printed as clap would but with every control
+/// character escaped: it quotes the command line and the environment, and
+/// either may be hostile. A hook's is one line, and exit 0.
+fn argument_error(err: clap::Error) -> ExitCode {
+    let text = err.render().to_string();
+    let code = u8::try_from(err.exit_code()).unwrap_or(2);
+    let informational = !err.use_stderr();
+    if hook_mode() && !informational {
+        let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+        return failed(ExitCode::from(code), first);
+    }
+    let safe = tool_output_args::terminal_safe_lines(&text);
+    if informational {
+        let _ = out::text(&safe);
+    } else {
+        use std::io::Write;
+        let mut stderr = std::io::stderr().lock();
+        let _ = stderr.write_all(safe.as_bytes());
+        if !safe.ends_with('\n') {
+            let _ = stderr.write_all(b"\n");
+        }
+    }
+    ExitCode::from(code)
 }
 
 pub async fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return unparsed(err).await,
+    };
+    if matches!(cli.command, Command::Reference) {
+        use clap::CommandFactory;
+        print!("{}", crate::reference::markdown(&Cli::command()));
+        return ExitCode::SUCCESS;
+    }
     // `run` passes signals on to its command instead of stopping at once.
     let passes_signals = matches!(cli.command, Command::Run(_));
     let work = run(cli);
@@ -175,33 +288,36 @@ fn report(result: Result<ExitCode>) -> ExitCode {
         // `… | head -1`: the reader has what it wanted.
         Err(err) if out::is_stdout_closed(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            out::stderr_line(&format!(
-                "error: {}",
-                tool_output::error::one_line(err.as_ref())
-            ));
-            match err.downcast_ref::<Interrupted>() {
+            let code = match err.downcast_ref::<Interrupted>() {
                 Some(Interrupted(signal)) => ExitCode::from(signal.exit_code()),
                 None => ExitCode::FAILURE,
-            }
+            };
+            failed(code, &tool_output::error::one_line(err.as_ref()))
         }
     }
 }
 
 async fn run(cli: Cli) -> Result<ExitCode> {
     let named = cli.session.is_some();
-    let session_name = match cli.session {
-        Some(name) => expand_session_name(&name)?,
-        // The session `setup HOST --gateway` points `mcp serve` at.
-        None if matches!(cli.command, Command::Gateway(_)) => "gateway".to_string(),
-        None => "default".to_string(),
+    // The session `setup HOST --gateway` points `mcp serve` at.
+    let default_session = match cli.command {
+        Command::Gateway(_) => "gateway",
+        _ => "default",
     };
-    check_session_name(&session_name)?;
+    let session_name = match session_name(cli.session.as_deref(), default_session) {
+        Ok(name) => name,
+        // `store` and `run` never cost the output: it passes through, and
+        // why is said.
+        Err(why) => {
+            return match cli.command {
+                Command::Store(args) => args.pass_through(why, cli.json).await,
+                Command::Run(args) => args.run_in(Err(&why), cli.json).await,
+                _ => Err(why),
+            };
+        }
+    };
     let env = Env {
         root: cli.root.clone().unwrap_or_else(default_cache_root),
-        cache_dir: cli
-            .cache_dir
-            .clone()
-            .unwrap_or_else(|| default_cache_root().join("components")),
         session_name,
         json: cli.json,
         config: cli.config.clone(),
@@ -210,8 +326,10 @@ async fn run(cli: Cli) -> Result<ExitCode> {
         remote: Default::default(),
     };
     // Before anything is compiled (seconds): a root that cannot be one
-    // fails at once.
-    if env.root.exists() && !env.root.is_dir() {
+    // fails at once (`store` and `run` pass the output through when they
+    // cannot open the session in it).
+    let passes_output = matches!(cli.command, Command::Store(_) | Command::Run(_));
+    if env.root.exists() && !env.root.is_dir() && !passes_output {
         bail!("--root {} is not a directory", env.root.display());
     }
     match cli.command {
@@ -285,5 +403,57 @@ async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Hook(args) => args.execute(&env).await,
         Command::Setup(args) => args.execute(&env).await,
         Command::Gateway(args) => commands::gateway::execute(&env, args).await,
+        Command::Reference => unreachable!("answered before a session is named"),
     }
+}
+
+/// The command line did not parse. `store` still passes its input through
+/// (a bad option or variable must not cost the output piped into it), and
+/// says why; anything else is clap's answer.
+async fn unparsed(err: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    let shown = matches!(
+        err.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    );
+    // A hook's command line is a hook's failure, never a store's.
+    let store = (!shown && !hook_mode()).then(store_invocation).flatten();
+    let Some((file, json)) = store else {
+        return argument_error(err);
+    };
+    // Clap's first paragraph, on one line ("… not provided:\n  --tool <TOOL>").
+    let text = err.render().to_string();
+    let why = text
+        .lines()
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let why = why.trim_start_matches("error: ");
+    let args = commands::store::StoreArgs::for_passthrough(file);
+    report(args.pass_through(anyhow::anyhow!("{why}"), json).await)
+}
+
+/// When the command line that failed to parse is a `store`: its input
+/// file (None: stdin) and whether `--json` was given, as far as a lenient
+/// parse can tell.
+fn store_invocation() -> Option<(Option<PathBuf>, bool)> {
+    use clap::CommandFactory;
+    let lenient = Cli::command().ignore_errors(true);
+    let matches = lenient.try_get_matches_from(std::env::args_os()).ok()?;
+    // Lenient: what did not parse is absent, not an error.
+    let json = matches
+        .try_get_one::<bool>("json")
+        .ok()
+        .flatten()
+        .copied()
+        .unwrap_or(false);
+    let (name, store) = matches.subcommand()?;
+    if name != "store" {
+        return None;
+    }
+    let file = store.try_get_one::<PathBuf>("file").ok().flatten().cloned();
+    Some((file, json))
 }

@@ -1,21 +1,19 @@
-//! Turning the embedded component into something ready to instantiate,
-//! once per process and, across processes, once per machine.
+//! Turning the embedded engine into something ready to instantiate, once
+//! per process: the component was compiled ahead of time for this target
+//! by the build script (Cranelift, x86-64-v2 on x86_64), so this binary
+//! links no compiler and its first run deserializes it in milliseconds
+//! instead of compiling for seconds. Deserializing runs native code: the
+//! artifact is the one embedded at build time, never a file read at run
+//! time. One that does not fit this engine or this CPU is refused with why
+//! (there is no compiler to fall back on).
 //!
-//! 1. compile it with Cranelift (about 1.5 s release, more in debug builds);
-//! 2. cache the compiled artifact in a directory only this user can write,
-//!    keyed by sha256(component) and the engine's compatibility hash.
-//!    Loading it later takes milliseconds. Deserializing runs native code,
-//!    so a file we did not write ourselves is never loaded.
-//!
-//! It is not pre-initialized (snapshotted after building its tables): a
-//! snapshot needs a second compile, which doubled the first run (3.0 s
-//! instead of 1.5 s), to save each instance the ~5–15 ms it takes to build
-//! the one tokenizer table it uses, if it counts at all.
+//! It is not pre-initialized (snapshotted after building its tables): to
+//! save each instance the ~5–15 ms it takes to build the one tokenizer
+//! table it uses, if it counts at all, was not worth a second artifact.
 
 use std::fs;
-use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{Context, Result};
 use wasmtime::component::{Component, HasSelf, Linker};
@@ -24,11 +22,15 @@ use wasmtime::{Config, Engine};
 use crate::bindings::{Extractor, ExtractorPre};
 use crate::host::HostState;
 
-/// The engine component, built from `guest/` by this crate's build script.
+/// The engine component, built from `guest/` by this crate's build script:
+/// the portable form, for `tool-output component` and the wasmtime CLI.
 pub static COMPONENT_WASM: &[u8] = include_bytes!(env!("TOOL_OUTPUT_COMPONENT_PATH"));
 
 /// sha256 of the embedded component, hex (computed by the build script).
 pub const COMPONENT_SHA256: &str = env!("TOOL_OUTPUT_COMPONENT_SHA256");
+
+/// The same component compiled ahead of time for this target.
+static PRECOMPILED: &[u8] = include_bytes!(env!("TOOL_OUTPUT_PRECOMPILED_PATH"));
 
 /// A compiled engine component, ready to instantiate.
 pub struct Loaded {
@@ -42,19 +44,18 @@ pub struct Loaded {
 
 /// Where a compiled component came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ArtifactSource {
-    /// Loaded from the on-disk cache.
-    Cache(PathBuf),
-    /// Compiled now (and cached, if the path is set).
-    Compiled(Option<PathBuf>),
+    /// Compiled ahead of time and embedded in this binary.
+    Embedded,
 }
 
 /// The wasmtime engine every component runs on: epoch interruption (the
-/// CPU-time limit) and Cranelift at speed.
+/// CPU-time limit). The build script compiles the component with the same
+/// configuration; an artifact loads only on an engine configured alike.
 pub fn engine() -> Result<Engine> {
     let mut config = Config::new();
     config.epoch_interruption(true);
-    config.cranelift_opt_level(wasmtime::OptLevel::Speed);
     wt(Engine::new(&config), "creating the wasmtime engine")
 }
 
@@ -70,65 +71,31 @@ pub fn linker(engine: &Engine) -> Result<Linker<HostState>> {
     Ok(linker)
 }
 
-/// Load (or build and cache) the component for `engine`.
-pub async fn load(engine: &Engine, cache_dir: Option<&Path>) -> Result<Loaded> {
+/// The embedded component, for `engine`.
+pub async fn load(engine: &Engine) -> Result<Loaded> {
     let linker = linker(engine)?;
-    let key = cache_key(engine);
-    let cached = cache_dir.map(|dir| dir.join(format!("{key}.cwasm")));
-
-    if let Some(path) = cached.as_deref().filter(|p| is_trusted_file(p)) {
-        // SAFETY: the file is ours (owner and mode checked) and was written
-        // by `precompile_component` of an engine with this compatibility hash.
-        match unsafe { Component::deserialize_file(engine, path) } {
-            Ok(component) => {
-                let pre = ExtractorPre::new(linker.instantiate_pre(&component)?)?;
-                return Ok(Loaded {
-                    engine: engine.clone(),
-                    pre,
-                    source: ArtifactSource::Cache(path.to_path_buf()),
-                });
-            }
-            Err(err) => tracing::warn!(
-                "ignoring unusable component cache {}: {err:#}",
-                path.display()
-            ),
-        }
-    }
-
-    let artifact = wt(
-        engine.precompile_component(COMPONENT_WASM),
-        "compiling the engine component",
-    )?;
-    let written = match (cache_dir, cached.as_deref()) {
-        (Some(dir), Some(path)) => match write_cache(dir, path, &artifact) {
-            Ok(()) => Some(path.to_path_buf()),
-            Err(err) => {
-                tracing::warn!(
-                    "not caching the compiled component in {}: {err:#}",
-                    dir.display()
-                );
-                None
-            }
-        },
-        _ => None,
-    };
-    // SAFETY: produced just now by this engine.
-    let component = unsafe { Component::deserialize(engine, &artifact)? };
+    let component = embedded(engine)?;
     let pre = ExtractorPre::new(linker.instantiate_pre(&component)?)?;
     Ok(Loaded {
         engine: engine.clone(),
         pre,
-        source: ArtifactSource::Compiled(written),
+        source: ArtifactSource::Embedded,
     })
 }
 
-fn cache_key(engine: &Engine) -> String {
-    let mut hasher = DefaultHasher::new();
-    engine.precompile_compatibility_hash().hash(&mut hasher);
-    // Bump when what is compiled changes other than the component itself
-    // (v1: a pre-initialized snapshot).
-    "as-built-v2".hash(&mut hasher);
-    format!("{}-{:016x}", &COMPONENT_SHA256[..32], hasher.finish())
+/// The precompiled component on `engine`, or why it cannot run here.
+fn embedded(engine: &Engine) -> Result<Component> {
+    // SAFETY: the bytes were produced by `precompile_component` in this
+    // crate's build script, with this wasmtime, and embedded at build
+    // time; wasmtime checks that they fit this engine and CPU.
+    unsafe { Component::deserialize(engine, PRECOMPILED) }.map_err(|e| {
+        anyhow::anyhow!(
+            "this binary's engine was compiled ahead of time for {} and cannot run on this \
+             machine ({e:#}); install the build made for this platform (docs/install.md), or \
+             build from source: cargo install --locked tool-output",
+            std::env::consts::ARCH
+        )
+    })
 }
 
 /// Write `path` (in `dir`, made private if new) atomically: a 0600 temporary
@@ -181,4 +148,23 @@ pub(crate) fn is_trusted_file(path: &Path) -> bool {
 /// wasmtime's own error type into anyhow, with context.
 fn wt<T>(result: wasmtime::Result<T>, context: &str) -> Result<T> {
     result.map_err(|e| anyhow::Error::from(e).context(context.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_engine_loads_and_an_engine_configured_otherwise_is_told_why_not() {
+        assert!(embedded(&engine().unwrap()).is_ok());
+        // No epoch interruption: not what it was compiled for.
+        let other = Engine::new(&Config::new()).unwrap();
+        let err = embedded(&other).unwrap_err().to_string();
+        assert!(
+            err.starts_with("this binary's engine was compiled ahead of time for ")
+                && err.contains("cannot run on this machine")
+                && err.contains("cargo install --locked tool-output"),
+            "{err}"
+        );
+    }
 }

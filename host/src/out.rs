@@ -1,6 +1,12 @@
 //! Everything the CLI prints goes through here: results on stdout, one-line
 //! errors, warnings and progress on stderr.
 //!
+//! One rule for the terminal: what we say (a report, a verdict, an error)
+//! is shown with every control character escaped ([`say`], [`stderr_line`],
+//! [`json`], which writes them as JSON escapes), since it may quote a
+//! hostile name or value; only an output itself ([`stdout`], [`text`]:
+//! what `store`, `run` and `read` hand back) goes out byte for byte.
+//!
 //! A reader that went away (`tool-output list | head -1`, `… | true`) is not
 //! an error. Rust ignores SIGPIPE, so a write to a closed stdout fails with
 //! `BrokenPipe`; [`stdout`] turns that into [`StdoutClosed`], the command
@@ -44,9 +50,38 @@ pub fn text(text: &str) -> anyhow::Result<()> {
     }
 }
 
-/// Pretty-printed JSON and a newline.
+/// `text`, our own words with hostile values in them (doctor's report,
+/// setup's plan): every line made terminal-safe, a newline at the end.
+pub fn say(text: &str) -> anyhow::Result<()> {
+    self::text(&tool_output_args::terminal_safe_lines(text))
+}
+
+/// Pretty-printed JSON and a newline. Characters a terminal would act on
+/// (C1 controls, bidi overrides: serde writes them raw) are written as
+/// JSON escapes, which parse to the same value.
 pub fn json(value: &Value) -> anyhow::Result<()> {
-    line(&serde_json::to_string_pretty(value)?)
+    line(&json_text(value)?)
+}
+
+/// `value` as pretty JSON with every hidden character escaped.
+pub fn json_text(value: &Value) -> anyhow::Result<String> {
+    let text = serde_json::to_string_pretty(value)?;
+    if !text
+        .chars()
+        .any(|c| c != '\n' && tool_output_wire::contract::is_hidden_char(c))
+    {
+        return Ok(text);
+    }
+    let mut safe = String::with_capacity(text.len() + 32);
+    for c in text.chars() {
+        if c != '\n' && tool_output_wire::contract::is_hidden_char(c) {
+            // Hidden characters are all in the BMP: one \uXXXX each.
+            safe.push_str(&format!("\\u{:04x}", c as u32));
+        } else {
+            safe.push(c);
+        }
+    }
+    Ok(safe)
 }
 
 /// One line on stderr, `tool-output: ` first (best effort). Everything

@@ -66,9 +66,6 @@ impl Default for Limits {
 
 /// How a [`Runtime`] is set up. `Default` needs no LLM and no configuration.
 pub struct RuntimeConfig {
-    /// Where the compiled component is cached (None: compile in memory
-    /// every time). Default: `~/.cache/tool-output/components`.
-    pub cache_dir: Option<PathBuf>,
     /// Where the run root of temporary sessions goes. Default: `$TMPDIR`.
     pub temp_dir: PathBuf,
     /// Memory, CPU time and disk each call may use.
@@ -101,7 +98,6 @@ impl RuntimeConfig {
 impl Default for RuntimeConfig {
     fn default() -> Self {
         Self {
-            cache_dir: Some(crate::roots::default_cache_root().join("components")),
             temp_dir: std::env::temp_dir(),
             limits: Limits::default(),
             llm: Arc::new(NoLlm),
@@ -158,7 +154,7 @@ impl Runtime {
     /// the epoch ticker. Installs no signal handlers.
     pub async fn new(config: RuntimeConfig) -> Result<Self> {
         let engine = loader::engine()?;
-        let loaded = loader::load(&engine, config.cache_dir.as_deref()).await?;
+        let loaded = loader::load(&engine).await?;
         let ticker_stop = Arc::new(AtomicBool::new(false));
         spawn_epoch_ticker(engine.clone(), ticker_stop.clone());
         let calls = Arc::new(tokio::sync::Semaphore::new(

@@ -23,6 +23,7 @@ use crate::roots::RunRoot;
 use crate::runtime::{ONE_CALL_MAX, Runtime};
 use crate::writer::OutputWriter;
 
+mod export;
 mod notes;
 mod on_store;
 
@@ -114,6 +115,9 @@ impl Runtime {
             )));
         }
         ensure_private_dir(path)?;
+        // An import a killed process was committing into it, finished.
+        crate::archive::recover(path)
+            .map_err(|e| Error::Setup(e.context("finishing an interrupted import")))?;
         let dir = cap_std::fs::Dir::open_ambient_dir(path, cap_std::ambient_authority())
             .map_err(|e| Error::io(format!("opening session directory {}", path.display()), e))?;
         let dir = SessionDir::new(dir, self.inner.limits.session_quota)
@@ -145,6 +149,12 @@ impl Session {
             accounts: Arc::new(Accounts::default()),
             remote: OnceLock::new(),
         }
+    }
+
+    /// The runtime the session runs on (another session beside it opens
+    /// on the same one).
+    pub(crate) fn runtime(&self) -> &Runtime {
+        &self.runtime
     }
 
     /// The session's directory.
@@ -397,12 +407,14 @@ impl Session {
     }
 
     /// The outputs stored in the session; a broken one has its `problem`.
-    /// With a store, the handles this directory lacks are fetched first
-    /// (the cache is trimmed to its bound after); one whose objects the
-    /// store sends are unacceptable is listed broken, first.
+    /// With a store, the sidecars of the handles this directory lacks are
+    /// fetched (nothing else of them: the cache stays within its bound);
+    /// one whose sidecar the store sends is unacceptable is listed broken,
+    /// first.
     pub async fn list(&self) -> Result<Vec<HandleInfo>> {
-        let (_, refused) = self.fetch_missing().await?;
+        let (far, refused) = self.listing().await?;
         let (mut store, ex) = self.runtime.instance(&self.dir).await?;
+        store.data_mut().far = far;
         let list = flatten(ex.tool_output_core_engine().call_list(&mut store).await);
         self.trim_cache().await;
         let mut all: Vec<HandleInfo> = refused

@@ -17,12 +17,13 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use crate::archive::{STAGING_PREFIX, staging_in_use};
+use crate::archive::{STAGING_PREFIX, recover, staged_commit, staging_in_use};
 
 /// Touched by every command on a session; `gc` goes by it.
 const LAST_USED: &str = ".last-used";
 
-/// `.part` files older than this are left by interrupted stores.
+/// `.part` files with no writer's lock beside them older than this are
+/// left by interrupted stores.
 const STALE_PART: Duration = Duration::from_secs(3600);
 
 /// `<root>/sessions/<name>`.
@@ -96,13 +97,14 @@ pub fn gc(root: &Path, older_than: Duration) -> GcReport {
         }
         let path = entry.path();
         // No session's name starts with a dot: these are imports being
-        // verified. One still running is left alone; one a killed import
-        // left goes once it is as old as a stale `.part`.
+        // verified. One still running (its lock held) is left alone; one a
+        // killed import left goes at once, its commit finished first if it
+        // had begun one (its handles are the session's).
         if name.starts_with('.') {
-            let stale = name.starts_with(STAGING_PREFIX)
-                && !staging_in_use(&path)
-                && modified(&path).elapsed().unwrap_or_default() > STALE_PART;
-            if stale {
+            if name.starts_with(STAGING_PREFIX) && !staging_in_use(&path) {
+                if let Some(session) = staged_commit(&path) {
+                    let _ = recover(&session);
+                }
                 let _ = fs::remove_dir_all(&path);
             }
             continue;
@@ -141,8 +143,13 @@ fn modified(path: &Path) -> SystemTime {
         .unwrap_or(SystemTime::UNIX_EPOCH)
 }
 
-/// Removes `.part` files older than [`STALE_PART`] in `dir`.
+/// Removes the `.part` files in `dir` of stores whose process is gone (at
+/// once: their lock is free), and those older than [`STALE_PART`] (left
+/// by a build before those locks).
 fn sweep_parts(dir: &Path) {
+    if let Ok(session) = cap_std::fs::Dir::open_ambient_dir(dir, cap_std::ambient_authority()) {
+        crate::host::session_fs::sweep_abandoned_in(&session);
+    }
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };

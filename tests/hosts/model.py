@@ -18,13 +18,15 @@ SCRIPT.json says what the model does:
 `mode` goes into the tool_output call; with `key`, every request must carry
 that credential (`x-api-key`, or `Authorization: Bearer`), else 401.
 The script is stateless: each reply is decided from the conversation in the
-request, by how many tool results it holds:
+request, by how many tool results it holds since the user's last prompt (a
+conversation continued with a new prompt, `claude -p --continue`, starts over):
   0  calls the tool: the offered tool named `call` (or whose name ends with
      `_` + `call`, as hosts prefix MCP tools), or with `shell` the host's own
      shell tool with that command (arguments built from its schema);
-  1  when that result holds a handle message, calls the host's name for
-     tool_output with the handle and `extract`; otherwise answers
-     `NO HANDLE IN THE TOOL RESULT`;
+  1  when that result holds a handle message (or the context the host put
+     after it: Claude Code's hooks may add `additionalContext`), calls the
+     host's name for tool_output with the handle and `extract`; otherwise
+     answers `NO HANDLE IN THE TOOL RESULT`;
   2+ answers the text `DONE`.
 A request that offers no tools (titles, routing) is a side request: JSON from
 its schema when it asks for JSON (Gemini), else `OK`. An extraction's request
@@ -37,7 +39,8 @@ the handle it names for `needle-`.
 Every request is appended to LOG as one JSON line before its answer is sent:
 {"n", "method", "path", "kind": "turn"|"side"|"extraction"|"refused"|"unknown", "turn", "tools",
 "tool_result" (the text of the last tool result the model got, or null),
-"tool_result_raw" (that result as the host sent it), "reply", "body"}.
+"tool_result_raw" (that result as the host sent it), "context_after" (text the
+host sent after that result, before the next turn, or null), "reply", "body"}.
 """
 
 import json
@@ -96,9 +99,9 @@ def shell_args(schema, command):
     return args
 
 
-def decide(tools, results):
-    """('tool', name, args) or ('text', text), from the offered tools and the
-    texts of the tool results so far."""
+def decide(tools, results, context=None):
+    """('tool', name, args) or ('text', text), from the offered tools, the
+    texts of the tool results so far and what followed the last one."""
     if not results:
         if "shell" in script:
             for name in SHELL_TOOLS:
@@ -111,7 +114,7 @@ def decide(tools, results):
             return ("text", f"NO TOOL {script['call']} among {[t for t, _ in tools]}")
         return ("tool", tool, script.get("args") or {})
     if len(results) == 1:
-        found = HANDLE.search(results[-1] or "")
+        found = HANDLE.search(results[-1] or "") or HANDLE.search(context or "")
         if not found:
             return ("text", "NO HANDLE IN THE TOOL RESULT")
         tool = find_tool(tools, "tool_output")
@@ -309,31 +312,48 @@ class Model(BaseHTTPRequestHandler):
         log({"method": "POST", "path": self.path, "kind": "unknown", "body": body})
         self.send_json({"error": {"type": "not_found", "message": f"scripted model: no POST {path}"}}, 404)
 
-    def turn(self, body, tools, results, raw, json_schema=None):
+    def turn(self, body, tools, results, raw, json_schema=None, context=None):
         """Decide, log, and return the reply."""
         if not tools:
             reply = ("text", json.dumps(from_schema(json_schema)) if json_schema is not None else "OK")
             kind = "side"
         else:
-            reply = decide(tools, results)
+            reply = decide(tools, results, context)
             kind = "turn"
         log({"method": "POST", "path": self.path, "kind": kind, "turn": len(results),
              "tools": [t for t, _ in tools], "tool_result": results[-1] if results else None,
-             "tool_result_raw": raw, "reply": list(reply), "body": body})
+             "tool_result_raw": raw, "context_after": context, "reply": list(reply), "body": body})
         return reply
 
     # Anthropic Messages (Claude Code): tool_result blocks in user messages.
     def anthropic(self, body):
         tools = [(t["name"], t.get("input_schema")) for t in body.get("tools") or [] if t.get("name")]
-        results, raw = [], None
+        results, raw, context = [], None, None
+        ended = False
         for message in body.get("messages") or []:
             content = message.get("content")
-            if message.get("role") == "user" and isinstance(content, list):
-                for block in content:
-                    if isinstance(block, dict) and block.get("type") == "tool_result":
-                        results.append(text_of(block.get("content")))
-                        raw = block.get("content")
-        reply = self.turn(body, tools, results, raw)
+            if message.get("role") == "assistant":
+                context = None
+                # A turn that ended in text, not a tool call: what follows
+                # from the user is a new prompt.
+                ended = not (isinstance(content, list) and any(
+                    isinstance(b, dict) and b.get("type") == "tool_use" for b in content))
+                continue
+            if ended and message.get("role") == "user":
+                results, raw = [], None
+            ended = False
+            blocks = content if isinstance(content, list) else [{"type": "text", "text": content}]
+            for block in blocks:
+                if not isinstance(block, dict):
+                    continue
+                if message.get("role") == "user" and block.get("type") == "tool_result":
+                    results.append(text_of(block.get("content")))
+                    raw = block.get("content")
+                    context = None
+                elif results and isinstance(block.get("text"), str):
+                    # What the host adds after a result (hook context).
+                    context = (context + "\n" if context else "") + block["text"]
+        reply = self.turn(body, tools, results, raw, context=context)
         usage = {"input_tokens": 100, "output_tokens": 10, "cache_creation_input_tokens": 0,
                  "cache_read_input_tokens": 0}
         if reply[0] == "tool":

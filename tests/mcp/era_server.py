@@ -11,6 +11,7 @@ Its tools:
 
 import os
 
+from fault_server import log_text
 from mcp.server.mcpserver import MCPServer
 from mcp.shared.exceptions import MCPError
 
@@ -35,20 +36,8 @@ server = MCPServer(
 
 @server.tool()
 def big(mb: float, needle: str) -> str:
-    """N MB of log text with the needle on one line in the middle (as
-    fault_server.py writes it)."""
-    lines, size, i = [], 0, 0
-    middle = mb * 1_000_000 // 2
-    placed = False
-    while size < mb * 1_000_000:
-        line = f"2026-11-23T10:00:{i % 60:02d} INFO worker-{i % 7} handled request {i} in {i % 97} ms"
-        if not placed and size >= middle:
-            line = f"2026-11-23T10:00:00 ERROR {needle}"
-            placed = True
-        lines.append(line)
-        size += len(line) + 1
-        i += 1
-    return "\n".join(lines) + "\n"
+    """N MB of log text with the needle on one line in the middle."""
+    return log_text(mb, needle)
 
 
 @server.tool()

@@ -206,4 +206,5 @@ def main():
             send({"jsonrpc": "2.0", "id": id, "error": {"code": -32601, "message": f"no method {method}"}})
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -3,6 +3,7 @@
 //! stores on loopback (S3, GCS, Azure) for the object-store tests.
 
 pub mod fixtures;
+pub mod front;
 pub mod gate;
 pub mod llm_server;
 pub mod s3;

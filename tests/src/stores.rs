@@ -131,6 +131,8 @@ pub struct StoreServer {
     gate: Gate,
     pub bucket: String,
     env: Env,
+    /// S3's (key id, secret).
+    secret: (String, String),
     admin: Arc<dyn ObjectStore>,
     rt: tokio::runtime::Runtime,
 }
@@ -172,6 +174,7 @@ impl StoreServer {
             gate,
             bucket,
             env,
+            secret,
             admin,
             rt,
         })
@@ -180,6 +183,17 @@ impl StoreServer {
     /// The environment its clients need.
     pub fn env(&self) -> Env {
         self.env.clone()
+    }
+
+    /// Its address (the door in front of it), for a front of a test's own.
+    pub fn endpoint(&self) -> String {
+        self.gate.url()
+    }
+
+    /// The environment of a client that reaches it at `endpoint` (a front).
+    pub fn env_at(&self, endpoint: &str) -> Env {
+        self.cloud
+            .env(endpoint, (self.secret.0.as_str(), self.secret.1.as_str()))
     }
 
     /// `s3://<bucket>/<prefix>`, `gs://…`, `az://…`.
@@ -216,6 +230,19 @@ impl StoreServer {
         self.rt
             .block_on(self.admin.put(&Key::from(key), payload))
             .unwrap();
+    }
+
+    /// Writes an object of these bytes behind every client's back.
+    pub fn put_bytes(&mut self, key: &str, bytes: Vec<u8>) {
+        self.rt
+            .block_on(self.admin.put(&Key::from(key), PutPayload::from(bytes)))
+            .unwrap();
+    }
+
+    /// An object's bytes, read behind every client's back.
+    pub fn get(&mut self, key: &str) -> Vec<u8> {
+        let got = self.rt.block_on(self.admin.get(&Key::from(key))).unwrap();
+        self.rt.block_on(got.bytes()).unwrap().to_vec()
     }
 
     /// Stops serving (connections are refused) …

@@ -97,6 +97,27 @@ pub fn engine_error_text(case: usize, detail: &str) -> String {
     format!("{}: {detail}", ENGINE_ERROR_KINDS[case])
 }
 
+/// Whether `c` is never shown raw, to a person or a model: control
+/// characters (C0, DEL, C1: some terminals read U+009B as the start of an
+/// escape sequence) and the characters that reorder or hide text (bidi
+/// marks, embeddings, overrides and isolates, line and paragraph
+/// separators, zero-width characters, the BOM, interlinear annotations).
+/// The one rule both escapers apply: the engine's shown names
+/// (`display::shown`) and the command lines' printed text
+/// (`tool_output_args::terminal_safe`).
+pub fn is_hidden_char(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{061c}'
+                | '\u{200b}'..='\u{200f}'
+                | '\u{2028}'..='\u{202e}'
+                | '\u{2060}'..='\u{2069}'
+                | '\u{feff}'
+                | '\u{fff9}'..='\u{fffb}'
+        )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,11 +1,16 @@
 //! Text to view text: JSON re-indented, anything else cleaned, decided
-//! on the first bytes and streamed into a [`LineSink`].
+//! on the first bytes and streamed into a [`LineSink`]. Byte-order marks
+//! at line starts are dropped first ([`crate::bom`]): a JSON document,
+//! JSON lines or a CSV written with one is seen as what it is.
 
 use super::lines::LineSink;
 use super::{ansi, json};
+use crate::bom::LineStartBoms;
 
 /// Whether `text` is one JSON object or array (the same test the view uses).
 pub fn is_json(text: &str) -> bool {
+    let mut scratch = String::new();
+    let text = LineStartBoms::default().strip(text, &mut scratch);
     if !starts_like_json(text) {
         return false;
     }
@@ -49,6 +54,9 @@ const JSON_PIECE: usize = 64 * 1024;
 /// Turns decoded text into view text, appended to a [`LineSink`].
 pub struct ViewBuilder {
     mode: Mode,
+    boms: LineStartBoms,
+    /// The text without its marks, when it had some.
+    unmarked: String,
     scratch: String,
     /// Bytes of text re-indented so far, and bytes of JSON view made.
     json_in: u64,
@@ -65,6 +73,8 @@ impl ViewBuilder {
     pub fn new() -> Self {
         Self {
             mode: Mode::Undecided(String::new()),
+            boms: LineStartBoms::default(),
+            unmarked: String::new(),
             scratch: String::new(),
             json_in: 0,
             json_out: 0,
@@ -75,6 +85,8 @@ impl ViewBuilder {
     pub fn text_only() -> Self {
         Self {
             mode: Mode::Text(ansi::TextCleaner::new()),
+            boms: LineStartBoms::default(),
+            unmarked: String::new(),
             scratch: String::new(),
             json_in: 0,
             json_out: 0,
@@ -82,6 +94,13 @@ impl ViewBuilder {
     }
 
     pub fn push(&mut self, text: &str, sink: &mut LineSink) {
+        let mut unmarked = std::mem::take(&mut self.unmarked);
+        let text = self.boms.strip(text, &mut unmarked);
+        self.push_unmarked(text, sink);
+        self.unmarked = unmarked;
+    }
+
+    fn push_unmarked(&mut self, text: &str, sink: &mut LineSink) {
         if let Mode::Undecided(held) = &mut self.mode {
             // `held` is all whitespace (anything else decides at once), so
             // only the new piece needs looking at.

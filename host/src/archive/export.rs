@@ -54,13 +54,11 @@ pub fn export(
     out: impl Write,
 ) -> Result<ExportSummary> {
     let (manifest, skipped) = build_manifest(session_dir, options)?;
-    if options.zstd {
-        let encoder = zstd::Encoder::new(out, 3).context("starting zstd")?;
-        let encoder = write_tar(session_dir, &manifest, options, encoder)?;
-        encoder.finish().context("finishing zstd")?.flush()?;
-    } else {
-        write_tar(session_dir, &manifest, options, out)?.flush()?;
+    let mut archive = ArchiveWriter::start(out, &manifest, options)?;
+    for handle in &manifest.handles {
+        archive.handle(session_dir, handle)?;
     }
+    archive.finish()?.flush()?;
     Ok(ExportSummary { manifest, skipped })
 }
 
@@ -82,34 +80,68 @@ pub fn export_to_path_with<W: Write>(
     path: &Path,
     wrap: impl FnOnce(File) -> W,
 ) -> Result<ExportSummary> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let name = path
-        .file_name()
-        .context("the archive path has no file name")?;
-    let part = dir.join(format!(
-        ".{}.{}.part",
-        name.to_string_lossy(),
-        uuid::Uuid::new_v4().simple()
-    ));
-    // Private, as the session it comes from.
-    let file = platform::owner_only(std::fs::OpenOptions::new().write(true).create_new(true))
-        .open(&part)
-        .with_context(|| format!("creating {}", part.display()))?;
-    // The same open file, to sync once the writer (flushed) is gone.
-    let synced = file.try_clone()?;
-    let written = export(session_dir, options, io::BufWriter::new(wrap(file)))
-        .and_then(|summary| Ok(synced.sync_all().map(|()| summary)?));
-    let renamed = written.and_then(|summary| {
-        std::fs::rename(&part, path).with_context(|| format!("writing {}", path.display()))?;
-        Ok(summary)
-    });
-    if renamed.is_err() {
-        let _ = std::fs::remove_file(&part);
+    let (part, file) = PartFile::create(path)?;
+    let summary = export(session_dir, options, io::BufWriter::new(wrap(file)))?;
+    part.commit()?;
+    Ok(summary)
+}
+
+/// An archive being written beside its final name (`.<name>.<id>.part`),
+/// renamed into place once complete; removed if dropped before.
+pub(crate) struct PartFile {
+    part: std::path::PathBuf,
+    path: std::path::PathBuf,
+    /// The same open file, to sync once the writer (flushed) is gone.
+    synced: File,
+    committed: bool,
+}
+
+impl PartFile {
+    /// The part file and the file to write it through.
+    pub(crate) fn create(path: &Path) -> Result<(Self, File)> {
+        let dir = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        let name = path
+            .file_name()
+            .context("the archive path has no file name")?;
+        let part = dir.join(format!(
+            ".{}.{}.part",
+            name.to_string_lossy(),
+            uuid::Uuid::new_v4().simple()
+        ));
+        // Private, as the session it comes from.
+        let file = platform::owner_only(std::fs::OpenOptions::new().write(true).create_new(true))
+            .open(&part)
+            .with_context(|| format!("creating {}", part.display()))?;
+        let synced = file.try_clone()?;
+        let part = Self {
+            part,
+            path: path.to_path_buf(),
+            synced,
+            committed: false,
+        };
+        Ok((part, file))
     }
-    renamed
+
+    /// Everything is written (and the writer dropped): synced and renamed
+    /// into place.
+    pub(crate) fn commit(mut self) -> Result<()> {
+        self.synced.sync_all()?;
+        std::fs::rename(&self.part, &self.path)
+            .with_context(|| format!("writing {}", self.path.display()))?;
+        self.committed = true;
+        Ok(())
+    }
+}
+
+impl Drop for PartFile {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = std::fs::remove_file(&self.part);
+        }
+    }
 }
 
 /// The handles to export, each file hashed, and those left out with why.
@@ -119,6 +151,41 @@ fn build_manifest(
     session_dir: &Path,
     options: &ExportOptions,
 ) -> Result<(Manifest, Vec<(String, String)>)> {
+    let (found, damaged) = scan(session_dir)?;
+    let all: Vec<String> = found.keys().cloned().collect();
+    let (wanted, skipped) = select(all, damaged, options)?;
+    let asked = options.handles.is_some();
+    let mut handles = Vec::new();
+    for handle in wanted {
+        match hash_handle(session_dir, &handle, &found[&handle], options) {
+            Ok(entry) => handles.push(entry),
+            // Removed by another process meanwhile.
+            Err(err) if !asked && is_not_found(&err) => {}
+            Err(err) => return Err(err),
+        }
+    }
+    Ok((manifest(options, handles), skipped))
+}
+
+/// The manifest of `handles`.
+pub(crate) fn manifest(options: &ExportOptions, handles: Vec<HandleEntry>) -> Manifest {
+    Manifest {
+        format: FORMAT.to_string(),
+        version: VERSION,
+        session: options.session.clone(),
+        handles,
+    }
+}
+
+/// The complete handles in `session_dir` (an original and a sidecar)
+/// with the suffixes of their files, and the handles with a file that is
+/// not a regular file, with why.
+pub(crate) type Scanned = (
+    BTreeMap<String, Vec<&'static str>>,
+    BTreeMap<String, String>,
+);
+
+pub(crate) fn scan(session_dir: &Path) -> Result<Scanned> {
     super::refuse_links(session_dir)?;
     let mut found: BTreeMap<String, Vec<&'static str>> = BTreeMap::new();
     let mut damaged: BTreeMap<String, String> = BTreeMap::new();
@@ -159,20 +226,35 @@ fn build_manifest(
     found.retain(|_, suffixes| {
         suffixes.contains(&SIDECAR_SUFFIX) && suffixes.contains(&ORIGINAL_SUFFIX)
     });
+    Ok((found, damaged))
+}
+
+/// Handles left out of an export, with why.
+pub(crate) type Skipped = Vec<(String, String)>;
+
+/// Of the session's handles `all`, those to export, and those left out
+/// with why (damaged, or excluded by the caller: only when the export did
+/// not name its handles; a named one that cannot be exported fails it).
+pub(crate) fn select(
+    all: Vec<String>,
+    damaged: BTreeMap<String, String>,
+    options: &ExportOptions,
+) -> Result<(Vec<String>, Skipped)> {
+    let mut found: std::collections::BTreeSet<String> = all.into_iter().collect();
     let mut skipped = Vec::new();
     let wanted: Vec<String> = match &options.handles {
         None => {
             for (handle, why) in &options.exclude {
-                if found.remove(handle).is_some() {
+                if found.remove(handle) {
                     skipped.push((handle.clone(), why.clone()));
                 }
             }
             for (handle, why) in damaged {
-                if found.remove(&handle).is_some() {
+                if found.remove(&handle) {
                     skipped.push((handle, why));
                 }
             }
-            found.keys().cloned().collect()
+            found.into_iter().collect()
         }
         Some(list) => {
             let mut wanted = Vec::new();
@@ -182,7 +264,7 @@ fn build_manifest(
                 if let Some(why) = damaged.get(&handle).or(excluded.map(|(_, why)| why)) {
                     bail!("handle {handle:?} cannot be exported: {why}");
                 }
-                if !found.contains_key(&handle) {
+                if !found.contains(&handle) {
                     bail!(
                         "handle {handle:?} is not stored in session {:?}",
                         options.session
@@ -195,34 +277,33 @@ fn build_manifest(
             wanted
         }
     };
-    let asked = options.handles.is_some();
-    let mut handles = Vec::new();
-    'handles: for handle in wanted {
-        let mut files = Vec::new();
-        for suffix in SUFFIXES {
-            if !found[&handle].contains(&suffix) {
-                continue;
-            }
-            let name = format!("{handle}.{suffix}");
-            let (size, sha256) = match hash_file(&session_dir.join(&name), options) {
-                Ok(hashed) => hashed,
-                Err(err) if !asked && is_not_found(&err) => continue 'handles,
-                Err(err) => return Err(err),
-            };
-            files.push(FileEntry { name, size, sha256 });
-        }
-        handles.push(HandleEntry { handle, files });
-    }
-    let manifest = Manifest {
-        format: FORMAT.to_string(),
-        version: VERSION,
-        session: options.session.clone(),
-        handles,
-    };
-    Ok((manifest, skipped))
+    Ok((wanted, skipped))
 }
 
-fn is_not_found(err: &anyhow::Error) -> bool {
+/// The manifest entry of `handle` in `session_dir`: each of its files
+/// (`suffixes`) hashed, in archive order (the sidecar last).
+pub(crate) fn hash_handle(
+    session_dir: &Path,
+    handle: &str,
+    suffixes: &[&str],
+    options: &ExportOptions,
+) -> Result<HandleEntry> {
+    let mut files = Vec::new();
+    for suffix in SUFFIXES {
+        if !suffixes.contains(&suffix) {
+            continue;
+        }
+        let name = format!("{handle}.{suffix}");
+        let (size, sha256) = hash_file(&session_dir.join(&name), options)?;
+        files.push(FileEntry { name, size, sha256 });
+    }
+    Ok(HandleEntry {
+        handle: handle.to_string(),
+        files,
+    })
+}
+
+pub(crate) fn is_not_found(err: &anyhow::Error) -> bool {
     err.chain().any(|cause| {
         cause
             .downcast_ref::<io::Error>()
@@ -268,34 +349,83 @@ impl<R: Read> Read for Cancellable<'_, R> {
     }
 }
 
-fn write_tar<W: Write>(
-    session_dir: &Path,
-    manifest: &Manifest,
-    options: &ExportOptions,
-    out: W,
-) -> Result<W> {
-    let mut tar = tar::Builder::new(out);
-    let text = serde_json::to_vec_pretty(manifest)?;
-    tar.append(&header(MANIFEST_NAME, text.len() as u64)?, text.as_slice())
-        .context("writing the archive")?;
-    for file in manifest.files() {
-        let path = session_dir.join(&file.name);
-        let mut reader = Checked {
-            inner: Cancellable {
-                inner: open_regular(&path)?,
-                cancel: options.cancel.as_ref(),
-            }
-            .take(file.size),
-            hasher: Sha256::new(),
-            left: file.size,
+/// An archive being written: the manifest first, then each handle's
+/// files, each checked against the manifest as it is copied.
+pub(crate) struct ArchiveWriter<'o, W: Write> {
+    tar: tar::Builder<Sink<W>>,
+    cancel: Option<&'o tokio_util::sync::CancellationToken>,
+}
+
+impl<'o, W: Write> ArchiveWriter<'o, W> {
+    /// Writes the manifest.
+    pub(crate) fn start(out: W, manifest: &Manifest, options: &'o ExportOptions) -> Result<Self> {
+        let sink = if options.zstd {
+            Sink::Zstd(zstd::Encoder::new(out, 3).context("starting zstd")?)
+        } else {
+            Sink::Plain(out)
         };
-        tar.append(&header(&file.name, file.size)?, &mut reader)
-            .with_context(|| format!("writing {} into the archive", file.name))?;
-        if format!("{:x}", reader.hasher.finalize()) != file.sha256 {
-            bail!("{} changed while it was being exported", path.display());
+        let mut tar = tar::Builder::new(sink);
+        let text = serde_json::to_vec_pretty(manifest)?;
+        tar.append(&header(MANIFEST_NAME, text.len() as u64)?, text.as_slice())
+            .context("writing the archive")?;
+        Ok(Self {
+            tar,
+            cancel: options.cancel.as_ref(),
+        })
+    }
+
+    /// The files of `handle`, read from `session_dir`.
+    pub(crate) fn handle(&mut self, session_dir: &Path, handle: &HandleEntry) -> Result<()> {
+        for file in &handle.files {
+            let path = session_dir.join(&file.name);
+            let mut reader = Checked {
+                inner: Cancellable {
+                    inner: open_regular(&path)?,
+                    cancel: self.cancel,
+                }
+                .take(file.size),
+                hasher: Sha256::new(),
+                left: file.size,
+            };
+            self.tar
+                .append(&header(&file.name, file.size)?, &mut reader)
+                .with_context(|| format!("writing {} into the archive", file.name))?;
+            if format!("{:x}", reader.hasher.finalize()) != file.sha256 {
+                bail!("{} changed while it was being exported", path.display());
+            }
+        }
+        Ok(())
+    }
+
+    /// The end of the archive; the writer it was written to.
+    pub(crate) fn finish(self) -> Result<W> {
+        let sink = self.tar.into_inner().context("writing the archive")?;
+        match sink {
+            Sink::Plain(out) => Ok(out),
+            Sink::Zstd(encoder) => encoder.finish().context("finishing zstd"),
         }
     }
-    tar.into_inner().context("writing the archive")
+}
+
+/// Where the tar stream goes: as it is, or through zstd.
+enum Sink<W: Write> {
+    Plain(W),
+    Zstd(zstd::Encoder<'static, W>),
+}
+
+impl<W: Write> Write for Sink<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Sink::Plain(out) => out.write(buf),
+            Sink::Zstd(encoder) => encoder.write(buf),
+        }
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Sink::Plain(out) => out.flush(),
+            Sink::Zstd(encoder) => encoder.flush(),
+        }
+    }
 }
 
 fn header(name: &str, size: u64) -> Result<tar::Header> {

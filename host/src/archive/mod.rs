@@ -24,14 +24,14 @@
 //! directory of flat file names, so another session store (an object store)
 //! can feed [`export`] from a staged directory and [`import`] into one.
 
-mod export;
+pub(crate) mod export;
 mod import;
 mod manifest;
 
 pub use export::{ExportOptions, ExportSummary, export, export_to_path, export_to_path_with};
 pub use import::{
-    ImportLimits, ImportOptions, ImportSummary, LOCK_NAME, STAGING_PREFIX, import,
-    import_from_path, staging_in_use,
+    COMMIT_MARKER, ImportLimits, ImportOptions, ImportSummary, LOCK_NAME, STAGING_PREFIX, import,
+    import_from_path, recover, staged_commit, staging_in_use,
 };
 pub use manifest::{
     FORMAT, FileEntry, HandleEntry, MANIFEST_NAME, MAX_MANIFEST_BYTES, Manifest, VERSION,

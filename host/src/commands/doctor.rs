@@ -21,7 +21,6 @@ impl DoctorArgs {
         let model = self.model;
         let llm = env.llm_config(model.as_deref())?;
         let options = doctor::DoctorOptions {
-            component_cache: Some(env.cache_dir.clone()),
             verdicts: Some(env.root.join("doctor")),
         };
         let found = doctor::examine(&llm, &options).await?;
@@ -45,7 +44,9 @@ impl DoctorArgs {
                 text.push('\n');
                 text.push_str(&doctor::gateways::describe(&gateways));
             }
-            out::text(&text)?;
+            // The model's name and the endpoint's answers come from a
+            // config file and a server: shown, never sent to the terminal.
+            out::say(&text)?;
         }
         Ok(if found.usable {
             ExitCode::SUCCESS

@@ -30,8 +30,6 @@ use tool_output::{LlmConfig, OutputStats, RemoteStore, Runtime, RuntimeConfig, S
 /// The global options (`--root`, `--session`, `--json`, …), resolved.
 pub struct Env {
     pub root: PathBuf,
-    /// The compiled-component cache (not under `root`: one per user).
-    pub cache_dir: PathBuf,
     pub session_name: String,
     pub json: bool,
     pub config: Option<PathBuf>,
@@ -59,10 +57,6 @@ impl Env {
     }
 
     pub async fn runtime_with(&self, config: RuntimeConfig) -> Result<Runtime> {
-        let config = RuntimeConfig {
-            cache_dir: Some(self.cache_dir.clone()),
-            ..config
-        };
         Ok(Runtime::new(config).await?)
     }
 

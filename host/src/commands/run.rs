@@ -47,7 +47,9 @@ impl RunArgs {
         self.run_in(session, env.json).await
     }
 
-    async fn run_in(
+    /// Runs the command in `session`, or, when it could not be opened
+    /// (`Err`: why), with its output passed through and why said.
+    pub async fn run_in(
         self,
         session: std::result::Result<&Session, &anyhow::Error>,
         json: bool,

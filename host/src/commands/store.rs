@@ -26,9 +26,52 @@ pub struct StoreArgs {
 }
 
 impl StoreArgs {
+    /// A `store` of `file` (None: stdin) with every option at its default:
+    /// what passes an input through when its command line did not parse.
+    pub fn for_passthrough(file: Option<PathBuf>) -> Self {
+        Self {
+            call: CallArgs {
+                tool: String::new(),
+                args: "{}".into(),
+                model: None,
+            },
+            policy: PolicyArgs {
+                max_inline_bytes: tool_output_wire::contract::DEFAULT_MAX_INLINE_BYTES,
+                max_inline_chars: None,
+                remaining_tokens: None,
+                reserve_failed: false,
+                no_preview: false,
+            },
+            file,
+        }
+    }
+
     pub async fn execute(self, env: &Env) -> Result<ExitCode> {
+        // Nothing that fails before storing costs the output: it passes
+        // through, and why is said (`feed`).
+        let checked = serde_json::from_str::<Value>(&self.call.args)
+            .map(|_| ())
+            .context("--args must be valid JSON");
+        let opened = match checked {
+            Ok(()) => env.session().await,
+            Err(err) => Err(err),
+        };
+        self.store_in(opened, env.json).await
+    }
+
+    /// The input passed through unchanged, and `why` said on stderr: what
+    /// `store` does when something failed before it could store (the
+    /// session's name, the command line), as when a store cannot be kept.
+    pub async fn pass_through(self, why: anyhow::Error, json: bool) -> Result<ExitCode> {
+        self.store_in(Err(why), json).await
+    }
+
+    async fn store_in(
+        self,
+        opened: Result<(tool_output::Runtime, tool_output::Session)>,
+        json: bool,
+    ) -> Result<ExitCode> {
         let CallArgs { tool, args, model } = self.call;
-        serde_json::from_str::<Value>(&args).context("--args must be valid JSON")?;
         let p = self.policy;
         let mut policy = default_policy();
         policy.max_inline_bytes = p.max_inline_bytes;
@@ -38,12 +81,13 @@ impl StoreArgs {
         policy.preview = !p.no_preview;
         let mut call = ToolCall::new(tool).args(args);
         call.model = model;
-        store(env, &call, &policy, self.file.as_deref()).await
+        store(opened, json, &call, &policy, self.file.as_deref()).await
     }
 }
 
 async fn store(
-    env: &Env,
+    opened: Result<(tool_output::Runtime, tool_output::Session)>,
+    json: bool,
     call: &ToolCall,
     policy: &tool_output::StorePolicy,
     file: Option<&Path>,
@@ -52,9 +96,8 @@ async fn store(
     let mut input = crate::input::Input::spawn(file.map(Path::to_path_buf))?;
     // A session that cannot be opened does not cost the output: it passes
     // through (`Feed`).
-    let opened = env.session().await;
     let session = opened.as_ref().map(|(_, session)| session);
-    let mut feed = Feed::start(session, call, policy, env.json, false).await;
+    let mut feed = Feed::start(session, call, policy, json, false).await;
     while let Some(piece) = input.next().await? {
         feed.push(&piece).await?;
     }
@@ -78,7 +121,7 @@ async fn store(
         }
         return Err(interrupted.into());
     }
-    match (&outcome, env.json) {
+    match (&outcome, json) {
         (Outcome::Passthrough(stats), true) => out::json(&json!({
             "stored": false, "handle": null, "reason": null,
             "message": String::from_utf8_lossy(&held), "stats": stats_json(stats),

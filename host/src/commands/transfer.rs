@@ -50,19 +50,25 @@ impl ExportArgs {
     pub async fn execute(self, env: &Env) -> Result<ExitCode> {
         env.check_exists()?;
         let (_rt, session) = env.session().await?;
-        if env.remote()?.is_some() {
-            // On a store: every handle in the local directory first.
-            session.fetch_all().await?;
-        }
         // What the engine cannot serve (a garbage sidecar) would import
-        // just as broken: left out, and said.
-        let broken: Vec<(String, String)> = session
+        // just as broken: left out, and said. On a store, a handle whose
+        // objects the store sends are unacceptable is listed so too, but
+        // fails the export (below): it is not this session's to skip.
+        let refused_by_store = |problem: &str| {
+            session
+                .store_url()
+                .is_some_and(|url| problem.starts_with(&format!("object store {url}: ")))
+        };
+        let (refused, broken): (Vec<_>, Vec<_>) = session
             .list()
             .await?
             .into_iter()
             .filter_map(|info| Some((info.handle, info.problem?)))
-            .collect();
-        export(&env.root, &env.session_name, env.json, self, broken)
+            .partition(|(_, problem)| refused_by_store(problem));
+        if let Some((handle, problem)) = refused.into_iter().next() {
+            bail!("handle {handle} cannot be exported: {problem}");
+        }
+        export(&session, &env.session_name, env.json, self, broken).await
     }
 }
 
@@ -83,20 +89,14 @@ impl ImportArgs {
     }
 }
 
-fn export(
-    root: &Path,
+async fn export(
+    from: &tool_output::Session,
     session: &str,
     json_out: bool,
     args: ExportArgs,
     broken: Vec<(String, String)>,
 ) -> Result<ExitCode> {
-    let dir = sessions::session_dir(root, session);
-    if !dir.is_dir() {
-        bail!(
-            "session {session:?} does not exist under {} (nothing to export)",
-            root.display()
-        );
-    }
+    let dir = from.path().to_path_buf();
     let to_stdout = args.out.as_os_str() == "-";
     let options = ExportOptions {
         session: session.to_string(),
@@ -108,7 +108,10 @@ fn export(
     };
     let summary = if to_stdout {
         let mut stdout = io::stdout().lock();
-        let summary = archive::export(&dir, &options, Interruptible(&mut stdout));
+        let summary = from
+            .export(&options, Interruptible(&mut stdout))
+            .await
+            .map_err(anyhow::Error::from);
         // `… | head -c N`: the reader has what it wanted, as for every command.
         summary.map_err(|err| {
             if closed_pipe(&err) {
@@ -118,8 +121,9 @@ fn export(
             }
         })?
     } else {
-        archive::export_to_path_with(&dir, &options, &args.out, Interruptible)
-            .map_err(interrupted_or)?
+        from.export_to_path(&options, &args.out, Interruptible)
+            .await
+            .map_err(|e| interrupted_or(e.into()))?
     };
     sessions::touch_last_used(&dir);
     for (handle, why) in &summary.skipped {
@@ -152,7 +156,7 @@ fn export(
             "skipped": skipped,
         }))?;
     } else {
-        out::line(&said)?;
+        out::say(&said)?;
     }
     Ok(ExitCode::SUCCESS)
 }

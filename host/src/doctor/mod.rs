@@ -37,8 +37,6 @@ const PROBE_TIMEOUT: Duration = Duration::from_secs(180);
 
 /// Where the doctor keeps things.
 pub struct DoctorOptions {
-    /// The compiled-component cache (None: compile in memory).
-    pub component_cache: Option<PathBuf>,
     /// Where verdicts are cached (None: not cached).
     pub verdicts: Option<PathBuf>,
 }
@@ -166,11 +164,7 @@ async fn examine_model(
         .extract
         .timeout
         .map_or(PROBE_TIMEOUT, |t| t.min(PROBE_TIMEOUT));
-    let runtime = Runtime::new(RuntimeConfig {
-        cache_dir: options.component_cache.clone(),
-        ..RuntimeConfig::with_llm(&single)?
-    })
-    .await?;
+    let runtime = Runtime::new(RuntimeConfig::with_llm(&single)?).await?;
     let session = runtime.session()?;
     let probe = probe::Probe::store(&session).await?;
     found.modes.full_chunked = probe.run(&session, Mode::FullChunked, timeout).await;

@@ -52,6 +52,10 @@ pub struct HostState {
     /// Token counting on the other cores (None: this instance is a helper,
     /// or its host offers none).
     pub(crate) helpers: Option<Arc<counting::Helpers>>,
+    /// The handles whose `.part` files this instance writes, locked while
+    /// it lives: a process killed mid-store leaves them free, and the next
+    /// open of the session removes its parts.
+    writing: Vec<(String, Option<session_fs::WriterLock>)>,
 }
 
 impl HostState {
@@ -78,6 +82,19 @@ impl HostState {
             place: None,
             far: None,
             helpers: None,
+            writing: Vec::new(),
+        }
+    }
+
+    /// Before the engine writes `name`: if it is a handle's `.part`, the
+    /// handle is locked for this instance's life.
+    pub(crate) fn lock_writer(&mut self, name: &str) {
+        let Some(handle) = session_fs::WriterLock::handle_of_part(name) else {
+            return;
+        };
+        if !self.writing.iter().any(|(h, _)| h == handle) {
+            let lock = self.session.lock_writer(handle);
+            self.writing.push((handle.to_string(), lock));
         }
     }
 

@@ -18,6 +18,9 @@ use tool_output_wire::contract::HANDLE_FILE_SUFFIXES;
 
 mod import;
 mod install;
+mod writing;
+
+pub(crate) use writing::{WriterLock, sweep_abandoned_in};
 
 /// The most bytes one `read` returns (the WIT promises at least 1 MiB).
 pub const MAX_READ: u64 = 16 << 20;
@@ -36,15 +39,25 @@ impl SessionDir {
     /// processes store into and remove from the same session at any time:
     /// a file that goes between the listing and its `stat` is not counted,
     /// and never fails the opening.
+    /// What a store killed mid-way left ([`writing`]) goes first.
     pub fn new(dir: Dir, quota: Option<u64>) -> io::Result<Self> {
-        let mut used = 0;
+        let (mut used, mut locks) = (0, Vec::new());
         for entry in dir.entries()? {
-            let Ok(meta) = entry.and_then(|e| e.metadata()) else {
+            let Ok(entry) = entry else { continue };
+            if let Ok(name) = entry.file_name().into_string()
+                && name.starts_with(writing::WRITING_PREFIX)
+            {
+                locks.push(name);
+            }
+            let Ok(meta) = entry.metadata() else {
                 continue;
             };
             if meta.is_file() {
                 used += meta.len();
             }
+        }
+        if !locks.is_empty() {
+            used = used.saturating_sub(writing::sweep_abandoned(&dir, &locks));
         }
         Ok(Self {
             dir: Arc::new(dir),
@@ -205,6 +218,12 @@ impl SessionDir {
             }
         }
         Ok(files)
+    }
+
+    /// A lock on `handle` for as long as this process writes its `.part`
+    /// files ([`writing`]).
+    pub(crate) fn lock_writer(&self, handle: &str) -> Option<WriterLock> {
+        WriterLock::take(&self.dir, handle)
     }
 
     /// Marks a file used now (the cache evicts the least recently used).

@@ -88,7 +88,17 @@ pub enum McpCommand {
     /// tool_output_tail. The session is temporary (removed at exit) unless --session names one.
     Proxy(ProxyArgs),
     /// Serve tool_output and the paging tools over a named session (no downstream server).
-    Serve,
+    Serve(ServeArgs),
+}
+
+/// `tool-output mcp serve`'s arguments.
+#[derive(Debug, Default, clap::Args)]
+pub struct ServeArgs {
+    /// Also answer for handles stored in the sessions named like this (a prefix and `*`, e.g.
+    /// `claude-*`): a host whose conversation id changes under a running server (Claude Code's
+    /// `/clear`, `--continue`) stores into a session this server did not open.
+    #[arg(long, value_name = "PATTERN")]
+    pub handles_from: Option<String>,
 }
 
 /// `tool-output mcp proxy`'s arguments.
@@ -119,7 +129,7 @@ pub struct ProxyArgs {
 impl McpArgs {
     /// Whether the command needs a named session even when none was given.
     pub fn needs_named_session(&self) -> bool {
-        matches!(self.command, McpCommand::Serve)
+        matches!(self.command, McpCommand::Serve(_))
     }
 
     /// The runtime limits these options set.
@@ -140,7 +150,11 @@ impl McpArgs {
         let max_bytes = runtime.policy().max_inline_bytes;
         let tools = tools::Tools::new(Arc::new(session), max_bytes).await?;
         match self.command {
-            McpCommand::Serve => {
+            McpCommand::Serve(args) => {
+                let tools = match &args.handles_from {
+                    Some(pattern) => tools.with_family(tools::Family::new(pattern)?),
+                    None => tools,
+                };
                 serve::Server::new(tools, sampling, self.clients)
                     .run()
                     .await

@@ -4,7 +4,9 @@
 //! proxy changes only what it must: `initialize` (our capabilities added),
 //! `tools/list` (our tools added), `tools/call` results (oversized parts
 //! stored), and it answers calls of its own tools and resources itself.
-//! Request ids are never rewritten: the proxy originates no requests.
+//! Request ids are never rewritten; the only requests the proxy makes of
+//! its own are sampling requests to the client, with ids no server uses
+//! (`proxy/sampling.rs`).
 //!
 //! Nothing a peer sends stops the relay or grows memory without bound:
 //! both directions are queues bounded by bytes (`queue`), read from only

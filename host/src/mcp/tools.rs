@@ -4,7 +4,13 @@
 //! plus each stored output as a resource `tool-output://<handle>`, read a
 //! page at a time. Every answer comes from the [`Session`]; nothing here
 //! decides policy.
+//!
+//! `mcp serve` may also answer for a family of sessions ([`Family`]): a
+//! handle its own session lacks is looked up in the sessions beside it
+//! whose names share a prefix, the host's other conversations.
 
+use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
@@ -21,6 +27,7 @@ use crate::error::Error;
 use crate::extraction::{CancellationToken, ExtractOptions};
 use crate::session::Session;
 use crate::{GrepOptions, HandleInfo};
+use tool_output_wire::contract::{is_handle, sidecar_name};
 
 pub const READ: &str = "tool_output_read";
 pub const GREP: &str = "tool_output_grep";
@@ -40,6 +47,42 @@ pub struct Tools {
     /// What one answer may take for the client served: `max_bytes`, or
     /// less where its host cuts smaller (`fit`).
     answer_bytes: Arc<AtomicU64>,
+    /// Where else a handle is looked for (`mcp serve --handles-from`).
+    family: Option<Arc<Family>>,
+}
+
+/// The sessions beside ours whose names start with `prefix`: a host's
+/// other conversations. Claude Code starts a new session id at `/clear`
+/// and `--continue` while its MCP server keeps the one it started with, so
+/// its hook stores into a session `mcp serve` did not open; handles are
+/// unique, so the one session that has a handle is the one to answer from.
+/// Local sessions only (a session on an object store answers for itself).
+pub struct Family {
+    prefix: String,
+    /// Sessions opened so far, by directory.
+    opened: std::sync::Mutex<HashMap<PathBuf, Arc<Session>>>,
+}
+
+impl Family {
+    /// `pattern` is a session name with a trailing `*` (`claude-*`).
+    pub fn new(pattern: &str) -> anyhow::Result<Family> {
+        let Some(prefix) = pattern.strip_suffix('*') else {
+            anyhow::bail!(
+                "--handles-from {pattern:?}: give a session name prefix ending in `*`, e.g. claude-*"
+            );
+        };
+        if prefix.is_empty() || prefix.contains('*') {
+            anyhow::bail!(
+                "--handles-from {pattern:?}: give a session name prefix ending in `*`, e.g. claude-*"
+            );
+        }
+        crate::roots::check_session_name(&format!("{prefix}x"))
+            .map_err(|e| anyhow::anyhow!("--handles-from {pattern:?}: {e}"))?;
+        Ok(Family {
+            prefix: prefix.to_string(),
+            opened: Default::default(),
+        })
+    }
 }
 
 impl Tools {
@@ -52,6 +95,7 @@ impl Tools {
             schema: Arc::new(schema),
             max_bytes,
             answer_bytes: Arc::new(AtomicU64::new(max_bytes)),
+            family: None,
         })
     }
 
@@ -66,8 +110,65 @@ impl Tools {
         self.answer_bytes.load(Ordering::Relaxed)
     }
 
+    /// Answer for a handle of the session's [`Family`] too.
+    pub fn with_family(mut self, family: Family) -> Self {
+        self.family = Some(Arc::new(family));
+        self
+    }
+
     pub fn session(&self) -> &Arc<Session> {
         &self.session
+    }
+
+    /// The session that has `handle`: ours, else (with a family) the
+    /// sibling that holds its sidecar, else ours (which answers that it
+    /// has no such handle).
+    fn session_for(&self, handle: &str) -> Arc<Session> {
+        let own = &self.session;
+        let Some(family) = &self.family else {
+            return own.clone();
+        };
+        let handle = handle.trim();
+        let sidecar = sidecar_name(handle);
+        let has = |dir: &std::path::Path| {
+            std::fs::symlink_metadata(dir.join(&sidecar)).is_ok_and(|m| m.is_file())
+        };
+        if !is_handle(handle) || own.store_url().is_some() || has(own.path()) {
+            return own.clone();
+        }
+        let Some(sessions) = own.path().parent() else {
+            return own.clone();
+        };
+        let Ok(entries) = std::fs::read_dir(sessions) else {
+            return own.clone();
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let Some(name) = name.to_str() else { continue };
+            let dir = entry.path();
+            if !name.starts_with(&family.prefix)
+                || crate::roots::check_session_name(name).is_err()
+                || dir == own.path()
+                || !has(&dir)
+            {
+                continue;
+            }
+            let mut opened = family.opened.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(session) = opened.get(&dir) {
+                return session.clone();
+            }
+            // A directory that is a link, or that cannot be opened, is passed over.
+            let Ok(session) = own.runtime().open_session(&dir) else {
+                continue;
+            };
+            if let Some(root) = sessions.parent() {
+                let _ = session.set_event_log(&crate::sessions::events_path(root, name));
+            }
+            let session = Arc::new(session);
+            opened.insert(dir, session.clone());
+            return session;
+        }
+        own.clone()
     }
 
     pub fn is_ours(name: &str) -> bool {
@@ -166,7 +267,8 @@ impl Tools {
             READ => match parse::<ReadArgs>(name, args) {
                 Ok(a) => {
                     let last = a.to_line.unwrap_or(u64::MAX);
-                    self.session
+                    let session = self.session_for(&a.handle);
+                    session
                         .read_within(&a.handle, a.from_line, last, room)
                         .await
                 }
@@ -179,7 +281,8 @@ impl Tools {
                         ignore_case: a.ignore_case.unwrap_or(false),
                         max_matches: a.max_matches,
                     };
-                    self.session
+                    let session = self.session_for(&a.handle);
+                    session
                         .grep_within(&a.handle, &a.pattern, options, room)
                         .await
                 }
@@ -188,7 +291,8 @@ impl Tools {
             TAIL => match parse::<TailArgs>(name, args) {
                 Ok(a) => {
                     let lines = a.lines.unwrap_or(20);
-                    self.session.tail_within(&a.handle, lines, room).await
+                    let session = self.session_for(&a.handle);
+                    session.tail_within(&a.handle, lines, room).await
                 }
                 Err(why) => return Ok(tool_error(why)),
             },
@@ -223,8 +327,8 @@ impl Tools {
                 notify(done.fetch_add(1, Ordering::Relaxed) + 1, p.to_string());
             });
         }
-        let result = match self
-            .session
+        let session = self.session_for(&call.handle);
+        let result = match session
             .extract_with(&call.handle, &call.extract, &options)
             .await
         {
@@ -250,7 +354,7 @@ impl Tools {
             ErrorData::invalid_params(format!("not a tool-output URI: {uri}"), None)
         })?;
         match self
-            .session
+            .session_for(handle)
             .read_within(handle, from, u64::MAX, self.answer_room())
             .await
         {

@@ -13,7 +13,10 @@
 //! a cached copy, or a cached range, is never stale.
 
 mod ahead;
+mod bounded;
 mod cache;
+mod content;
+mod listed;
 mod open;
 mod ranged;
 mod sync;
@@ -27,8 +30,9 @@ use object_store::ObjectStore;
 use object_store::path::Path as ObjectPath;
 
 pub(crate) use cache::evict;
+pub(crate) use listed::{Sizes, hashes_of, inventory, listed, sidecar};
 pub(crate) use ranged::{Ranged, attach, forget};
-pub(crate) use sync::{fetch, handles, publish, remove_handle};
+pub(crate) use sync::{fetch, publish, remove_handle};
 pub use traffic::Traffic;
 
 /// The local cache's default bound, per session.

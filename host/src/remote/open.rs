@@ -55,7 +55,8 @@ pub(super) fn build(
         ObjectStoreScheme::AmazonS3 => {
             let mut b = AmazonS3Builder::from_env()
                 .with_url(text)
-                .with_retry(retry());
+                .with_retry(retry())
+                .with_http_connector(super::bounded::BoundedConnector);
             for (key, value) in client {
                 b = b.with_config(AmazonS3ConfigKey::Client(key), value);
             }
@@ -67,7 +68,8 @@ pub(super) fn build(
         ObjectStoreScheme::GoogleCloudStorage => {
             let mut b = GoogleCloudStorageBuilder::from_env()
                 .with_url(text)
-                .with_retry(retry());
+                .with_retry(retry())
+                .with_http_connector(super::bounded::BoundedConnector);
             for (key, value) in client {
                 b = b.with_config(GoogleConfigKey::Client(key), value);
             }
@@ -79,7 +81,8 @@ pub(super) fn build(
         ObjectStoreScheme::MicrosoftAzure => {
             let mut b = MicrosoftAzureBuilder::from_env()
                 .with_url(text)
-                .with_retry(retry());
+                .with_retry(retry())
+                .with_http_connector(super::bounded::BoundedConnector);
             for (key, value) in client {
                 b = b.with_config(AzureConfigKey::Client(key), value);
             }

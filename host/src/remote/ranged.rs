@@ -73,7 +73,7 @@ pub(crate) struct Ranged {
     ahead: Mutex<ReadAhead>,
 }
 
-fn hidden(handle: &str, what: &str) -> String {
+pub(super) fn hidden(handle: &str, what: &str) -> String {
     format!("{PREFIX}{handle}.{what}")
 }
 
@@ -169,7 +169,7 @@ pub(crate) async fn attach(
 }
 
 /// A small hidden file this host wrote, whole.
-fn read_kept(dir: &SessionDir, name: &str) -> Option<Vec<u8>> {
+pub(super) fn read_kept(dir: &SessionDir, name: &str) -> Option<Vec<u8>> {
     let len = dir
         .hidden_len(name)
         .filter(|len| *len <= MAX_SIDECAR_BYTES)?;

@@ -5,7 +5,14 @@
 use std::io::{Read, Write};
 
 use futures::StreamExt;
-use object_store::{GetResult, ObjectStore, ObjectStoreExt, PutPayload, WriteMultipart};
+use object_store::path::Path as ObjectPath;
+use object_store::{
+    GetOptions, GetRange, GetResult, ObjectMeta, ObjectStore, ObjectStoreExt, PutPayload,
+    WriteMultipart,
+};
+use sha2::{Digest, Sha256};
+
+use super::content::{self, Hashes};
 
 use super::{Remote, RemoteError};
 use crate::bindings::session_fs::FsError;
@@ -13,12 +20,13 @@ use crate::host::session_fs::SessionDir;
 // The sidecar is written last and read first: a handle is in the store
 // exactly when its sidecar is.
 use tool_output_wire::contract::{
-    HANDLE_FILE_SUFFIXES as SUFFIXES, SIDECAR_SUFFIX as SIDECAR, is_handle, sidecar_name,
+    HANDLE_FILE_SUFFIXES as SUFFIXES, SIDECAR_SUFFIX as SIDECAR, sidecar_name,
 };
 
-/// Files above this go up in parts of this size (S3's minimum part is 5 MiB).
+/// Files above this go up in parts of this size (S3's minimum part is 5
+/// MiB), and come down in ranged GETs of it.
 const PART_BYTES: usize = 8 << 20;
-/// Parts in flight at once.
+/// Parts in flight at once, either way.
 const PARTS_IN_FLIGHT: usize = 4;
 /// The largest sidecar fetched (they are about 1 KB; one read whole must
 /// not let a hostile store fill memory).
@@ -33,27 +41,55 @@ fn local(remote: &Remote, what: String, err: FsError) -> RemoteError {
     RemoteError::io(&remote.store, what, std::io::Error::other(text))
 }
 
-/// Uploads the files of `handle` from `dir`, the sidecar last; the bytes
-/// sent.
+/// Uploads the files of `handle` from `dir`, the sidecar last, carrying
+/// the SHA-256 of every other file ([`super::content`]); the bytes sent.
+/// The local sidecar is then the one the store has.
 pub(crate) async fn publish(
     remote: &Remote,
     dir: &SessionDir,
     handle: &str,
 ) -> Result<u64, RemoteError> {
-    let mut sent = 0;
-    for suffix in SUFFIXES {
+    let (mut sent, mut hashes) = (0, Hashes::new());
+    for suffix in SUFFIXES.iter().filter(|s| **s != SIDECAR) {
         let name = format!("{handle}.{suffix}");
         let what = || format!("publishing {name}");
         let file = match dir.open_for_reading(&name) {
             Ok(file) => file,
-            // Not every handle has every kind of file; every one has a sidecar.
-            Err(FsError::NotFound(_)) if suffix != SIDECAR => continue,
+            // Not every handle has every kind of file.
+            Err(FsError::NotFound(_)) => continue,
             Err(err) => return Err(local(remote, what(), err)),
         };
-        sent += upload(remote, &name, file).await.map_err(|e| match e {
+        let (bytes, sha256) = upload(remote, &name, file).await.map_err(|e| match e {
             Upload::Local(err) => RemoteError::io(&remote.store, what(), err),
             Upload::Store(err) => RemoteError::new(&remote.store, what(), err),
         })?;
+        sent += bytes;
+        hashes.insert(suffix.to_string(), sha256);
+    }
+    let sidecar = sidecar_name(handle);
+    let what = || format!("publishing {sidecar}");
+    let size = dir.size(&sidecar).map_err(|e| local(remote, what(), e))?;
+    if size > MAX_SIDECAR_BYTES {
+        let err = std::io::Error::other(format!("{size} bytes, more than a sidecar can be"));
+        return Err(RemoteError::io(&remote.store, what(), err));
+    }
+    let kept = dir
+        .read(&sidecar, 0, size)
+        .map_err(|e| local(remote, what(), e))?;
+    let carried = content::with_hashes(&kept, &hashes);
+    let bytes = carried.clone().unwrap_or(kept);
+    sent += bytes.len() as u64;
+    let location = remote.store.object(&remote.session, &sidecar);
+    remote
+        .store
+        .store
+        .put(&location, PutPayload::from(bytes))
+        .await
+        .map_err(|e| RemoteError::new(&remote.store, what(), e))?;
+    // The same sidecar here as in the store (an export from either is
+    // the same archive); this copy stays complete whatever happens.
+    if let Some(carried) = carried {
+        let _ = dir.replace(&sidecar, &carried);
     }
     Ok(sent)
 }
@@ -63,19 +99,27 @@ enum Upload {
     Store(object_store::Error),
 }
 
-async fn upload(remote: &Remote, name: &str, mut file: std::fs::File) -> Result<u64, Upload> {
+/// One file uploaded (in parts above [`PART_BYTES`]); the bytes sent and
+/// their SHA-256.
+async fn upload(
+    remote: &Remote,
+    name: &str,
+    mut file: std::fs::File,
+) -> Result<(u64, String), Upload> {
     let location = remote.store.object(&remote.session, name);
     let len = file.metadata().map_err(Upload::Local)?.len();
     let store = &remote.store.store;
+    let mut hasher = Sha256::new();
     if len <= PART_BYTES as u64 {
         let mut bytes = Vec::with_capacity(len as usize);
         file.read_to_end(&mut bytes).map_err(Upload::Local)?;
+        hasher.update(&bytes);
         let sent = bytes.len() as u64;
         store
             .put(&location, PutPayload::from(bytes))
             .await
             .map_err(Upload::Store)?;
-        return Ok(sent);
+        return Ok((sent, content::hex(hasher)));
     }
     let upload = store
         .put_multipart(&location)
@@ -97,18 +141,22 @@ async fn upload(remote: &Remote, name: &str, mut file: std::fs::File) -> Result<
             let _ = parts.abort().await;
             return Err(Upload::Store(err));
         }
+        hasher.update(&buf[..n]);
         parts.write(&buf[..n]);
         sent += n as u64;
     }
     parts.finish().await.map_err(Upload::Store)?;
-    Ok(sent)
+    Ok((sent, content::hex(hasher)))
 }
 
-/// Downloads `handle` into `dir` when the store has it (for `list` and
-/// `export`; the calls on one handle read it by range): each file whole,
-/// under a hidden name, then renamed into place, the sidecar last, so the
-/// engine never sees half a handle. `Ok(false)`: the store does not have
-/// it (never published, or removed). Files of a failed fetch are removed.
+/// Downloads `handle` into `dir` when the store has it (for `export` and
+/// the extractions that read every line; the calls on one handle read it
+/// by range): each file in ranged GETs of [`PART_BYTES`], [`PARTS_IN_FLIGHT`]
+/// at once (each its own request, with its own timeout and retries),
+/// checked against the hashes its sidecar carries, under a hidden name
+/// renamed into place, the sidecar last, so the engine never sees half a
+/// handle. `Ok(false)`: the store does not have it (never published, or
+/// removed). Files of a failed fetch are removed.
 pub(crate) async fn fetch(
     remote: &Remote,
     dir: &SessionDir,
@@ -118,12 +166,31 @@ pub(crate) async fn fetch(
     let Some(meta) = get_whole(remote, &sidecar).await? else {
         return Ok(false);
     };
+    let refused = |why: String| {
+        RemoteError::io(
+            &remote.store,
+            format!("fetching {sidecar}"),
+            std::io::Error::other(why),
+        )
+    };
+    let hashes = content::hashes_in(&meta).map_err(refused)?;
     dir.remove_stale_fetches();
     let mut installed = Vec::new();
     let result = async {
         for suffix in SUFFIXES.iter().filter(|s| **s != SIDECAR) {
             let name = format!("{handle}.{suffix}");
-            if download(remote, dir, &name).await? {
+            // With hashes, exactly the files they name (an object beside
+            // them is none of the handle's); without, whatever is there.
+            let want = match &hashes {
+                Some(hashes) => match hashes.get(*suffix) {
+                    Some(hash) => Some(hash),
+                    None => continue,
+                },
+                None => None,
+            };
+            // One deleted under its sidecar is missing here too: the
+            // engine says the handle is corrupt, and why.
+            if download(remote, dir, &name, want).await? {
                 installed.push(name);
             }
         }
@@ -164,7 +231,9 @@ async fn get(remote: &Remote, name: &str) -> Result<Option<GetResult>, RemoteErr
     }
 }
 
-/// A sidecar whole; `None` when it does not exist.
+/// A sidecar whole; `None` when it does not exist. Bounded while it
+/// streams: a body longer than announced (or than a sidecar can be) is
+/// refused at the first byte past it, never collected.
 pub(super) async fn get_whole(
     remote: &Remote,
     name: &str,
@@ -173,56 +242,148 @@ pub(super) async fn get_whole(
     let Some(got) = get(remote, name).await? else {
         return Ok(None);
     };
-    if got.meta.size > MAX_SIDECAR_BYTES {
-        let err = std::io::Error::other(format!(
-            "{} bytes, more than a sidecar can be ({MAX_SIDECAR_BYTES})",
-            got.meta.size
-        ));
-        return Err(RemoteError::io(&remote.store, what(), err));
+    let refused = |why: String| RemoteError::io(&remote.store, what(), std::io::Error::other(why));
+    let announced = got.meta.size;
+    if announced > MAX_SIDECAR_BYTES {
+        return Err(refused(format!(
+            "{announced} bytes, more than a sidecar can be ({MAX_SIDECAR_BYTES})"
+        )));
     }
-    let bytes = got
-        .bytes()
-        .await
-        .map_err(|e| RemoteError::new(&remote.store, what(), e))?;
-    Ok(Some(bytes))
+    let mut bytes = Vec::with_capacity(announced as usize);
+    let mut stream = got.into_stream();
+    while let Some(chunk) = stream.next().await {
+        let chunk = chunk.map_err(|e| RemoteError::new(&remote.store, what(), e))?;
+        if (bytes.len() + chunk.len()) as u64 > announced {
+            return Err(refused(format!(
+                "more than the announced {announced} bytes"
+            )));
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    if (bytes.len() as u64) < announced {
+        return Err(refused(format!(
+            "{} bytes sent of the announced {announced}",
+            bytes.len()
+        )));
+    }
+    Ok(Some(bytes.into()))
 }
 
-/// One file, streamed to disk; `Ok(false)` when the store has no such file.
-async fn download(remote: &Remote, dir: &SessionDir, name: &str) -> Result<bool, RemoteError> {
+/// One file, fetched in parts and written to disk in order; `Ok(false)`
+/// when the store has no such file. `want`: the SHA-256 its sidecar
+/// carries (`None`: a sidecar from before hashes were kept).
+async fn download(
+    remote: &Remote,
+    dir: &SessionDir,
+    name: &str,
+    want: Option<&String>,
+) -> Result<bool, RemoteError> {
     let what = || format!("fetching {name}");
-    let Some(got) = get(remote, name).await? else {
-        return Ok(false);
+    let refused = |why: String| RemoteError::io(&remote.store, what(), std::io::Error::other(why));
+    let location = remote.store.object(&remote.session, name);
+    let head = match remote.store.store.head(&location).await {
+        Ok(head) => head,
+        Err(object_store::Error::NotFound { .. }) => return Ok(false),
+        Err(err) => return Err(RemoteError::new(&remote.store, what(), err)),
     };
-    let announced = got.meta.size;
+    let size = head.size;
     let (temp, mut file) = dir
-        .install_begin(name, announced)
+        .install_begin(name, size)
         .map_err(|e| local(remote, what(), e))?;
-    let mut stream = got.into_stream();
-    let mut received = 0;
-    while let Some(chunk) = stream.next().await {
-        let written = match chunk {
-            // A body longer than the object's announced size is refused, not
-            // written on (the quota was checked against the announcement).
-            Ok(chunk) if received + chunk.len() as u64 > announced => Err(RemoteError::io(
-                &remote.store,
-                what(),
-                std::io::Error::other(format!("more than the announced {announced} bytes")),
-            )),
-            Ok(chunk) => {
-                received += chunk.len() as u64;
-                file.write_all(&chunk)
-                    .map_err(|e| RemoteError::io(&remote.store, what(), e))
-            }
-            Err(err) => Err(RemoteError::new(&remote.store, what(), err)),
-        };
-        if let Err(err) = written {
-            dir.install_abort(&temp);
-            return Err(err);
-        }
+    // Dropped unfinished (a signal, a caller's timeout): nothing is left.
+    let mut pending = PendingFetch {
+        dir,
+        temp: Some(temp),
+    };
+    let parts = (0..size).step_by(PART_BYTES).map(|start| {
+        let end = (start + PART_BYTES as u64).min(size);
+        get_part(remote, name, &location, &head, start..end)
+    });
+    let mut parts = futures::stream::iter(parts).buffered(PARTS_IN_FLIGHT);
+    let mut hasher = Sha256::new();
+    while let Some(part) = parts.next().await {
+        let part = part?;
+        hasher.update(&part);
+        file.write_all(&part)
+            .map_err(|e| RemoteError::io(&remote.store, what(), e))?;
     }
+    drop(file);
+    let got = content::hex(hasher);
+    if let Some(want) = want
+        && got != *want
+    {
+        return Err(refused(format!(
+            "the store sent other bytes than were stored (SHA-256 {got}; its sidecar says {want}): \
+             not served"
+        )));
+    }
+    let temp = pending.temp.take().expect("not committed yet");
     dir.install_commit(&temp, name)
         .map_err(|e| local(remote, what(), e))?;
     Ok(true)
+}
+
+/// A fetch's hidden file, removed unless it was renamed into place.
+struct PendingFetch<'a> {
+    dir: &'a SessionDir,
+    temp: Option<String>,
+}
+
+impl Drop for PendingFetch<'_> {
+    fn drop(&mut self) {
+        if let Some(temp) = self.temp.take() {
+            self.dir.install_abort(&temp);
+        }
+    }
+}
+
+/// Bytes `range` of an object, in one ranged GET: exactly those bytes of
+/// the object the store announced (its size and entity tag), else refused.
+async fn get_part(
+    remote: &Remote,
+    name: &str,
+    location: &ObjectPath,
+    head: &ObjectMeta,
+    range: std::ops::Range<u64>,
+) -> Result<Vec<u8>, RemoteError> {
+    let what = || format!("fetching {name} (bytes {}..{})", range.start, range.end);
+    let refused = |why: String| RemoteError::io(&remote.store, what(), std::io::Error::other(why));
+    let options = GetOptions {
+        range: Some(GetRange::Bounded(range.clone())),
+        ..GetOptions::default()
+    };
+    let got = match remote.store.store.get_opts(location, options).await {
+        Ok(got) => got,
+        Err(object_store::Error::NotFound { .. }) => {
+            return Err(refused("deleted while it was being fetched".into()));
+        }
+        Err(err) => return Err(RemoteError::new(&remote.store, what(), err)),
+    };
+    let tags_differ = matches!((&got.meta.e_tag, &head.e_tag), (Some(a), Some(b)) if a != b);
+    if got.meta.size != head.size || tags_differ {
+        return Err(refused(format!(
+            "the object changed in the store ({} bytes, {:?}; {} bytes, {:?} announced), but \
+             handles never change",
+            got.meta.size, got.meta.e_tag, head.size, head.e_tag
+        )));
+    }
+    let want = range.end - range.start;
+    let mut bytes = Vec::with_capacity(want as usize);
+    let mut stream = got.into_stream();
+    while let Some(chunk) = stream.next().await {
+        let chunk = chunk.map_err(|e| RemoteError::new(&remote.store, what(), e))?;
+        if (bytes.len() + chunk.len()) as u64 > want {
+            return Err(refused(format!("more than the {want} bytes asked")));
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    if (bytes.len() as u64) != want {
+        return Err(refused(format!(
+            "{} bytes sent of the {want} asked",
+            bytes.len()
+        )));
+    }
+    Ok(bytes)
 }
 
 /// Deletes `handle` from the store, the sidecar first (it vanishes for
@@ -261,25 +422,6 @@ pub(crate) async fn remove_handle(remote: &Remote, handle: &str) -> Result<bool,
         match result {
             Ok(_) | Err(object_store::Error::NotFound { .. }) => {}
             Err(err) => return Err(failed(handle, err)),
-        }
-    }
-    Ok(found)
-}
-
-/// The handles the session has in the store (those with a sidecar).
-pub(crate) async fn handles(remote: &Remote) -> Result<Vec<String>, RemoteError> {
-    let prefix = remote.store.session_prefix(&remote.session);
-    let mut objects = remote.store.store.list(Some(&prefix));
-    let mut found = Vec::new();
-    while let Some(meta) = objects.next().await {
-        let meta = meta.map_err(|e| RemoteError::new(&remote.store, "listing handles", e))?;
-        let Some(name) = meta.location.filename() else {
-            continue;
-        };
-        if let Some(handle) = name.strip_suffix(&format!(".{SIDECAR}"))
-            && is_handle(handle)
-        {
-            found.push(handle.to_string());
         }
     }
     Ok(found)

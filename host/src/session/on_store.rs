@@ -63,37 +63,23 @@ impl Session {
         }
     }
 
-    /// With a store: every handle of the session in this directory (for
-    /// `export`); how many were fetched. Fails if any handle cannot be. The
-    /// cache bound is passed over until the next store, fetch or list.
-    pub async fn fetch_all(&self) -> Result<usize> {
-        let (fetched, refused) = self.fetch_missing().await?;
-        match refused.into_iter().next() {
-            Some((_, err)) => Err(err.into()),
-            None => Ok(fetched),
-        }
-    }
-
-    /// [`Session::fetch_all`] going on past a handle whose objects are
-    /// unacceptable (for `list`, which shows it broken); a store that fails
-    /// still fails the call. How many were fetched, and the handles refused.
-    pub(super) async fn fetch_missing(&self) -> Result<(usize, Vec<(String, RemoteError)>)> {
+    /// With a store: what a `list` call reads of the handles this
+    /// directory lacks (their sidecars, and the sizes of their objects:
+    /// nothing else is fetched), and the handles whose sidecar the store
+    /// sent is unacceptable. A store that fails fails the call.
+    pub(super) async fn listing(
+        &self,
+    ) -> Result<(Option<Arc<dyn FarFiles>>, Vec<(String, RemoteError)>)> {
         let Some(remote) = self.remote.get() else {
-            return Ok((0, Vec::new()));
+            return Ok((None, Vec::new()));
         };
-        let (mut fetched, mut refused) = (0, Vec::new());
-        for handle in remote::handles(remote).await? {
-            if self.has_locally(&handle) {
-                continue;
-            }
-            match remote::fetch(remote, &self.dir, &handle).await {
-                Ok(true) => fetched += 1,
-                Ok(false) => {}
-                Err(err) if !err.is_transport() => refused.push((handle, err)),
-                Err(err) => return Err(err.into()),
-            }
-        }
-        Ok((fetched, refused))
+        let missing: Vec<_> = remote::inventory(remote)
+            .await?
+            .into_iter()
+            .filter(|(handle, _)| !self.has_locally(handle))
+            .collect();
+        let (listed, refused) = remote::listed(remote, &self.dir, missing).await?;
+        Ok((Some(Arc::new(listed)), refused))
     }
 
     /// With a store: publish a handle already in this directory (one
@@ -173,7 +159,7 @@ impl Session {
     }
 
     /// Whether this directory has `handle` whole (its sidecar, written last).
-    fn has_locally(&self, handle: &str) -> bool {
+    pub(super) fn has_locally(&self, handle: &str) -> bool {
         self.dir.size(&sidecar_name(handle)).is_ok()
     }
 

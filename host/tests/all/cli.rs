@@ -55,27 +55,32 @@ fn stdout(out: &Output) -> String {
 use tool_output_tests::fixtures::app_log as big_log;
 
 #[test]
-fn fresh_roots_share_one_compiled_component_cache() {
+fn the_engine_comes_compiled_in_the_binary_and_nothing_is_compiled_or_cached_at_run_time() {
+    // A fresh root and a fresh HOME: what a new machine, container or CI
+    // job has. The old compile cache's flag is still accepted, unused.
     let cache = root().join("cache");
-    let (a, b) = (root(), root());
-    for r in [&a, &b] {
-        let out = Command::new(env!("CARGO_BIN_EXE_tool-output"))
-            .arg("--root")
-            .arg(r)
-            .args(["store", "--tool", "t"])
-            .env("TOOL_OUTPUT_CACHE_DIR", &cache)
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        stdout(&out);
-        assert!(!r.join("components").exists(), "no cache under --root");
-    }
-    let compiled: Vec<_> = std::fs::read_dir(&cache)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .filter(|name| name.ends_with(".cwasm"))
-        .collect();
-    assert_eq!(compiled.len(), 1, "{compiled:?}");
+    let home = root().join("home");
+    let r = root();
+    let out = Command::new(env!("CARGO_BIN_EXE_tool-output"))
+        .arg("--root")
+        .arg(&r)
+        .args(["store", "--tool", "t"])
+        .env("TOOL_OUTPUT_CACHE_DIR", &cache)
+        .env("HOME", &home)
+        .env_remove("XDG_CACHE_HOME")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    stdout(&out);
+    assert!(!cache.exists(), "nothing cached in --cache-dir");
+    assert!(
+        !home.join(".cache/tool-output/components").exists(),
+        "nothing cached under HOME"
+    );
+    assert!(
+        !r.join("components").exists(),
+        "nothing cached under --root"
+    );
 }
 
 #[test]
@@ -196,8 +201,9 @@ fn errors_are_one_line_and_a_nonzero_exit() {
     let cases: &[&[&str]] = &[
         &["read", "not-a-handle", "--lines", "1:2"],
         &["--session", "../escape", "list"],
+        // (`store --args '{not json'` passes its input through instead:
+        // nothing_lost::whatever_fails_before_storing_costs_no_output.)
         &["store", "--tool", "x", "/no/such/file"],
-        &["store", "--tool", "x", "--args", "{not json"],
         &[
             "read",
             "0b7d7e0c-6c1e-4b6e-9a8e-3f0f1b2a4c5d",
@@ -394,4 +400,75 @@ fn a_corrupt_sidecar_is_listed_as_broken_and_removable() {
     let text = stdout(&run(&root, &["list"], None));
     assert_eq!(text.lines().count(), 1, "{text}");
     assert!(!run(&root, &["remove", &bad], None).status.success());
+}
+
+/// docs/cli-reference.md is what `tool-output reference` writes from the
+/// argument definitions: a new option or a changed help text shows here.
+/// `TOOL_OUTPUT_UPDATE_DOCS=1` rewrites the file.
+#[test]
+fn the_command_line_reference_is_current() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tool-output"))
+        .arg("reference")
+        .output()
+        .unwrap();
+    let written = stdout(&out);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/cli-reference.md");
+    if std::env::var_os("TOOL_OUTPUT_UPDATE_DOCS").is_some() {
+        std::fs::write(&path, &written).unwrap();
+    }
+    let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        on_disk == written,
+        "docs/cli-reference.md is not current: run \
+         `TOOL_OUTPUT_UPDATE_DOCS=1 cargo test --workspace --test all -- cli::the_command_line_reference_is_current`"
+    );
+}
+
+/// Whether `text` holds a character a terminal would act on: C0 and C1
+/// controls (tab and newline aside), DEL, bidi overrides and isolates.
+fn has_raw_control(text: &str) -> bool {
+    text.chars().any(|c| {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    })
+}
+
+#[test]
+fn clap_errors_and_help_never_send_a_raw_escape() {
+    let root = root();
+    let hostile = "x\u{1b}[2J\u{9b}31m\u{202e}evil\u{7}";
+    let flag = format!("--{hostile}");
+    type Case<'a> = (Vec<&'a str>, Vec<(&'a str, &'a str)>);
+    let cases: Vec<Case> = vec![
+        // An unknown argument, quoted back.
+        (vec!["list", &flag], vec![]),
+        (vec![hostile], vec![]),
+        // A bad value, from the command line and from the environment.
+        (vec!["tail", "h", "-n", hostile], vec![]),
+        (vec!["list"], vec![("TOOL_OUTPUT_STORE_CACHE_MB", hostile)]),
+        (vec!["extract", "h", "x", "--mode", hostile], vec![]),
+        // Help shows the environment's values.
+        (vec!["--help"], vec![("TOOL_OUTPUT_ROOT", hostile)]),
+        (
+            vec!["store", "--help"],
+            vec![("TOOL_OUTPUT_MODEL", hostile)],
+        ),
+    ];
+    for (args, vars) in cases {
+        let out = run_env(&root, &args, None, &vars);
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert!(!has_raw_control(&stdout), "{args:?}: {stdout:?}");
+        assert!(!has_raw_control(&stderr), "{args:?}: {stderr:?}");
+        let said = format!("{stdout}{stderr}");
+        assert!(said.contains("\\u{9b}31m\\u{202e}evil"), "{args:?}: {said}");
+        if args.contains(&"--help") {
+            assert_eq!(out.status.code(), Some(0));
+        } else {
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+            assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+        }
+    }
 }

@@ -345,3 +345,50 @@ fn no_model_configured_is_said_plainly() {
          use lexical and truncate only.\n"
     );
 }
+
+#[test]
+fn a_hostile_config_is_shown_never_sent_to_the_terminal() {
+    let root = root();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    // ./tool-output.toml names a model with escapes in it.
+    std::fs::write(
+        root.join("tool-output.toml"),
+        format!(
+            "models = [\"openai/gpt\\u001b]0;owned\\u0007\\u001b[2J\\u009b31m\\u202eevil\"]\n\n[openai]\nbase_url = \"http://127.0.0.1:{port}/v1\"\n"
+        ),
+    )
+    .unwrap();
+    for args in [&["doctor"][..], &["--json", "doctor"]] {
+        let out = run(&root, args, b"", &[("OPENAI_API_KEY", "sk-test")]);
+        let said = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let raw = said.chars().any(|c| {
+            (c.is_control() && c != '\n' && c != '\t')
+                || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        });
+        assert!(!raw, "{args:?}: {said:?}");
+        assert!(said.contains("evil"), "{args:?}: {said}");
+    }
+    // The JSON still says the same name.
+    let out = run(
+        &root,
+        &["--json", "doctor"],
+        b"",
+        &[("OPENAI_API_KEY", "sk-test")],
+    );
+    let found = json_of(&out);
+    assert!(
+        found["models"][0]["model"]
+            .as_str()
+            .unwrap()
+            .ends_with("gpt\u{1b}]0;owned\u{7}\u{1b}[2J\u{9b}31m\u{202e}evil"),
+        "{found}"
+    );
+}

@@ -303,14 +303,45 @@ fn codex_pre(command: &str, mode: &str) -> Value {
     input
 }
 
+/// Codex's transcript under the place's CODEX_HOME, its turn's sandbox
+/// `policy` (and `profile`, its permission profile) as Codex 0.169.0
+/// writes them; the hook input pointing at it.
+fn codex_in_sandbox(place: &Place, command: &str, policy: Value, profile: Value) -> Value {
+    let sessions = place.home.join(".codex/sessions/2026/11/27");
+    std::fs::create_dir_all(&sessions).unwrap();
+    let transcript = sessions.join(format!("rollout-{}.jsonl", uuid::Uuid::new_v4()));
+    let lines = [
+        json!({"timestamp": "2026-11-27T13:06:51.321Z", "type": "session_meta", "payload": {"id": "x"}}),
+        json!({"timestamp": "2026-11-27T13:06:51.322Z", "type": "turn_context", "payload": {
+            "cwd": "/nowhere/project", "approval_policy": "never", "permission_profile": profile,
+            "sandbox_policy": policy, "model": "scripted-model"}}),
+        json!({"timestamp": "2026-11-27T13:06:51.400Z", "type": "response_item", "payload": {"type": "message"}}),
+    ];
+    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    std::fs::write(&transcript, text).unwrap();
+    let mut input = codex_pre(command, "bypassPermissions");
+    input["transcript_path"] = json!(transcript);
+    input
+}
+
+/// A turn run without Codex's sandbox (`--dangerously-bypass-approvals-and-sandbox`).
+fn codex_unsandboxed(place: &Place, command: &str) -> Value {
+    codex_in_sandbox(
+        place,
+        command,
+        json!({"type": "danger-full-access"}),
+        json!({"type": "disabled"}),
+    )
+}
+
 /// The command the Codex hook rewrites `command` into (None: left alone).
 fn codex_rewrite(place: &Place, command: &str) -> Option<String> {
-    let out = place.hook(
-        "codex",
-        codex_pre(command, "bypassPermissions")
-            .to_string()
-            .as_bytes(),
-    );
+    codex_answer(place, codex_unsandboxed(place, command))
+}
+
+/// The command the Codex hook rewrites `input`'s into (None: left alone).
+fn codex_answer(place: &Place, input: Value) -> Option<String> {
+    let out = place.hook("codex", input.to_string().as_bytes());
     let stdout = common::stdout(&out);
     if stdout.is_empty() {
         return None;
@@ -404,10 +435,9 @@ fn codex_commands_that_must_not_be_wrapped_are_left_alone() {
     let place = Place::new();
     // Only when Codex runs commands without asking: otherwise "allow" would approve them.
     for mode in ["default", "acceptEdits", "plan", "dontAsk"] {
-        left_alone(
-            &place.hook("codex", codex_pre("make", mode).to_string().as_bytes()),
-            0,
-        );
+        let mut input = codex_unsandboxed(&place, "make");
+        input["permission_mode"] = json!(mode);
+        left_alone(&place.hook("codex", input.to_string().as_bytes()), 0);
     }
     let exe = env!("CARGO_BIN_EXE_tool-output");
     for command in [
@@ -421,6 +451,9 @@ fn codex_commands_that_must_not_be_wrapped_are_left_alone() {
         &format!("'{exe}' run -- make"),
         "tool-output run -- make",
         "",
+        // Codex applies a patch given as a shell command itself.
+        "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: a.txt\n+hi\n*** End Patch\nEOF",
+        "cd sub && apply_patch <<'PATCH'\n*** Begin Patch\n*** End Patch\nPATCH",
     ] {
         assert_eq!(codex_rewrite(&place, command), None, "{command:?}");
     }
@@ -475,6 +508,13 @@ fn opencode_plugin_stores_bash_outputs() {
     let full = place.root.join("tool_full");
     std::fs::write(&full, numbers(100_000)).unwrap();
     let recorded = fixture("opencode_plugin_after.json");
+    let long_command: String = format!(
+        "cat <<'EOF'\n{}EOF",
+        (0..12_000)
+            .map(|i| format!("\"quoted\" line {i}\n"))
+            .collect::<String>()
+    );
+    assert!(long_command.len() > 200_000);
     let driver = place.root.join("driver.mjs");
     std::fs::write(
         &driver,
@@ -497,6 +537,12 @@ fn opencode_plugin_stores_bash_outputs() {
                 [recorded["input"], {"title": "echo", "output": "hi\n", "metadata": {"truncated": false}}],
                 // Another tool.
                 [{"tool": "read", "sessionID": "s", "callID": "c"}, {"output": numbers(5000), "metadata": {}}],
+                // A 200 KB command (a here-document): its arguments would be
+                // one argument of `store` over 128 KiB (E2BIG).
+                [{"tool": "bash", "sessionID": "s", "callID": "c2", "args": {"command": long_command}}, {
+                    "title": "cat", "output": "...output truncated...",
+                    "metadata": {"truncated": true, "outputPath": full, "exit": 0}
+                }],
             ]),
         ),
     )
@@ -521,4 +567,394 @@ fn opencode_plugin_stores_bash_outputs() {
     assert!(tail.ends_with("100000: 100000\n"));
     assert_eq!(lines[1], "hi\n");
     assert_eq!(lines[2], numbers(5000));
+    assert!(
+        lines[3].starts_with("Tool output is too large (588895 bytes"),
+        "{}",
+        lines[3]
+    );
+}
+
+#[test]
+fn codex_commands_are_wrapped_only_where_codexs_sandbox_lets_run_store() {
+    let place = Place::new();
+    let root = place.root.display().to_string();
+    let read_only_profile = json!({"type": "managed", "file_system": {"type": "restricted", "entries": [
+        {"path": {"type": "special", "value": {"kind": "root"}}, "access": "read"}]}, "network": "restricted"});
+    let workspace = |writable: &str| {
+        json!({"type": "managed", "file_system": {"type": "restricted", "entries": [
+            {"path": {"type": "special", "value": {"kind": "root"}}, "access": "read"},
+            {"path": {"type": "path", "path": writable}, "access": "write"},
+            {"path": {"type": "path", "path": format!("{writable}/.git")}, "access": "read"},
+            {"path": {"type": "special", "value": {"kind": "slash_tmp"}}, "access": "write"}]}})
+    };
+    let workspace_policy = json!({"type": "workspace-write", "network_access": false,
+        "exclude_tmpdir_env_var": false, "exclude_slash_tmp": false});
+    // Plain `codex exec`: read-only, so `run` could not store; left alone, and said why.
+    let input = codex_in_sandbox(
+        &place,
+        "seq 1 100000",
+        json!({"type": "read-only"}),
+        read_only_profile,
+    );
+    let out = place.hook("codex", input.to_string().as_bytes());
+    left_alone(&out, 1);
+    assert!(
+        common::stderr(&out).contains("read-only"),
+        "{}",
+        common::stderr(&out)
+    );
+    // Workspace-write on another directory: the root is not writable.
+    let input = codex_in_sandbox(
+        &place,
+        "seq 1 100000",
+        workspace_policy.clone(),
+        workspace("/nowhere/project"),
+    );
+    let out = place.hook("codex", input.to_string().as_bytes());
+    left_alone(&out, 1);
+    assert!(
+        common::stderr(&out).contains("writable_roots"),
+        "{}",
+        common::stderr(&out)
+    );
+    // The root inside a writable root, but under a read-only part of it.
+    let input = codex_in_sandbox(
+        &place,
+        "seq 1 100000",
+        workspace_policy.clone(),
+        json!({"type": "managed",
+        "file_system": {"type": "restricted", "entries": [
+            {"path": {"type": "path", "path": place.root.parent().unwrap()}, "access": "write"},
+            {"path": {"type": "path", "path": root}, "access": "read"}]}}),
+    );
+    left_alone(&place.hook("codex", input.to_string().as_bytes()), 1);
+    // The root writable: wrapped, and the command stores.
+    let input = codex_in_sandbox(
+        &place,
+        "seq 1 100000",
+        workspace_policy.clone(),
+        workspace(&root),
+    );
+    let rewritten = codex_answer(&place, input).expect("wrapped in a writable sandbox");
+    let message = common::stdout(&sh(&place, &rewritten));
+    assert!(
+        message.starts_with("Tool output is too large (588895 bytes"),
+        "{message}"
+    );
+    // Without a profile, the policy's own fields say it.
+    let mut policy = workspace_policy.clone();
+    policy["writable_roots"] = json!([root]);
+    assert!(
+        codex_answer(
+            &place,
+            codex_in_sandbox(&place, "make", policy, Value::Null)
+        )
+        .is_some()
+    );
+    assert!(
+        codex_answer(
+            &place,
+            codex_in_sandbox(&place, "make", workspace_policy, Value::Null)
+        )
+        .is_none()
+    );
+    // A transcript that cannot be read, or is not Codex's: left alone, and said why.
+    for path in [
+        json!("/nonexistent/rollout.jsonl"),
+        json!(place.root.join("elsewhere.jsonl")),
+        Value::Null,
+    ] {
+        std::fs::write(place.root.join("elsewhere.jsonl"), "{}").unwrap();
+        let mut input = codex_unsandboxed(&place, "make");
+        input["transcript_path"] = path.clone();
+        let out = place.hook("codex", input.to_string().as_bytes());
+        left_alone(&out, 1);
+        assert!(
+            common::stderr(&out).contains("could not tell"),
+            "{path}: {}",
+            common::stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn codex_never_makes_a_command_longer_than_a_shell_argument_may_be() {
+    let place = Place::new();
+    // A 112 KB here-document full of quotes: 196 KB once quoted, past the
+    // 128 KiB one argument may take (E2BIG). Left alone, said why.
+    let body: String = (0..7000).map(|i| format!("it's line '{i}'\n")).collect();
+    let heredoc = format!("cat <<'EOF' > notes.txt\n{body}EOF\nwc -l notes.txt");
+    assert!(heredoc.len() > 100_000 && heredoc.len() < 131_072);
+    let out = place.hook(
+        "codex",
+        codex_unsandboxed(&place, &heredoc).to_string().as_bytes(),
+    );
+    left_alone(&out, 1);
+    assert!(
+        common::stderr(&out).contains("one shell argument"),
+        "{}",
+        common::stderr(&out)
+    );
+    // The same size without quotes fits, and runs as it would have.
+    let plain = heredoc.replace('\'', "").replace("<<EOF", "<<'EOF'");
+    let rewritten = codex_rewrite(&place, &plain).expect("wrapped");
+    assert!(rewritten.len() < 131_072);
+    let out = sh(&place, &rewritten);
+    assert_eq!(common::stdout(&out), "7000 notes.txt\n");
+    // A call with more than its command is not rewritten.
+    let mut input = codex_unsandboxed(&place, "make");
+    input["tool_input"]["workdir"] = json!("/tmp");
+    left_alone(&place.hook("codex", input.to_string().as_bytes()), 1);
+}
+
+/// `tool-output hook HOST` run with `args` before the host's name and
+/// `vars` in its environment, `input` on stdin, stdout `to`.
+fn hook_with(
+    place: &Place,
+    args: &[&str],
+    vars: &[(&str, &str)],
+    input: &[u8],
+    to: Stdio,
+) -> Output {
+    let mut cmd = place.command(args);
+    cmd.envs(vars.iter().copied());
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(to)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    let _ = child.stdin.take().unwrap().write_all(input);
+    common::wait_at_most(&mut child, Duration::from_secs(120), "the hook");
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_hook_never_blocks_its_host_whatever_goes_wrong() {
+    let place = Place::new();
+    let claude = claude_post(&place, &numbers(5000), None).to_string();
+    let codex = codex_unsandboxed(&place, "seq 1 100000").to_string();
+    let gemini = {
+        let mut input = fixture("gemini_hook_stdin_AfterTool.json");
+        input["tool_response"]["llmContent"] = json!(numbers(5000));
+        input.to_string()
+    };
+    let file = place.root.join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let file = file.display().to_string();
+    // Each way a hook's command line, environment or work can fail.
+    type Case<'a> = (&'a str, Vec<&'a str>, Vec<(&'a str, &'a str)>);
+    let cases: Vec<Case> = vec![
+        (
+            "a bad value in the environment",
+            vec!["hook", "HOST"],
+            vec![("TOOL_OUTPUT_STORE_CACHE_MB", "lots")],
+        ),
+        (
+            "an unknown option",
+            vec!["hook", "HOST", "--no-such-option"],
+            vec![],
+        ),
+        (
+            "a bad option value",
+            vec!["hook", "HOST", "--max-inline-bytes", "many"],
+            vec![],
+        ),
+        (
+            "a global option's bad value",
+            vec!["--store-cache-mb", "-1", "hook", "HOST"],
+            vec![],
+        ),
+        ("an unknown host", vec!["hook", "vim"], vec![]),
+        ("no host", vec!["hook"], vec![]),
+        (
+            "a session variable that is not set",
+            vec!["hook", "HOST"],
+            vec![("TOOL_OUTPUT_SESSION", "x-${NOT_SET_ANYWHERE}")],
+        ),
+        (
+            "a root that is a file",
+            vec!["hook", "HOST"],
+            vec![("TOOL_OUTPUT_ROOT", file.as_str())],
+        ),
+        (
+            "a store that cannot be",
+            vec!["hook", "HOST"],
+            vec![("TOOL_OUTPUT_STORE", "ftp://nowhere/x")],
+        ),
+        (
+            "a panic",
+            vec!["hook", "HOST"],
+            vec![("TOOL_OUTPUT_DEBUG_PANIC", "hook")],
+        ),
+    ];
+    for (host, input) in [
+        ("claude-code", &claude),
+        ("codex", &codex),
+        ("gemini-cli", &gemini),
+    ] {
+        for (what, args, vars) in &cases {
+            // Codex's hook stores nothing itself (`run` does, and passes
+            // the output through when it cannot).
+            if host == "codex" && *what == "a store that cannot be" {
+                continue;
+            }
+            let args: Vec<&str> = args
+                .iter()
+                .map(|a| if *a == "HOST" { host } else { a })
+                .collect();
+            let out = hook_with(&place, &args, vars, input.as_bytes(), Stdio::piped());
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{host}, {what}: {}",
+                common::stderr(&out)
+            );
+            assert!(
+                out.stdout.is_empty(),
+                "{host}, {what}: {}",
+                String::from_utf8_lossy(&out.stdout)
+            );
+            let stderr = common::stderr(&out);
+            assert_eq!(stderr.lines().count(), 1, "{host}, {what}: {stderr}");
+            assert!(!stderr.contains("panicked"), "{host}, {what}: {stderr}");
+        }
+        // A full disk where the answer goes: exit 0 all the same.
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = hook_with(
+            &place,
+            &["hook", host],
+            &[],
+            input.as_bytes(),
+            Stdio::from(full),
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{host}, /dev/full: {}",
+            common::stderr(&out)
+        );
+        assert!(
+            common::stderr(&out).lines().count() <= 1,
+            "{}",
+            common::stderr(&out)
+        );
+    }
+    // Not a hook: the same bad value is an error.
+    let out = hook_with(
+        &place,
+        &["list"],
+        &[("TOOL_OUTPUT_STORE_CACHE_MB", "lots")],
+        b"",
+        Stdio::piped(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let out = hook_with(
+        &place,
+        &["--session", "hook", "list", "--bogus"],
+        &[],
+        b"",
+        Stdio::piped(),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "a session named hook is no hook"
+    );
+}
+
+/// Run `line` as Claude Code's shell prefix runs it: stdout and stderr one
+/// regular file (Claude Code's output file), in the place's root. The exit
+/// code and what the file holds.
+fn claude_shell(place: &Place, line: &str) -> (Option<i32>, Vec<u8>) {
+    let output = place
+        .root
+        .join(format!("task-{}.output", uuid::Uuid::new_v4()));
+    let file = std::fs::File::create(&output).unwrap();
+    let status = place
+        .command(&["claude-code-shell", line])
+        .env("SHELL", "/bin/bash")
+        .stdin(Stdio::null())
+        .stdout(file.try_clone().unwrap())
+        .stderr(file)
+        .status()
+        .unwrap();
+    (status.code(), std::fs::read(&output).unwrap())
+}
+
+#[test]
+fn claude_codes_failed_commands_keep_their_whole_output_for_the_failure_hook() {
+    let place = Place::new();
+    let planted = "PLANTED-LINE-XYZ: the one line that says why";
+    let line = format!("seq 1 200000; echo '{planted}' >&2; seq 1 100; exit 3");
+    let (code, written) = claude_shell(&place, &line);
+    // The command ran as bash runs it: same output, same exit code.
+    let bash = Command::new("bash").arg("-c").arg(&line).output().unwrap();
+    assert_eq!(code, Some(3));
+    let mut got = written.clone();
+    got.sort();
+    let mut all = bash.stdout.clone();
+    all.extend(&bash.stderr);
+    all.sort();
+    assert_eq!(got, all);
+    // Claude Code's failure hook: the first 10 000 characters it showed.
+    let mut input = fixture("claude_hook_stdin_PostToolUseFailure.json");
+    let shown = String::from_utf8_lossy(&written[..10_000]).into_owned();
+    input["error"] = json!(format!(
+        "Exit code 3\n{shown}\n\n... [20012 characters truncated] ...\n\n"
+    ));
+    input["tool_input"]["command"] = json!(line);
+    let out = place.hook("claude-code", input.to_string().as_bytes());
+    let answer: Value = serde_json::from_str(&common::stdout(&out)).unwrap();
+    let context = answer["hookSpecificOutput"]["additionalContext"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        answer["hookSpecificOutput"]["hookEventName"],
+        "PostToolUseFailure"
+    );
+    let message = context
+        .strip_prefix("The command failed, and the output above is only part of what it printed; tool-output stored all of it:\n")
+        .expect("says what it is");
+    assert!(
+        message.starts_with(&format!(
+            "Tool output is too large ({} bytes",
+            written.len()
+        )),
+        "{message}"
+    );
+    // The whole output, the planted line in it, in the conversation's session.
+    let session = "claude-7ce72fd2-7a48-4d66-b65c-92719e4d5f4a";
+    let handle = handle_of(message);
+    place.stored(session, &handle);
+    let grep = common::run_cmd(
+        place.command(&["--session", session, "grep", &handle, "PLANTED"]),
+        b"",
+    );
+    assert!(common::stdout(&grep).contains(planted));
+    // Taken once: the spool is empty again.
+    let spool = place.root.join("spool/claude-code");
+    assert_eq!(std::fs::read_dir(&spool).unwrap().count(), 0);
+    left_alone(&place.hook("claude-code", input.to_string().as_bytes()), 0);
+    // A command that succeeds, or prints little, leaves nothing to take.
+    let (code, _) = claude_shell(&place, "seq 1 200000");
+    assert_eq!(code, Some(0));
+    let (code, small) = claude_shell(&place, "echo small; exit 4");
+    assert_eq!((code, small), (Some(4), b"small\n".to_vec()));
+    assert_eq!(std::fs::read_dir(&spool).unwrap().count(), 0);
+    // Another failed command's output is not taken for this one.
+    claude_shell(&place, "yes other | head -c 100000; exit 3");
+    left_alone(&place.hook("claude-code", input.to_string().as_bytes()), 0);
+    // stdout not a file (a hook's pipe): the command runs, its output passes.
+    let out = common::run_cmd(
+        place.command(&["claude-code-shell", "echo piped; exit 5"]),
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(5));
+    assert_eq!(out.stdout, b"piped\n");
 }

@@ -15,6 +15,7 @@ mod gateway;
 mod hardening;
 mod hook;
 mod hosts;
+mod import_crash;
 mod mcp;
 mod nothing_lost;
 mod object_store;

@@ -132,7 +132,7 @@ const CASES: &[Case] = &[
         file: ".gemini/settings.json",
         parse: Parse::Jsonc,
         entry: "/mcpServers/tool-output",
-        original: "{\n  // mine\n  \"theme\": \"Dracula\",\n  \"mcpServers\": {\n    \"github\": { \"command\": \"gh-mcp\", }, // trailing comma\n  },\n  /* hooks of my own */\n  \"hooks\": { \"AfterTool\": [ { \"matcher\": \"write_file\", \"hooks\": [ { \"type\": \"command\", \"command\": \"fmt\" } ] } ] }\n}\n",
+        original: "{\n  // mine\n  \"theme\": \"Dracula\",\n  \"mcpServers\": {\n    \"github\": { \"command\": \"gh-mcp\" } // a comment\n  },\n  /* hooks of my own */\n  \"hooks\": { \"AfterTool\": [ { \"matcher\": \"write_file\", \"hooks\": [ { \"type\": \"command\", \"command\": \"fmt\" } ] } ] }\n}\n",
         also: &[],
     },
     Case {
@@ -430,7 +430,7 @@ fn missing_files_are_created_with_our_entry_alone() {
     ));
     let plugin =
         std::fs::read_to_string(home.join(".config/opencode/plugins/tool-output.js")).unwrap();
-    assert!(plugin.contains(&format!("const TOOL_OUTPUT = \"{TOOL_OUTPUT}\";")));
+    assert!(plugin.contains(&format!("const TOOL_OUTPUT = [\"{TOOL_OUTPUT}\"];")));
     assert!(plugin.contains("const SESSION = \"opencode\";"));
 }
 
@@ -541,4 +541,523 @@ fn a_linked_config_is_written_where_it_points() {
             .unwrap()
             .contains("tool-output")
     );
+}
+
+/// docs/hosts.md's configuration snippets are what `setup` prints (written
+/// by scripts/hosts-doc.sh, never by hand).
+#[test]
+fn docs_hosts_md_shows_what_setup_prints() {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/hosts-doc.sh");
+    let out = Command::new(script)
+        .arg(env!("CARGO_BIN_EXE_tool-output"))
+        .arg("--check")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// `setup` run as an ordinary user (nobody) when the tests run as root,
+/// whose permissions a read-only directory does not stop; None when that
+/// cannot be done here.
+fn setup_as_user(home: &Path, args: &[&str]) -> Option<Output> {
+    // SAFETY: geteuid has no preconditions.
+    let root = unsafe { libc::geteuid() } == 0;
+    let mut cmd = if root {
+        let works = Command::new("setpriv")
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups", "true"])
+            .status()
+            .is_ok_and(|s| s.success());
+        if !works {
+            eprintln!("skipped: setpriv cannot run a command as nobody here");
+            return None;
+        }
+        let mut cmd = Command::new("setpriv");
+        cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(env!("CARGO_BIN_EXE_tool-output"));
+        cmd
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_tool-output"))
+    };
+    cmd.arg("setup")
+        .args(args)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", home)
+        .current_dir(home);
+    Some(common::run_cmd(cmd, b""))
+}
+
+/// Hand `path` (and what is in it) to nobody, when we are root.
+fn give_to_user(path: &Path) {
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        assert!(
+            Command::new("chown")
+                .args(["-R", "65534:65534"])
+                .arg(path)
+                .status()
+                .unwrap()
+                .success()
+        );
+    }
+}
+
+/// Every file in `dir` and below, with its bytes.
+fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut all = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(at) = stack.pop() {
+        for entry in std::fs::read_dir(&at).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                all.push((path.clone(), std::fs::read(&path).unwrap_or_default()));
+            }
+        }
+    }
+    all.sort();
+    all
+}
+
+#[test]
+fn files_are_written_all_or_none() {
+    let home = home();
+    let original = "{\"numStartups\": 3}\n";
+    std::fs::write(home.join(".claude.json"), original).unwrap();
+    std::fs::create_dir_all(home.join(".claude")).unwrap();
+    std::fs::write(home.join(".claude/settings.json"), "{}\n").unwrap();
+    give_to_user(&home);
+    // ~/.claude read-only: its settings.json cannot be written.
+    std::fs::set_permissions(home.join(".claude"), std::fs::Permissions::from_mode(0o555)).unwrap();
+    let (uid_root, before) = (unsafe { libc::geteuid() } == 0, snapshot(&home));
+    if uid_root {
+        // Owned by root again, so that nobody cannot write it.
+        Command::new("chown")
+            .arg("0:0")
+            .arg(home.join(".claude"))
+            .status()
+            .unwrap();
+    }
+    let Some(out) = setup_as_user(&home, &["claude-code", "--write", "--command", TOOL_OUTPUT])
+    else {
+        return;
+    };
+    assert_eq!(out.status.code(), Some(1), "{}", common::stderr(&out));
+    assert!(
+        common::stderr(&out).contains("nothing was written"),
+        "{}",
+        common::stderr(&out)
+    );
+    // Not one file changed, no backup or temporary file left.
+    assert_eq!(snapshot(&home), before);
+    std::fs::set_permissions(home.join(".claude"), std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+#[test]
+fn concurrent_writes_keep_every_entry() {
+    let home = home();
+    std::fs::create_dir_all(home.join(".codex")).unwrap();
+    std::fs::write(home.join(".codex/config.toml"), "model = \"gpt-5\"\n").unwrap();
+    let runs: Vec<_> = (0..8)
+        .map(|n| {
+            let home = home.clone();
+            std::thread::spawn(move || {
+                let name = format!("fs{n}");
+                setup(
+                    &home,
+                    &[
+                        "codex",
+                        "--write",
+                        "--command",
+                        TOOL_OUTPUT,
+                        "--wrap",
+                        &name,
+                        "--",
+                        "server",
+                        &name,
+                    ],
+                )
+            })
+        })
+        .collect();
+    for run in runs {
+        let out = run.join().unwrap();
+        assert!(common::stdout(&out).contains("added mcp_servers.fs"));
+    }
+    let config: Value =
+        toml::from_str(&std::fs::read_to_string(home.join(".codex/config.toml")).unwrap()).unwrap();
+    for n in 0..8 {
+        assert!(
+            config["mcp_servers"].get(format!("fs{n}")).is_some(),
+            "fs{n} was reported added and is gone: {config}"
+        );
+    }
+    assert_eq!(config["model"], "gpt-5");
+}
+
+#[test]
+fn a_config_that_is_not_a_regular_file_is_refused_at_once() {
+    let home = home();
+    let fifo = home.join(".claude.json");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tool-output"));
+    cmd.args(["setup", "claude-code", "--write", "--command", TOOL_OUTPUT])
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", &home)
+        .current_dir(&home)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    let took = common::wait_at_most(&mut child, std::time::Duration::from_secs(30), "setup");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        common::stderr(&out).contains("FIFO"),
+        "{}",
+        common::stderr(&out)
+    );
+    assert!(took < std::time::Duration::from_secs(10), "{took:?}");
+    assert!(!home.join(".claude/settings.json").exists());
+}
+
+#[test]
+fn a_byte_order_mark_is_kept_where_the_host_reads_one_and_refused_where_not() {
+    let home = home();
+    std::fs::create_dir_all(home.join(".claude")).unwrap();
+    let settings = home.join(".claude/settings.json");
+    std::fs::write(&settings, "\u{feff}{\n  \"model\": \"opus\"\n}\n").unwrap();
+    common::stdout(&setup(
+        &home,
+        &["claude-code", "--write", "--command", TOOL_OUTPUT],
+    ));
+    let text = std::fs::read_to_string(&settings).unwrap();
+    let body = text.strip_prefix('\u{feff}').expect("the mark is kept");
+    let value: Value = serde_json::from_str(body).unwrap();
+    assert_eq!(value["model"], "opus");
+    assert!(
+        value["hooks"]["PostToolUse"][0]
+            .to_string()
+            .contains("hook claude-code")
+    );
+
+    // Gemini CLI reads its settings with JSON.parse: a mark, or a trailing
+    // comma, and it ignores the whole file. Refused, said why.
+    let gemini = home.join(".gemini/settings.json");
+    std::fs::create_dir_all(gemini.parent().unwrap()).unwrap();
+    for (text, says) in [
+        ("\u{feff}{\"theme\": \"x\"}\n", "byte-order mark"),
+        ("{\"theme\": \"x\",}\n", "trailing commas are not"),
+        (
+            "{\"mcpServers\": {\"a\": {\"command\": \"a\"},},}\n",
+            "trailing commas are not",
+        ),
+    ] {
+        std::fs::write(&gemini, text).unwrap();
+        let out = setup(&home, &["gemini-cli", "--write", "--command", TOOL_OUTPUT]);
+        assert_eq!(out.status.code(), Some(1), "{text:?}");
+        assert!(
+            common::stderr(&out).contains(says),
+            "{text:?}: {}",
+            common::stderr(&out)
+        );
+        assert_eq!(std::fs::read_to_string(&gemini).unwrap(), text);
+    }
+    // Comments it does read.
+    std::fs::write(&gemini, "{\n  // mine\n  \"theme\": \"x\" /* dark */\n}\n").unwrap();
+    common::stdout(&setup(
+        &home,
+        &["gemini-cli", "--write", "--command", TOOL_OUTPUT],
+    ));
+}
+
+#[test]
+fn force_keeps_the_users_hooks_that_share_a_group_with_ours() {
+    let home = home();
+    let settings = home.join(".claude/settings.json");
+    std::fs::create_dir_all(settings.parent().unwrap()).unwrap();
+    let original = serde_json::json!({"hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [
+        {"type": "command", "command": "my-formatter --check"},
+        {"type": "command", "command": "/old/tool-output hook claude-code", "timeout": 60}]}]}});
+    std::fs::write(&settings, original.to_string()).unwrap();
+    let out = setup(&home, &["claude-code", "--write", "--command", TOOL_OUTPUT]);
+    assert_eq!(out.status.code(), Some(1));
+    common::stdout(&setup(
+        &home,
+        &[
+            "claude-code",
+            "--write",
+            "--force",
+            "--command",
+            TOOL_OUTPUT,
+        ],
+    ));
+    let value: Value = serde_json::from_str(&std::fs::read_to_string(&settings).unwrap()).unwrap();
+    let groups = value["hooks"]["PostToolUse"].as_array().unwrap();
+    let all = value["hooks"]["PostToolUse"].to_string();
+    assert!(
+        all.contains("my-formatter --check"),
+        "the user's hook is kept: {all}"
+    );
+    assert!(!all.contains("/old/tool-output"), "{all}");
+    assert_eq!(groups.len(), 2, "{all}");
+    assert_eq!(
+        groups[0]["hooks"],
+        serde_json::json!([{"type": "command", "command": "my-formatter --check"}])
+    );
+    assert!(
+        groups[1]
+            .to_string()
+            .contains(&format!("{TOOL_OUTPUT} hook claude-code"))
+    );
+}
+
+#[test]
+fn hooks_the_host_will_not_run_are_warned_of() {
+    let home = home();
+    std::fs::create_dir_all(home.join(".claude")).unwrap();
+    std::fs::write(
+        home.join(".claude/settings.json"),
+        "{\"disableAllHooks\": true}",
+    )
+    .unwrap();
+    let out = setup(&home, &["claude-code", "--write", "--command", TOOL_OUTPUT]);
+    common::stdout(&out);
+    assert!(
+        common::stderr(&out).contains("disableAllHooks"),
+        "{}",
+        common::stderr(&out)
+    );
+    std::fs::create_dir_all(home.join(".gemini")).unwrap();
+    std::fs::write(
+        home.join(".gemini/settings.json"),
+        "{\"hooksConfig\": {\"enabled\": false}}",
+    )
+    .unwrap();
+    let out = setup(&home, &["gemini-cli", "--write", "--command", TOOL_OUTPUT]);
+    common::stdout(&out);
+    assert!(
+        common::stderr(&out).contains("hooksConfig.enabled"),
+        "{}",
+        common::stderr(&out)
+    );
+    // Nothing to warn of: nothing said.
+    let out = setup(
+        &self::home(),
+        &["gemini-cli", "--write", "--command", TOOL_OUTPUT],
+    );
+    common::stdout(&out);
+    assert!(
+        !common::stderr(&out).contains("warning"),
+        "{}",
+        common::stderr(&out)
+    );
+}
+
+#[test]
+fn remove_takes_out_exactly_what_setup_put_in() {
+    for case in CASES {
+        let home = home();
+        let path = home.join(case.file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, case.original).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+        // Files the user had beside ours stay as they are.
+        let before = snapshot(&home);
+        common::stdout(&setup(
+            &home,
+            &[case.host, "--write", "--command", TOOL_OUTPUT],
+        ));
+        let out = setup(&home, &[case.host, "--remove"]);
+        let said = common::stdout(&out);
+        assert!(said.contains("removed"), "{}: {said}", case.host);
+        let result = std::fs::read_to_string(&path).unwrap();
+        // The same value: a container our entry emptied goes with it (an
+        // empty `mcpServers: {}` the user had too).
+        assert_eq!(
+            without_empty(parse(case.parse, &result)),
+            without_empty(parse(case.parse, case.original)),
+            "{}: {result}",
+            case.host
+        );
+        // The same text, comments and all; only where a line broke may differ.
+        let squeezed = |t: &str| t.split_whitespace().collect::<String>();
+        if !case.original.contains("{}") {
+            assert_eq!(
+                squeezed(&result),
+                squeezed(case.original),
+                "{}:\n{result}",
+                case.host
+            );
+        }
+        assert_eq!(
+            std::fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+            0o640,
+            "{}",
+            case.host
+        );
+        // A backup of what --remove found, beside the one --write made.
+        assert_eq!(backups(&path).len(), 2, "{}", case.host);
+        for (file, _) in &before {
+            assert!(file.exists(), "{}: {}", case.host, file.display());
+        }
+        // The files setup created hold nothing of ours; its own files are gone.
+        for (file, bytes) in snapshot(&home) {
+            let text = String::from_utf8_lossy(&bytes);
+            let name = file.file_name().unwrap().to_string_lossy().to_string();
+            if name.contains(".bak-") {
+                continue;
+            }
+            assert!(
+                !text.contains(TOOL_OUTPUT),
+                "{}: {} still has ours:\n{text}",
+                case.host,
+                file.display()
+            );
+        }
+        // Again: nothing of ours there.
+        let said = common::stdout(&setup(&home, &[case.host, "--remove"]));
+        assert!(said.contains("nothing of ours"), "{}: {said}", case.host);
+    }
+    // The user's own shell prefix and hooks are theirs.
+    let home = self::home();
+    let settings = home.join(".claude/settings.json");
+    std::fs::create_dir_all(settings.parent().unwrap()).unwrap();
+    let theirs = serde_json::json!({"env": {"CLAUDE_CODE_SHELL_PREFIX": "/usr/local/bin/audit"},
+        "hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "fmt"},
+            {"type": "command", "command": "/x/tool-output hook claude-code"}]}]}});
+    std::fs::write(&settings, theirs.to_string()).unwrap();
+    common::stdout(&setup(&home, &["claude-code", "--remove"]));
+    let value: Value = serde_json::from_str(&std::fs::read_to_string(&settings).unwrap()).unwrap();
+    assert_eq!(
+        value,
+        serde_json::json!({"env": {"CLAUDE_CODE_SHELL_PREFIX": "/usr/local/bin/audit"},
+            "hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "fmt"}]}]}})
+    );
+}
+
+/// `value` without its empty objects and arrays.
+fn without_empty(value: Value) -> Value {
+    match value {
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .map(|(k, v)| (k, without_empty(v)))
+                .filter(|(_, v)| {
+                    !matches!(v, Value::Object(m) if m.is_empty())
+                        && !matches!(v, Value::Array(a) if a.is_empty())
+                })
+                .collect(),
+        ),
+        other => other,
+    }
+}
+
+/// `setup claude-code` run by `exe` with `path` as PATH; what it printed
+/// and the MCP entry it wrote.
+fn setup_from(exe: &Path, path: &std::ffi::OsStr) -> (String, Value) {
+    let home = home();
+    let mut cmd = Command::new(exe);
+    cmd.args(["setup", "claude-code", "--write"])
+        .env_clear()
+        .env("PATH", path)
+        .env("HOME", &home)
+        .current_dir(&home);
+    let said = common::stdout(&common::run_cmd(cmd, b""));
+    let config: Value =
+        serde_json::from_str(&std::fs::read_to_string(home.join(".claude.json")).unwrap()).unwrap();
+    (said, config["mcpServers"]["tool-output"].clone())
+}
+
+#[test]
+fn the_command_written_outlives_a_package_runners_cache() {
+    let exe = PathBuf::from(env!("CARGO_BIN_EXE_tool-output"));
+    let version = env!("CARGO_PKG_VERSION");
+    let base = common::root("setup-command");
+    let system = std::env::var_os("PATH").unwrap_or_default();
+    // Run from uv's and npx's caches (hard links of this binary there).
+    for (cache, program, args) in [
+        (
+            ".cache/uv/archive-v0/Ab1/bin",
+            "uvx",
+            vec![format!("tool-output@{version}")],
+        ),
+        (
+            ".npm/_npx/9f8e/node_modules/@tool-output/cli-linux-x64/bin",
+            "npx",
+            vec!["-y".into(), format!("tool-output@{version}")],
+        ),
+    ] {
+        let dir = base.join(cache);
+        std::fs::create_dir_all(&dir).unwrap();
+        let cached = dir.join("tool-output");
+        std::fs::hard_link(&exe, &cached).unwrap();
+        let (said, entry) = setup_from(&cached, &system);
+        assert_eq!(entry["command"], program, "{entry}");
+        let mut want: Vec<Value> = args.iter().map(|a| Value::from(a.as_str())).collect();
+        want.extend(["--session", "claude-${CLAUDE_CODE_SESSION_ID}"].map(Value::from));
+        assert_eq!(
+            entry["args"].as_array().unwrap()[..want.len()],
+            want[..],
+            "{entry}"
+        );
+        assert!(
+            said.contains(&format!("the command: {program} ")) && said.contains("cache"),
+            "{said}"
+        );
+    }
+    // On PATH (a link to this binary, as package managers install): that
+    // path, not where the link leads (a versioned directory).
+    let bin = base.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    std::os::unix::fs::symlink(&exe, bin.join("tool-output")).unwrap();
+    let path =
+        std::env::join_paths(std::iter::once(bin.clone()).chain(std::env::split_paths(&system)))
+            .unwrap();
+    let (said, entry) = setup_from(&exe, &path);
+    assert_eq!(
+        entry["command"],
+        bin.join("tool-output").display().to_string()
+    );
+    assert!(said.contains("on your PATH"), "{said}");
+    // Neither: this binary's own path.
+    let (said, entry) = setup_from(&exe, &system);
+    assert_eq!(
+        entry["command"],
+        exe.canonicalize().unwrap().display().to_string()
+    );
+    assert!(said.contains("the command: "), "{said}");
+}
+
+#[test]
+fn the_repositorys_plugin_and_extension_are_what_setup_writes() {
+    // The packages pin this version and hold the hosts' facts as `setup`
+    // writes them: `tool-output setup HOST --package .` regenerates them.
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    for host in ["claude-code", "gemini-cli"] {
+        let dir = home();
+        let out = setup(&dir, &[host, "--package", &dir.display().to_string()]);
+        for line in common::stdout(&out).lines() {
+            let written = PathBuf::from(line.strip_suffix(": written").unwrap());
+            let relative = written.strip_prefix(&dir).unwrap();
+            assert_eq!(
+                std::fs::read_to_string(workspace.join(relative)).unwrap_or_default(),
+                std::fs::read_to_string(&written).unwrap(),
+                "{} is not what `tool-output setup {host} --package .` writes: run it",
+                relative.display()
+            );
+        }
+    }
+    let out = setup(&home(), &["cursor", "--package", "x"]);
+    assert!(!out.status.success());
 }

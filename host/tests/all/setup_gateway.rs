@@ -1,6 +1,7 @@
 //! `tool-output setup HOST --gateway [URL] --write`: the base URL in the
 //! host's own files beside what is there, `mcp serve` on the gateway's
-//! session, no shell hook; a host it does not know is refused.
+//! session, no shell hook; `--remove` takes them out; a host it does not
+//! know is refused.
 
 use std::path::Path;
 use std::process::Command;
@@ -100,6 +101,21 @@ fn each_host_gets_the_gateways_url_and_mcp_serve_on_its_session() {
         &["codex", "--gateway", "http://127.0.0.1:9999", "--write"],
     );
     assert!(common::stdout(&out).contains("already configured"));
+    // --remove takes out what --gateway put there, and only that.
+    let out = setup(
+        &home,
+        &["codex", "--gateway", "http://127.0.0.1:9999", "--remove"],
+    );
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    let value: toml::Value = toml::from_str(&std::fs::read_to_string(&codex).unwrap()).unwrap();
+    assert!(value.get("model_provider").is_none(), "{value:?}");
+    assert!(value.get("tool_output_token_limit").is_none(), "{value:?}");
+    assert!(value.get("mcp_servers").is_none(), "{value:?}");
+    assert_eq!(value["model"].as_str(), Some("gpt-5"));
+    assert_eq!(
+        value["profiles"]["fast"]["model"].as_str(),
+        Some("gpt-5-mini")
+    );
     // A host with no gateway setting.
     let out = setup(&home, &["cursor", "--gateway", "--write"]);
     assert!(!out.status.success());

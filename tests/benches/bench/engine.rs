@@ -36,7 +36,6 @@ pub(crate) async fn bench_store(rt: &Runtime) {
     // Smaller outputs: a tally's helper starts on the first piece (an
     // instance, its rank table); a runtime with one place has no helper.
     let alone = Runtime::new(RuntimeConfig {
-        cache_dir: Some(cache_dir()),
         limits: tool_output::Limits {
             concurrent_calls: 1,
             ..Default::default()

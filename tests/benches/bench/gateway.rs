@@ -243,8 +243,6 @@ pub(crate) async fn bench_gateway_memory() {
         let mut child = Command::new(&bin)
             .arg("--root")
             .arg(&root)
-            .arg("--cache-dir")
-            .arg(cache_dir())
             .args(["gateway", "--listen", "127.0.0.1:0", "--upstream", &up])
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

@@ -35,8 +35,7 @@ pub(crate) async fn bench_chunked() {
             ("TOOL_OUTPUT_CONCURRENCY", concurrency.to_string()),
         ]);
         let llm = LlmConfig::resolve(FileConfig::default(), &|n| vars.get(n).cloned()).unwrap();
-        let mut config = RuntimeConfig::with_llm(&llm).unwrap();
-        config.cache_dir = Some(cache_dir());
+        let config = RuntimeConfig::with_llm(&llm).unwrap();
         Runtime::new(config)
     };
     let options = ExtractOptions::default().mode(Mode::FullChunked);

@@ -52,10 +52,6 @@ fn workspace() -> PathBuf {
         .to_path_buf()
 }
 
-fn cache_dir() -> PathBuf {
-    workspace().join("target").join("bench-cache")
-}
-
 /// A realistic mixed output: build-log lines, code, JSON, some CJK.
 fn mixed_text(bytes: usize) -> String {
     let mut s = String::with_capacity(bytes + 200);
@@ -88,7 +84,6 @@ fn mixed_text(bytes: usize) -> String {
 
 async fn runtime() -> Runtime {
     let config = RuntimeConfig {
-        cache_dir: Some(cache_dir()),
         ..RuntimeConfig::default()
     };
     Runtime::new(config).await.expect("runtime")

@@ -21,8 +21,6 @@ pub(crate) fn bench_proxy_memory() {
         let mut proxy = Command::new(&bin)
             .arg("--root")
             .arg(&root)
-            .arg("--cache-dir")
-            .arg(cache_dir())
             .args(["mcp", "proxy", "--", "python3"])
             .arg(workspace().join("tests/mcp/fault_server.py"))
             .stdin(Stdio::piped())

@@ -3,20 +3,21 @@
 //! treat each value on its own — `.[] | F` (F run on each), `.[]`, and
 //! `length` (the values counted). Memory stays that of one value whatever
 //! the output's size; a program that needs the whole array (`sort_by`,
-//! `group_by`, `.[0]`, `map(…)`) keeps the bound on gathering, and the
-//! answer says which forms run on any size.
+//! `group_by`, `.[0]`, `map(…)`, `.[] |= F`) keeps the bound on gathering,
+//! and the answer says which forms run on any size.
+//!
+//! The form is read from jaq's own tokens of the whole program, which has
+//! compiled first: `.[] |= F` is an update, not `.[]` piped into `= F`.
 
-use std::io::{BufRead, BufReader, Read};
+use std::cell::RefCell;
 
+use jaq_core::load::lex::{Lexer, Tok, Token};
+use jaq_core::{Ctx, Vars, data};
 use jaq_json::Val;
 
-use jaq_core::{Ctx, Vars, data};
-
-use super::csv;
-use super::{SYNTAX_HINT, Shape, compile, exception_text, fit, one_line, render};
+use super::input::{self, Gaps, Values};
+use super::{Shape, compile, does_not_compile, exception_text, fit, render};
 use crate::doc::Doc;
-use crate::handle::FileKind;
-use crate::storage::{READ_BLOCK, Storage};
 
 /// What a program does with the gathered array, when it runs value by value.
 #[derive(Debug, PartialEq, Eq)]
@@ -30,115 +31,49 @@ pub enum PerValue<'a> {
 /// The per-value form of `program`, if it has one. `|` binds loosest in jq,
 /// so `.[] | REST` runs all of REST on each element, whatever REST holds.
 pub fn per_value(program: &str) -> Option<PerValue<'_>> {
-    let program = program.trim();
-    if program == "length" {
-        return Some(PerValue::Length);
-    }
-    let rest = program.strip_prefix(".[]")?.trim_start();
-    if rest.is_empty() {
-        return Some(PerValue::Each("."));
-    }
-    let rest = rest.strip_prefix('|')?.trim();
-    (!rest.is_empty()).then_some(PerValue::Each(rest))
-}
-
-/// The values of a stored output, one at a time, or why it is not a stream.
-pub enum Values<'a> {
-    /// Several JSON values (the first two already read).
-    Json {
-        first: Vec<Val>,
-        rest: Box<dyn Iterator<Item = Result<Val, String>> + 'a>,
-        what: &'static str,
-    },
-    /// CSV/TSV rows as objects keyed by the header.
-    Rows {
-        rows: Box<dyn Iterator<Item = Result<Val, String>> + 'a>,
-        format: &'static str,
-        notes: Vec<String>,
-    },
-    /// One JSON document, or text: nothing to take one value at a time.
-    NotAStream(&'static str),
-}
-
-/// The original of `doc`, as values read one at a time.
-pub fn values<'a>(doc: &Doc<'a>) -> Values<'a> {
-    let mut json = super::lines::json_values(reader(doc));
-    let first = match json.next() {
-        Some(Ok(value)) => value,
-        Some(Err(_)) => return rows(doc),
-        None => return Values::NotAStream("it is empty"),
-    };
-    match json.next() {
-        Some(Ok(second)) => Values::Json {
-            first: vec![first, second],
-            rest: Box::new(
-                json.map(|r| r.map_err(|e| format!("a value that does not parse: {e}"))),
-            ),
-            what: "JSON values (JSON lines)",
-        },
-        Some(Err(e)) => Values::NotAStream(if e.kind() == std::io::ErrorKind::InvalidData {
-            "its second JSON value does not parse"
-        } else {
-            "it cannot be read"
-        }),
-        None => Values::NotAStream("it is one JSON document"),
-    }
-}
-
-fn rows<'a>(doc: &Doc<'a>) -> Values<'a> {
-    match csv::row_stream(reader(doc)) {
-        Some(table) => Values::Rows {
-            format: table.format,
-            notes: table.notes,
-            rows: Box::new(table.rows),
-        },
-        None => Values::NotAStream("it is text, not JSON lines or CSV"),
-    }
-}
-
-/// The original, buffered, read a block at a time from storage.
-fn reader<'a>(doc: &Doc<'a>) -> impl BufRead + 'a {
-    BufReader::with_capacity(
-        READ_BLOCK as usize,
-        Original {
-            st: doc.storage(),
-            name: doc.handle.file(FileKind::Original),
-            at: 0,
-            size: doc.meta.stats.bytes,
-        },
-    )
-}
-
-struct Original<'a> {
-    st: &'a dyn Storage,
-    name: String,
-    at: u64,
-    size: u64,
-}
-
-impl Read for Original<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        if self.at >= self.size || buf.is_empty() {
-            return Ok(0);
+    let tokens = Lexer::new(program).lex().ok()?;
+    match &tokens[..] {
+        [Token("length", Tok::Word)] => Some(PerValue::Length),
+        [dot, iterate] if iterates(dot, iterate) => Some(PerValue::Each(".")),
+        [dot, iterate, Token("|", Tok::Sym), rest @ ..] if iterates(dot, iterate) => {
+            let first = rest.first()?;
+            let at = first.0.as_ptr() as usize - program.as_ptr() as usize;
+            Some(PerValue::Each(program[at..].trim_end()))
         }
-        let want = (buf.len() as u64).min(READ_BLOCK).min(self.size - self.at);
-        let block = self
-            .st
-            .read(&self.name, self.at, want)
-            .map_err(|e| std::io::Error::other(format!("{e:?}")))?;
-        let n = block.len().min(buf.len());
-        buf[..n].copy_from_slice(&block[..n]);
-        self.at += n as u64;
-        Ok(n)
+        _ => None,
     }
+}
+
+/// `.` then `[]` (a block holding only its closing bracket): iterating
+/// the input.
+fn iterates(dot: &Token<&str>, iterate: &Token<&str>) -> bool {
+    matches!(dot, Token(".", Tok::Sym))
+        && iterate.0.starts_with('[')
+        && matches!(&iterate.1, Tok::Block(inner) if matches!(&inner[..], [Token("]", Tok::Sym)]))
+}
+
+/// `.[] |= F`, `.[] += 1`…: an update of each value, which gives the whole
+/// array back.
+fn updates_each(program: &str) -> bool {
+    let Ok(tokens) = Lexer::new(program).lex() else {
+        return false;
+    };
+    matches!(&tokens[..], [dot, iterate, Token(op, Tok::Sym), ..]
+        if iterates(dot, iterate) && op.ends_with('=') && !matches!(*op, "==" | "!=" | "<=" | ">="))
 }
 
 /// An output too large to gather: run value by value if the program's
-/// form allows it (`stream`), else say which forms do.
-pub(super) fn streamed(doc: &Doc, program: &str, budget: usize, gather: u64) -> String {
+/// form allows it (`stream`), else say which forms do. Err only when
+/// storage fails.
+pub(super) fn streamed(
+    doc: &Doc,
+    program: &str,
+    budget: usize,
+    gather: u64,
+) -> Result<String, crate::EngineError> {
     let size = doc.meta.stats.bytes;
     let too_large = |why: &str| {
-        fit(
+        Ok(fit(
             format!(
                 "The output is {size} bytes: jq gathers outputs of up to {gather} bytes into \
                  one array here, and {why}. On JSON lines and CSV rows of any size, programs of the \
@@ -146,80 +81,96 @@ pub(super) fn streamed(doc: &Doc, program: &str, budget: usize, gather: u64) -> 
                  tool_output with mode \"lexical\" (or grep) to find the part you need."
             ),
             budget,
-        )
+        ))
     };
+    // The whole program first: its errors are the model's to fix, at the
+    // places it wrote them.
+    if let Err(message) = compile(program) {
+        return Ok(fit(does_not_compile(&message, program), budget));
+    }
     let Some(form) = per_value(program) else {
+        if updates_each(program) {
+            return too_large(
+                "this program updates each value and gives the whole array back; \
+                 `.[] | F` gives each value as F makes it, one at a time",
+            );
+        }
         return too_large("this program needs the whole array");
     };
     let each = match form {
         PerValue::Each(each) => each,
         PerValue::Length => ".",
     };
-    let filter = match compile(each) {
-        Ok(filter) => filter,
-        Err(message) => {
-            return fit(
-                format!(
-                    "The jq program does not compile: {message}\nProgram: {}\n{SYNTAX_HINT}",
-                    one_line(program)
-                ),
-                budget,
-            );
-        }
+    let Ok(filter) = compile(each) else {
+        return too_large("this program needs the whole array");
     };
-    let (values, said): (Box<dyn Iterator<Item = Result<Val, String>>>, String) = match values(doc)
-    {
-        Values::Json { first, rest, what } => (
-            Box::new(first.into_iter().map(Ok).chain(rest)),
-            format!("{what}, read one at a time ({size} bytes)"),
+    let (values, source) = input::open(doc)?;
+    let encoding = source
+        .encoding
+        .map(|e| format!(", from {e}"))
+        .unwrap_or_default();
+    let (items, unit, said) = match values {
+        Values::Json(items) => (
+            items,
+            "value",
+            format!("JSON values (JSON lines), read one at a time ({size} bytes{encoding})"),
         ),
         Values::Rows {
             rows,
             format,
             notes,
         } => {
-            let mut said = format!("{format} rows, read one at a time ({size} bytes)");
+            let mut said = format!("{format} rows, read one at a time ({size} bytes{encoding})");
             if !notes.is_empty() {
                 said.push_str(&format!(" ({})", notes.join("; ")));
             }
-            (rows, said)
+            (rows, "row", said)
         }
-        Values::NotAStream(why) => return too_large(why),
+        not_a_stream => {
+            let why = match not_a_stream {
+                Values::One(_) => "it is one JSON document".to_string(),
+                Values::Empty => "it is empty".to_string(),
+                Values::BrokenJson(unread) => format!(
+                    "its first JSON value cannot be read ({}: {})",
+                    unread.at, unread.why
+                ),
+                _ => "it is text, not JSON lines or CSV".to_string(),
+            };
+            return match source.failure() {
+                Some(failure) => Err(failure),
+                None => too_large(&why),
+            };
+        }
     };
     let shape = Shape {
         said,
         gathered: None,
     };
-    if form == PerValue::Length {
-        let mut count = 0u64;
-        for value in values {
-            if let Err(error) = value {
-                return render(std::iter::once(Err(error)), &shape, program, budget);
-            }
-            count += 1;
-        }
-        return render(
+    let gaps = RefCell::new(Gaps::new(unit));
+    let values = Gaps::values(&gaps, items);
+    let answer = if form == PerValue::Length {
+        let count = values.count();
+        render(
             std::iter::once(Ok(Val::from(count as isize))),
             &shape,
+            &gaps,
             program,
             budget,
-        );
+        )
+    } else {
+        let results = values.flat_map(|value| {
+            let ctx = Ctx::<data::JustLut<Val>>::new(&filter.lut, Vars::new([]));
+            filter
+                .id
+                .run((ctx, value))
+                .map(|r| r.map_err(exception_text))
+        });
+        render(results, &shape, &gaps, program, budget)
+    };
+    match source.failure() {
+        Some(failure) => Err(failure),
+        None => Ok(answer),
     }
-    let results = values.flat_map(|value| -> Box<dyn Iterator<Item = Result<Val, String>>> {
-        match value {
-            Ok(value) => {
-                let ctx = Ctx::<data::JustLut<Val>>::new(&filter.lut, Vars::new([]));
-                Box::new(
-                    filter
-                        .id
-                        .run((ctx, value))
-                        .map(|r| r.map_err(exception_text)),
-                )
-            }
-            Err(error) => Box::new(std::iter::once(Err(error))),
-        }
-    });
-    render(results, &shape, program, budget)
 }
 
 #[cfg(test)]
@@ -234,6 +185,15 @@ mod tests {
             Some(PerValue::Each("select(.level == \"error\") | .msg"))
         );
         assert_eq!(per_value("length"), Some(PerValue::Length));
+        // jaq's tokens, not text: spacing and comments as jaq reads them.
+        assert_eq!(per_value(".[]|.a"), Some(PerValue::Each(".a")));
+        assert_eq!(
+            per_value(". [ ] # each\n | .a # its a\n"),
+            Some(PerValue::Each(".a # its a"))
+        );
+        assert!(updates_each(".[] |= ."));
+        assert!(updates_each(".[]//=1"));
+        assert!(!updates_each(".[] == 1"));
         for whole in [
             ".[0]",
             "map(.a)",
@@ -241,6 +201,11 @@ mod tests {
             "[.[] | .a] | length",
             ".[]?",
             "sort_by(.a)",
+            ".[] |= .",
+            ".[]|=.a",
+            ".[] += 1",
+            ".[] // 1",
+            ". [] | .a) | (.b",
         ] {
             assert_eq!(per_value(whole), None, "{whole}");
         }

@@ -24,7 +24,9 @@ mod staging;
 
 use format::{Format, free_bytes, sniff};
 use staging::Staging;
-pub use staging::{LOCK_NAME, STAGING_PREFIX, staging_in_use};
+pub use staging::{
+    COMMIT_MARKER, LOCK_NAME, STAGING_PREFIX, recover, staged_commit, staging_in_use,
+};
 
 /// Bounds on what an archive may make us write.
 #[derive(Debug, Clone, Copy)]

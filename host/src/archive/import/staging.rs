@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 
 use super::{conflicts, handle_files};
-use crate::archive::manifest::{Manifest, SIDECAR_SUFFIX};
+use crate::archive::manifest::{Manifest, SIDECAR_SUFFIX, SUFFIXES, is_handle};
 use crate::loader::ensure_private_dir;
 use crate::platform;
 
@@ -39,6 +39,12 @@ impl Staging {
     /// move aside, sidecar first, then its new ones in, sidecar last; if
     /// any step fails, every step so far is undone. Imports into one
     /// session commit one at a time (a lock in it).
+    ///
+    /// A crash (SIGKILL, power) at any point leaves each handle old or new:
+    /// before the first move, the commit is written down (a journal in the
+    /// staging directory, a marker in the session naming it), and the next
+    /// open of the session, the next import into it, or `gc` finishes it
+    /// ([`recover`]): every handle of the journal ends new.
     pub(super) fn commit(
         &self,
         manifest: &Manifest,
@@ -47,12 +53,37 @@ impl Staging {
     ) -> Result<()> {
         ensure_private_dir(session_dir)?;
         let _session_lock = lock(session_dir)?;
+        // One a killed import left, first: the marker has one place.
+        recover_locked(session_dir)?;
         conflicts(manifest, session_dir, replace)?; // again: it may have changed meanwhile
-        let aside = self.path.join(".replaced");
-        fs::create_dir(&aside).with_context(|| format!("creating {}", aside.display()))?;
+        let journal = Journal {
+            session: file_name(session_dir)?,
+            handles: manifest
+                .handles
+                .iter()
+                .map(|h| JournalHandle {
+                    handle: h.handle.clone(),
+                    files: h.files.iter().map(|f| f.name.clone()).collect(),
+                })
+                .collect(),
+        };
+        write_synced(
+            &self.path.join(JOURNAL_NAME),
+            &serde_json::to_vec(&journal)?,
+        )?;
+        let mut steps = Steps::from_env();
+        steps.step();
+        let staging_name = file_name(&self.path)?;
+        let marker_temp = session_dir.join(format!("{COMMIT_MARKER}.new"));
+        write_synced(&marker_temp, staging_name.as_bytes())?;
+        fs::rename(&marker_temp, session_dir.join(COMMIT_MARKER))
+            .context("marking the commit in the session")?;
+        steps.step();
+        let aside = self.path.join(ASIDE);
         let mut done: Vec<(PathBuf, PathBuf)> = Vec::new();
         let moved = (|| -> Result<()> {
-            for handle in &manifest.handles {
+            fs::create_dir(&aside).with_context(|| format!("creating {}", aside.display()))?;
+            for handle in &journal.handles {
                 for old in handle_files(session_dir, &handle.handle) {
                     let to = aside.join(old.file_name().context("a file name")?);
                     match fs::rename(&old, &to) {
@@ -64,15 +95,15 @@ impl Staging {
                                 .with_context(|| format!("moving {} aside", old.display()));
                         }
                     }
+                    steps.step();
                 }
-                let mut files: Vec<&crate::archive::FileEntry> = handle.files.iter().collect();
-                files.sort_by_key(|f| f.name.ends_with(SIDECAR_SUFFIX));
-                for file in files {
-                    let from = self.path.join(&file.name);
-                    let to = session_dir.join(&file.name);
+                for name in in_order(&handle.files) {
+                    let from = self.path.join(name);
+                    let to = session_dir.join(name);
                     fs::rename(&from, &to)
                         .with_context(|| format!("moving {} into place", to.display()))?;
                     done.push((from, to));
+                    steps.step();
                 }
             }
             Ok(())
@@ -83,7 +114,209 @@ impl Staging {
                 let _ = fs::rename(to, from);
             }
         }
+        // Done either way (undone on a failure): nothing to finish.
+        let _ = fs::remove_file(session_dir.join(COMMIT_MARKER));
         moved
+    }
+}
+
+/// The staging directory's subdirectory the replaced files move to.
+const ASIDE: &str = ".replaced";
+/// In the staging directory: what a commit moves, written before it moves
+/// anything.
+const JOURNAL_NAME: &str = ".commit.json";
+/// In the session: the name of the staging directory whose commit is
+/// under way.
+pub const COMMIT_MARKER: &str = ".import-commit";
+/// The largest journal read (a manifest is at most 4 MiB).
+const MAX_JOURNAL_BYTES: u64 = 8 << 20;
+
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Journal {
+    /// The session directory's name (beside the staging directory).
+    session: String,
+    handles: Vec<JournalHandle>,
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+struct JournalHandle {
+    handle: String,
+    /// Its new files' names.
+    files: Vec<String>,
+}
+
+/// A handle's files in the order they move in: the sidecar last.
+fn in_order(files: &[String]) -> Vec<&String> {
+    let mut files: Vec<&String> = files.iter().collect();
+    files.sort_by_key(|name| name.ends_with(SIDECAR_SUFFIX));
+    files
+}
+
+fn file_name(path: &Path) -> Result<String> {
+    Ok(path
+        .file_name()
+        .context("a directory with no name")?
+        .to_string_lossy()
+        .into_owned())
+}
+
+/// `bytes` in a new file at `path`, on disk before this returns.
+fn write_synced(path: &Path, bytes: &[u8]) -> Result<()> {
+    let mut file = platform::no_follow(platform::owner_only(
+        fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true),
+    ))
+    .open(path)
+    .with_context(|| format!("creating {}", path.display()))?;
+    io::Write::write_all(&mut file, bytes)
+        .and_then(|()| file.sync_all())
+        .with_context(|| format!("writing {}", path.display()))
+}
+
+/// Finishes an import commit into `session_dir` that a killed process
+/// left (its marker is there): every handle the commit was moving ends
+/// whole, as the archive has it. One `stat` when there is none.
+pub fn recover(session_dir: &Path) -> Result<()> {
+    if fs::symlink_metadata(session_dir.join(COMMIT_MARKER)).is_err() {
+        return Ok(());
+    }
+    let _session_lock = lock(session_dir)?;
+    recover_locked(session_dir)
+}
+
+/// [`recover`], the session's lock held (no commit is running).
+fn recover_locked(session_dir: &Path) -> Result<()> {
+    let marker = session_dir.join(COMMIT_MARKER);
+    let named = match read_small(&marker, 256) {
+        Ok(named) => String::from_utf8_lossy(&named).trim().to_string(),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e).with_context(|| format!("reading {}", marker.display())),
+    };
+    let parent = session_dir.parent().context("the session has no parent")?;
+    let ours = named.starts_with(STAGING_PREFIX)
+        && !named.contains(['/', '\\'])
+        && named != STAGING_PREFIX;
+    let staging = parent.join(&named);
+    let journal: Option<Journal> = ours
+        .then(|| read_small(&staging.join(JOURNAL_NAME), MAX_JOURNAL_BYTES).ok())
+        .flatten()
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok());
+    if let Some(journal) = &journal {
+        tracing::info!(
+            "finishing an interrupted import into {} ({} handles)",
+            session_dir.display(),
+            journal.handles.len()
+        );
+        roll_forward(&staging, session_dir, journal)?;
+    }
+    fs::remove_file(&marker).with_context(|| format!("removing {}", marker.display()))?;
+    if ours {
+        let _ = fs::remove_dir_all(&staging);
+    }
+    Ok(())
+}
+
+/// Each handle of `journal` ends with its new files in `session_dir`,
+/// whatever step the commit stopped at. Per handle the commit moved every
+/// old file aside, then the new ones in (the sidecar last), so where its
+/// new files are says how far it got: all still in the staging directory,
+/// and whatever of the handle is in the session is old (moved aside now);
+/// some, and the rest are in (moved in now, the sidecar last).
+fn roll_forward(staging: &Path, session_dir: &Path, journal: &Journal) -> Result<()> {
+    let aside = staging.join(ASIDE);
+    for handle in &journal.handles {
+        if !is_handle(&handle.handle)
+            || handle.files.iter().any(|name| {
+                name.strip_prefix(handle.handle.as_str())
+                    .and_then(|rest| rest.strip_prefix('.'))
+                    .is_none_or(|suffix| !SUFFIXES.contains(&suffix))
+            })
+        {
+            bail!("the journal of {} is not one of ours", staging.display());
+        }
+        let staged = |name: &String| fs::symlink_metadata(staging.join(name)).is_ok();
+        if handle.files.iter().all(staged) {
+            fs::create_dir_all(&aside)?;
+            for old in handle_files(session_dir, &handle.handle) {
+                let to = aside.join(old.file_name().context("a file name")?);
+                match fs::rename(&old, &to) {
+                    Err(e) if e.kind() != io::ErrorKind::NotFound => {
+                        return Err(e).with_context(|| format!("moving {} aside", old.display()));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        for name in in_order(&handle.files) {
+            let from = staging.join(name);
+            if fs::symlink_metadata(&from).is_err() {
+                continue; // moved in already
+            }
+            fs::rename(&from, session_dir.join(name))
+                .with_context(|| format!("moving {name} into place"))?;
+        }
+    }
+    Ok(())
+}
+
+fn read_small(path: &Path, most: u64) -> io::Result<Vec<u8>> {
+    let file = platform::no_follow(fs::OpenOptions::new().read(true)).open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(io::Error::other("not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    io::Read::read_to_end(&mut io::Read::take(file, most + 1), &mut bytes)?;
+    if bytes.len() as u64 > most {
+        return Err(io::Error::other("too large"));
+    }
+    Ok(bytes)
+}
+
+/// What the staging directory `dir` (no import holds it) was doing: the
+/// session directory a commit it journaled was going into, to be finished
+/// ([`recover`]) before it is removed.
+pub fn staged_commit(dir: &Path) -> Option<PathBuf> {
+    let bytes = read_small(&dir.join(JOURNAL_NAME), MAX_JOURNAL_BYTES).ok()?;
+    let journal: Journal = serde_json::from_slice(&bytes).ok()?;
+    if journal.session.is_empty() || journal.session.contains(['/', '\\']) {
+        return None;
+    }
+    Some(dir.parent()?.join(journal.session))
+}
+
+/// The steps of a commit, counted, for the crash tests: in a debug build,
+/// `TOOL_OUTPUT_TEST_IMPORT_KILL_AT=N` kills the process (SIGKILL: no
+/// cleanup runs) as step N ends (0: the journal written; 1: the marker;
+/// then one per file moved).
+struct Steps {
+    at: u64,
+    kill_at: Option<u64>,
+}
+
+impl Steps {
+    fn from_env() -> Self {
+        let kill_at = if cfg!(debug_assertions) {
+            std::env::var("TOOL_OUTPUT_TEST_IMPORT_KILL_AT")
+                .ok()
+                .and_then(|n| n.parse().ok())
+        } else {
+            None
+        };
+        Self { at: 0, kill_at }
+    }
+
+    fn step(&mut self) {
+        if self.kill_at == Some(self.at) {
+            #[cfg(unix)]
+            unsafe {
+                libc::kill(libc::getpid(), libc::SIGKILL);
+            }
+            #[cfg(not(unix))]
+            std::process::abort();
+        }
+        self.at += 1;
     }
 }
 

@@ -6,26 +6,35 @@
 //! handle message through `updatedToolOutput`, a Bash-shaped object (Claude
 //! Code ignores a plain string for Bash).
 //!
+//! A command that exits non-zero fires `PostToolUseFailure` instead, whose
+//! input has only the `error` Claude Code shows the model (`Exit code N`
+//! and at most 10 000 characters of the output) and whose answer can only
+//! add `additionalContext` after it, never replace it. The whole output is
+//! kept while the command runs ([`super::spool`]); the hook stores it and
+//! adds its handle message.
+//!
 //! Not `PreToolUse` with `updatedInput`: Claude Code checks the user's
 //! permission rules against the rewritten command, so `Bash(npm test:*)`
 //! would no longer match, and answering `permissionDecision: "allow"`
 //! instead would bypass the user's permissions.
 
-use std::path::PathBuf;
-
 use anyhow::{Result, bail};
 use serde_json::{Value, json};
 
 use super::keep::{self, Source};
-use super::{Answer, is_event, session_for, text};
+use super::{Answer, hook_of, session_of, spool, text};
 use crate::commands::Env;
+use crate::commands::setup::hosts::{self, Host};
 use tool_output::{StorePolicy, ToolCall};
 
 pub async fn answer(env: &Env, input: &Value, policy: &StorePolicy) -> Result<Answer> {
-    if !is_event(input, "PostToolUse", &["Bash"]) {
+    let Some(hook) = hook_of(Host::ClaudeCode, input) else {
         return Ok(Answer::Pass);
+    };
+    let session = session_of(Host::ClaudeCode, input)?;
+    if hook.event == "PostToolUseFailure" {
+        return failure(env, input, policy, &session).await;
     }
-    let session = session_for("claude", input)?;
     let Some(response) = input.get("tool_response").filter(|r| r.is_object()) else {
         bail!("PostToolUse on Bash without a tool_response object");
     };
@@ -33,7 +42,10 @@ pub async fn answer(env: &Env, input: &Value, policy: &StorePolicy) -> Result<An
         return Ok(Answer::Pass);
     }
     let source = match text(response, "persistedOutputPath") {
-        Some(path) => keep::checked_file(path, &claude_dir()?.join("projects"))?,
+        Some(path) => {
+            let claude = hosts::claude_config_home_dir(&hosts::Dirs::from_env()?);
+            keep::checked_file(path, &claude.join("projects"))?
+        }
         None => {
             let stdout = text(response, "stdout").unwrap_or_default();
             let stderr = text(response, "stderr").unwrap_or_default();
@@ -70,22 +82,43 @@ pub async fn answer(env: &Env, input: &Value, policy: &StorePolicy) -> Result<An
     })))
 }
 
-/// Claude Code's directory, as it resolves it: `$CLAUDE_CONFIG_DIR`, else
-/// `~/.claude`. Its `projects/` holds the outputs it persists.
-fn claude_dir() -> Result<PathBuf> {
-    if let Some(dir) = std::env::var_os("CLAUDE_CONFIG_DIR").filter(|d| !d.is_empty()) {
-        return Ok(PathBuf::from(dir));
+/// `PostToolUseFailure`: the failed command's whole output, if the shell
+/// prefix kept it, stored; its handle message added after Claude Code's
+/// cut (`additionalContext`, which the model reads after the result).
+async fn failure(env: &Env, input: &Value, policy: &StorePolicy, session: &str) -> Result<Answer> {
+    if input.get("is_interrupt").and_then(Value::as_bool) == Some(true) {
+        return Ok(Answer::Pass);
     }
-    match home() {
-        Some(home) => Ok(home.join(".claude")),
-        None => bail!("no home directory (HOME) to find Claude Code's directory in"),
-    }
+    let Some(error) = text(input, "error") else {
+        bail!("PostToolUseFailure on Bash without an error text");
+    };
+    // `Exit code N`, then the output as Claude Code cut it.
+    let (first, shown) = error.split_once('\n').unwrap_or((error, ""));
+    let Some(code) = first
+        .strip_prefix("Exit code ")
+        .and_then(|c| c.trim().parse::<i32>().ok())
+    else {
+        return Ok(Answer::Pass);
+    };
+    let Some((file, len)) = spool::take(&env.root, code, shown) else {
+        return Ok(Answer::Pass);
+    };
+    let args = input
+        .get("tool_input")
+        .map_or_else(|| "{}".to_string(), Value::to_string);
+    let call = ToolCall::new("Bash").args(args);
+    let source = Source::File(file, len);
+    let Some(message) = keep::keep(env, session, &call, policy, source).await? else {
+        return Ok(Answer::Pass);
+    };
+    Ok(Answer::Reply(json!({
+        "hookSpecificOutput": {
+            "hookEventName": "PostToolUseFailure",
+            "additionalContext": format!("{FAILED_OUTPUT}{message}"),
+        }
+    })))
 }
 
-/// The user's home: `HOME`, else (Windows) `USERPROFILE`.
-pub fn home() -> Option<PathBuf> {
-    ["HOME", "USERPROFILE"]
-        .iter()
-        .find_map(|var| std::env::var_os(var).filter(|v| !v.is_empty()))
-        .map(PathBuf::from)
-}
+/// What the model reads before the handle message of a failed command.
+pub const FAILED_OUTPUT: &str = "The command failed, and the output above is only part of what it \
+printed; tool-output stored all of it:\n";

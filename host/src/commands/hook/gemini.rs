@@ -13,7 +13,7 @@
 //! shows a denied result to the model as `{"error": reason}`, so the reason
 //! says first that nothing failed.
 //!
-//! Session `gemini`, one for the host: Gemini CLI gives its session id to
+//! Session `gemini` ([`Host::session`]), one for the host: Gemini CLI gives its session id to
 //! hooks (`session_id`, `GEMINI_SESSION_ID`) but not to MCP servers, so
 //! `mcp serve` could not find a per-conversation session. Handles are
 //! unique, so every conversation's `mcp serve` answers any of them.
@@ -22,11 +22,10 @@ use anyhow::Result;
 use serde_json::{Value, json};
 
 use super::keep::{self, Source};
-use super::{Answer, is_event, text};
+use super::{Answer, hook_of, session_of, text};
 use crate::commands::Env;
+use crate::commands::setup::hosts::Host;
 use tool_output::{StorePolicy, ToolCall};
-
-pub const SESSION: &str = "gemini";
 
 /// What the model reads before the handle message: a denied result is
 /// shown to it as an error.
@@ -34,9 +33,10 @@ pub const NOT_AN_ERROR: &str =
     "Not an error: the command ran, and its output was too large to show; tool-output stored it.\n";
 
 pub async fn answer(env: &Env, input: &Value, policy: &StorePolicy) -> Result<Answer> {
-    if !is_event(input, "AfterTool", &["run_shell_command"]) {
+    if hook_of(Host::GeminiCli, input).is_none() {
         return Ok(Answer::Pass);
     }
+    let session = session_of(Host::GeminiCli, input)?;
     let Some(content) = input
         .get("tool_response")
         .and_then(|r| text(r, "llmContent"))
@@ -49,7 +49,7 @@ pub async fn answer(env: &Env, input: &Value, policy: &StorePolicy) -> Result<An
         .map_or_else(|| "{}".to_string(), Value::to_string);
     let call = ToolCall::new("run_shell_command").args(args);
     let source = Source::Bytes(content.as_bytes().to_vec());
-    let Some(message) = keep::keep(env, SESSION, &call, policy, source).await? else {
+    let Some(message) = keep::keep(env, &session, &call, policy, source).await? else {
         return Ok(Answer::Pass);
     };
     Ok(Answer::Reply(json!({

@@ -50,7 +50,6 @@ pub async fn keep(
     }
     let env = Env {
         root: env.root.clone(),
-        cache_dir: env.cache_dir.clone(),
         session_name: session.to_string(),
         json: false,
         config: env.config.clone(),

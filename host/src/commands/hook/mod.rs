@@ -1,13 +1,18 @@
 //! `tool-output hook HOST`: the command an agent host's hook runs. It reads
 //! the host's hook JSON on stdin and prints the host's hook answer on stdout:
 //! a large shell output stored and replaced by its handle message (Claude
-//! Code's `PostToolUse`, Gemini CLI's `AfterTool`), or the shell command
-//! rewritten to run under `tool-output run` (Codex's `PreToolUse`).
+//! Code's `PostToolUse`, Gemini CLI's `AfterTool`), or added after Claude
+//! Code's own cut of a failed command's output (`PostToolUseFailure`, with
+//! what [`spool`] kept), or the shell command rewritten to run under
+//! `tool-output run` (Codex's `PreToolUse`). Which events and tools, and
+//! which session, are the host's facts ([`Host`]).
 //!
 //! It never breaks the host's tool: whatever goes wrong (bad JSON, a tool
-//! it does not handle, an output that cannot be stored), it exits 0 with
-//! nothing on stdout, so the original stands, and says why in one line on
-//! stderr (hosts show a hook's stderr in their logs). What the host sends is
+//! it does not handle, an output that cannot be stored; and, before this
+//! module runs, a bad command line or environment, or a panic: see
+//! `cli::failed`), it exits 0 with nothing on stdout, so the original
+//! stands, and says why in one line on stderr (hosts show a hook's stderr
+//! in their logs). What the host sends is
 //! treated as hostile: stdin is read up to [`MAX_INPUT`], and a file it
 //! names is read only if it is a regular file where the host keeps them.
 
@@ -16,6 +21,7 @@ mod codex;
 mod gemini;
 mod keep;
 mod shell;
+pub mod spool;
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -24,6 +30,7 @@ use anyhow::{Result, bail};
 use serde_json::Value;
 
 use super::Env;
+use super::setup::hosts::{Host, ShellHook};
 use crate::out;
 use tool_output::StorePolicy;
 use tool_output_args::PolicyArgs;
@@ -33,15 +40,27 @@ use tool_output_args::PolicyArgs;
 /// handling stands.
 pub const MAX_INPUT: u64 = 64 << 20;
 
-/// The hosts whose hooks can change what the model gets from their shell.
+/// The hosts whose hooks can change what the model gets from their shell
+/// (their facts: [`Host`]).
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HookHost {
-    /// `PostToolUse` on `Bash`: the output replaced by its handle message.
+    /// `PostToolUse` on `Bash`: the output replaced by its handle message;
+    /// `PostToolUseFailure`: the handle message of a failed command's whole output, after it.
     ClaudeCode,
     /// `PreToolUse` on `Bash`: the command run under `tool-output run`.
     Codex,
     /// `AfterTool` on `run_shell_command`: the output replaced by its handle message.
     GeminiCli,
+}
+
+impl HookHost {
+    pub fn host(self) -> Host {
+        match self {
+            HookHost::ClaudeCode => Host::ClaudeCode,
+            HookHost::Codex => Host::Codex,
+            HookHost::GeminiCli => Host::GeminiCli,
+        }
+    }
 }
 
 #[derive(clap::Args)]
@@ -62,13 +81,25 @@ pub enum Answer {
     /// Leave the tool alone, silently: not ours (another tool, a small
     /// output, a command that must not be wrapped).
     Pass,
+    /// Leave the tool alone, and say why on stderr: something the user
+    /// may want to change (Codex's sandbox does not let `run` write).
+    Leave(String),
 }
 
 impl HookArgs {
     pub async fn execute(self, env: &Env) -> Result<ExitCode> {
+        // A test of the panic path (debug builds only): a panic in a hook
+        // is one line on stderr and exit 0, like any other failure.
+        #[cfg(debug_assertions)]
+        if std::env::var_os("TOOL_OUTPUT_DEBUG_PANIC").is_some_and(|v| v == "hook") {
+            panic!("TOOL_OUTPUT_DEBUG_PANIC=hook asked for a panic");
+        }
         match self.answer(env).await {
             Ok(Answer::Reply(reply)) => out::line(&serde_json::to_string(&reply)?)?,
             Ok(Answer::Pass) => {}
+            Ok(Answer::Leave(why)) => {
+                out::stderr_line(&format!("hook {}: left as it is: {why}", self.host_name()))
+            }
             // The original output stands; the host shows our stderr.
             Err(err) => out::stderr_line(&format!(
                 "hook {}: {}; the tool's output is left as it is",
@@ -80,11 +111,7 @@ impl HookArgs {
     }
 
     fn host_name(&self) -> &'static str {
-        match self.host {
-            HookHost::ClaudeCode => "claude-code",
-            HookHost::Codex => "codex",
-            HookHost::GeminiCli => "gemini-cli",
-        }
+        self.host.host().hook_name().unwrap_or("?")
     }
 
     async fn answer(&self, env: &Env) -> Result<Answer> {
@@ -92,7 +119,7 @@ impl HookArgs {
         let policy = self.store_policy();
         match self.host {
             HookHost::ClaudeCode => claude::answer(env, &input, &policy).await,
-            HookHost::Codex => codex::answer(&input, &self.policy),
+            HookHost::Codex => codex::answer(env, &input, &self.policy),
             HookHost::GeminiCli => gemini::answer(env, &input, &policy).await,
         }
     }
@@ -129,21 +156,19 @@ fn text<'a>(input: &'a Value, key: &str) -> Option<&'a str> {
     input.get(key).and_then(Value::as_str)
 }
 
-/// Whether the event and tool are the ones this host's hook handles (any
-/// other call is not ours: VS Code runs Claude Code's hooks for every tool,
-/// whatever their matcher).
-fn is_event(input: &Value, event: &str, tools: &[&str]) -> bool {
-    text(input, "hook_event_name") == Some(event)
-        && text(input, "tool_name").is_some_and(|tool| tools.contains(&tool))
+/// Which of the host's hooks this input is for, if any: its event and
+/// tool must be one the host's hooks handle (any other call is not ours:
+/// VS Code runs Claude Code's hooks for every tool, whatever their matcher).
+fn hook_of(host: Host, input: &Value) -> Option<&'static ShellHook> {
+    let event = text(input, "hook_event_name")?;
+    let tool = text(input, "tool_name")?;
+    host.shell_hooks()
+        .iter()
+        .find(|hook| hook.event == event && hook.tools.contains(&tool))
 }
 
-/// The session a host's conversation stores into: `<prefix>-<id>`, checked
-/// as any session name is (the id comes from the host's JSON).
-fn session_for(prefix: &str, input: &Value) -> Result<String> {
-    let Some(id) = text(input, "session_id") else {
-        bail!("the hook's input has no session_id");
-    };
-    let name = format!("{prefix}-{id}");
-    tool_output::roots::check_session_name(&name)?;
-    Ok(name)
+/// The session this input's conversation stores into, as the host's facts
+/// name it (checked as any session name is: the id comes from the host).
+fn session_of(host: Host, input: &Value) -> Result<String> {
+    host.hook_session(text(input, "session_id"))
 }

@@ -68,6 +68,12 @@ pub fn leave_alone(command: &str, our_names: &[&str]) -> Option<&'static str> {
         if our_names.contains(&program_name) || our_names.contains(&program) {
             return Some("it already runs under tool-output");
         }
+        // Codex applies a patch given as a shell command itself (it
+        // recognises `apply_patch <<'EOF' …`); wrapped, it would reach a
+        // shell that has no such program.
+        if matches!(program_name, "apply_patch" | "applypatch") {
+            return Some("the host applies it itself (apply_patch)");
+        }
         if matches!(name, "nohup" | "disown" | "setsid" | "bg") {
             return Some("something runs in the background");
         }
@@ -329,6 +335,15 @@ mod tests {
             ("echo $(sleep 1 &)", true),
             ("echo \"$(date)\" # a comment & more", false),
             ("   ", true),
+            (
+                "apply_patch <<'EOF'\n*** Begin Patch\n*** End Patch\nEOF",
+                true,
+            ),
+            (
+                "cd src && applypatch <<'PATCH'\n*** Begin Patch\n*** End Patch\nPATCH",
+                true,
+            ),
+            ("echo apply_patch", false),
         ] {
             assert_eq!(leave_alone(command, OURS).is_some(), left, "{command:?}");
         }

@@ -20,6 +20,15 @@ pub const DEFAULT_URL: &str = "http://127.0.0.1:8787";
 /// The gateway's session: `mcp serve` answers the handles it stores.
 pub const SESSION: &str = "gateway";
 
+/// `mcp serve` on the gateway's session (one session for every
+/// conversation through it, so no `--handles-from`).
+pub fn serve_args() -> Vec<String> {
+    ["--session", SESSION, "mcp", "serve"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+}
+
 /// Codex's provider entry for the gateway.
 const CODEX_PROVIDER: &str = "tool-output-gateway";
 

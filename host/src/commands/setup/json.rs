@@ -1,7 +1,9 @@
 //! JSON and JSONC files, edited through jsonc-parser's concrete syntax
 //! tree: comments, trailing commas, indentation and every byte we do not
-//! touch stay as they were. Strict files (Claude Code's, Claude Desktop's)
-//! are parsed strictly, as their hosts parse them.
+//! touch stay as they were. Each file is parsed as its host parses it:
+//! strict JSON (Claude Code's, Claude Desktop's), JSON with comments but no
+//! trailing commas (Gemini CLI: `JSON.parse` after strip-json-comments), or
+//! JSONC (comments and trailing commas: VS Code, Cursor, Zed, opencode).
 
 use anyhow::{Result, anyhow, bail};
 use jsonc_parser::ParseOptions;
@@ -10,14 +12,23 @@ use serde_json::{Map, Value};
 
 use super::plan::Action;
 
-/// The parse options of a file: strict JSON, or JSON with comments and
-/// trailing commas.
-fn options(strict: bool) -> ParseOptions {
-    if !strict {
+/// Which JSON a host reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    Strict,
+    /// Comments, nothing else (Gemini CLI).
+    Comments,
+    /// Comments and trailing commas.
+    Jsonc,
+}
+
+/// The parse options of a file in `dialect`.
+fn options(dialect: Dialect) -> ParseOptions {
+    if dialect == Dialect::Jsonc {
         return ParseOptions::default();
     }
     ParseOptions {
-        allow_comments: false,
+        allow_comments: dialect == Dialect::Comments,
         allow_loose_object_property_names: false,
         allow_trailing_commas: false,
         allow_missing_commas: false,
@@ -31,22 +42,32 @@ fn options(strict: bool) -> ParseOptions {
 }
 
 /// The file's value, as its host reads it (an empty file is an empty object).
-pub fn parse(text: &str, strict: bool) -> Result<Value> {
+pub fn parse(text: &str, dialect: Dialect) -> Result<Value> {
     if text.trim().is_empty() {
         return Ok(Value::Object(Map::new()));
     }
-    if strict {
-        return serde_json::from_str(text).map_err(|e| anyhow!("not valid JSON: {e}"));
+    match dialect {
+        Dialect::Strict => serde_json::from_str(text).map_err(|e| anyhow!("not valid JSON: {e}")),
+        Dialect::Comments => {
+            let root = CstRootNode::parse(text, &options(dialect)).map_err(|e| {
+                anyhow!(
+                    "not JSON as Gemini CLI reads it (comments are allowed, trailing commas are not): {e}"
+                )
+            })?;
+            Ok(root.to_serde_value().unwrap_or(Value::Object(Map::new())))
+        }
+        Dialect::Jsonc => {
+            let root = CstRootNode::parse(text, &options(dialect))
+                .map_err(|e| anyhow!("not valid JSONC: {e}"))?;
+            Ok(root.to_serde_value().unwrap_or(Value::Object(Map::new())))
+        }
     }
-    let root =
-        CstRootNode::parse(text, &options(false)).map_err(|e| anyhow!("not valid JSONC: {e}"))?;
-    Ok(root.to_serde_value().unwrap_or(Value::Object(Map::new())))
 }
 
 /// `text` with `actions` done.
-pub fn apply(text: &str, strict: bool, actions: &[Action]) -> Result<String> {
+pub fn apply(text: &str, dialect: Dialect, actions: &[Action]) -> Result<String> {
     let root =
-        CstRootNode::parse(text, &options(strict)).map_err(|e| anyhow!("not valid JSON: {e}"))?;
+        CstRootNode::parse(text, &options(dialect)).map_err(|e| anyhow!("not valid JSON: {e}"))?;
     let top = root.object_value_or_set();
     for action in actions {
         match action {
@@ -66,6 +87,26 @@ pub fn apply(text: &str, strict: bool, actions: &[Action]) -> Result<String> {
                     bail!("{} vanished", name);
                 };
                 prop.set_value(input(value));
+            }
+            Action::RemoveMember { parents, name } => {
+                let Some(object) = existing_object(&top, parents) else {
+                    bail!("{} vanished", parents.join("."));
+                };
+                let Some(prop) = object.get(name) else {
+                    bail!("{name} vanished");
+                };
+                prop.remove();
+            }
+            Action::RemoveElement { parents, index } => {
+                let (last, outer) = parents.split_last().expect("an array has a name");
+                let Some(array) = existing_object(&top, outer).and_then(|o| o.array_value(last))
+                else {
+                    bail!("{} vanished", parents.join("."));
+                };
+                let Some(element) = array.elements().into_iter().nth(*index) else {
+                    bail!("{}[{index}] vanished", parents.join("."));
+                };
+                element.remove();
             }
             Action::Append { parents, value } => {
                 let (last, outer) = parents.split_last().expect("an array has a name");
@@ -94,6 +135,15 @@ pub fn apply(text: &str, strict: bool, actions: &[Action]) -> Result<String> {
         }
     }
     Ok(root.to_string())
+}
+
+/// The object at `parents`, if it is there (nothing is created).
+fn existing_object(top: &CstObject, parents: &[String]) -> Option<CstObject> {
+    let mut object = top.clone();
+    for key in parents {
+        object = object.object_value(key)?;
+    }
+    Some(object)
 }
 
 fn object_at(top: &CstObject, parents: &[String]) -> CstObject {

@@ -10,18 +10,32 @@
 import { spawn } from "node:child_process";
 import { statSync } from "node:fs";
 
-const TOOL_OUTPUT = "__TOOL_OUTPUT__";
+// The command that runs tool-output: a program and the words before ours.
+const TOOL_OUTPUT = ["__TOOL_OUTPUT__"];
 const SESSION = "__SESSION__";
 // What `store` keeps inline by default; smaller outputs need no process.
 const MAX_INLINE_BYTES = 12288;
 const TIMEOUT_MS = 120000;
 const MAX_ANSWER_BYTES = 64 << 20;
+// The most of the call's arguments passed to `store --args`: one argument
+// of a command line may not exceed 128 KiB (Linux), and a longer one would
+// make the spawn fail (E2BIG). They are only a label for the stored output.
+const MAX_ARGS_BYTES = 16 << 10;
+
+// The call's arguments as `--args` takes them, within MAX_ARGS_BYTES.
+function argsLabel(args) {
+  const text = JSON.stringify(args ?? {});
+  if (Buffer.byteLength(text) <= MAX_ARGS_BYTES) return text;
+  const command = typeof args?.command === "string" ? args.command : text;
+  const kept = Buffer.from(command).subarray(0, MAX_ARGS_BYTES / 2).toString("utf8").replace(/\uFFFD$/, "");
+  return JSON.stringify({ command: `${kept}… (${Buffer.byteLength(command)} bytes in all)` });
+}
 
 function store(args, input) {
   return new Promise((resolve) => {
     let child;
     try {
-      child = spawn(TOOL_OUTPUT, args, { stdio: ["pipe", "pipe", "inherit"] });
+      child = spawn(TOOL_OUTPUT[0], [...TOOL_OUTPUT.slice(1), ...args], { stdio: ["pipe", "pipe", "inherit"] });
     } catch (err) {
       console.error(`tool-output: ${err?.message ?? err}; the output is left as it is`);
       return resolve(null);
@@ -66,7 +80,7 @@ export const ToolOutput = async () => ({
         return;
       }
       const args = ["--session", SESSION, "--json", "store", "--tool", "bash",
-        "--args", JSON.stringify(input.args ?? {})];
+        "--args", argsLabel(input.args)];
       if (file) args.push("--", file);
       const result = await store(args, file ? null : output.output);
       if (result?.stored === true && typeof result.message === "string") {

@@ -38,6 +38,27 @@ pub fn apply(text: &str, actions: &[Action]) -> Result<String> {
                 };
                 table.insert(name, item);
             }
+            Action::RemoveMember { parents, name } => {
+                let Some(table) = existing_table(doc.as_table_mut(), parents) else {
+                    bail!("{} vanished", parents.join("."));
+                };
+                if table.remove(name).is_none() {
+                    bail!("{name} vanished");
+                }
+            }
+            Action::RemoveElement { parents, index } => {
+                let (last, outer) = parents.split_last().expect("an array has a name");
+                let Some(array) = existing_table(doc.as_table_mut(), outer)
+                    .and_then(|t| t.get_mut(last))
+                    .and_then(Item::as_array_of_tables_mut)
+                else {
+                    bail!("{} is not an array of tables", parents.join("."));
+                };
+                if *index >= array.len() {
+                    bail!("{}[{index}] vanished", parents.join("."));
+                }
+                array.remove(*index);
+            }
             Action::Append { parents, value } => {
                 let (last, outer) = parents.split_last().expect("an array has a name");
                 let table = table_at(doc.as_table_mut(), outer)?;
@@ -85,6 +106,14 @@ fn table_at<'a>(mut table: &'a mut Table, parents: &[String]) -> Result<&'a mut 
         };
     }
     Ok(table)
+}
+
+/// The table at `parents`, if it is there (nothing is created).
+fn existing_table<'a>(mut table: &'a mut Table, parents: &[String]) -> Option<&'a mut Table> {
+    for key in parents {
+        table = table.get_mut(key)?.as_table_mut()?;
+    }
+    Some(table)
 }
 
 /// A JSON object as a TOML table: its members as inline values.

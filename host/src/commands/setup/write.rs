@@ -1,9 +1,15 @@
-//! Reading a host's config file and writing it back safely: a size bound,
-//! a backup of the original bytes (`FILE.bak-<timestamp>`, same
-//! permissions), then a temporary file in the same directory, fsynced and
-//! renamed over the original with its permissions. A file that is a
-//! symbolic link (dotfiles) is written where it points. The host's line
-//! endings and final newline are kept.
+//! Reading a host's config files and writing them back safely, all or
+//! none. Reading: a regular file only (a FIFO or a device is refused before
+//! it is opened, and opened non-blocking in case it changed: it would
+//! block), of bounded size. Writing ([`commit`]): under a lock on each
+//! file's directory (another `setup` waits, then reads the file again), a
+//! temporary file per target is written and fsynced and a backup of each
+//! original (`FILE.bak-<timestamp>`, same permissions) made before any
+//! target is touched; then each is renamed over its target with the
+//! target's permissions. If anything fails before the renames, nothing was
+//! changed; if a rename fails, the files already replaced get their
+//! original bytes back. A file that is a symbolic link (dotfiles) is written
+//! where it points. The host's line endings and final newline are kept.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Write};
@@ -16,16 +22,32 @@ use anyhow::{Context, Result, bail};
 /// with every project, so the bound is generous.
 pub const MAX_CONFIG: u64 = 16 << 20;
 
-/// The file's bytes as text; None if it does not exist.
+/// The file's bytes as text; None if it does not exist. Anything but a
+/// regular file is refused without being opened for reading.
 pub fn read(path: &Path) -> Result<Option<String>> {
-    let file = match File::open(path) {
+    let meta = match fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+    };
+    if !meta.is_file() {
+        bail!(
+            "{} is not a regular file ({}): not read",
+            path.display(),
+            kind(&meta)
+        );
+    }
+    let mut options = OpenOptions::new();
+    options.read(true);
+    tool_output::platform::non_blocking(&mut options);
+    let file = match options.open(path) {
         Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
     };
     let meta = file.metadata()?;
     if !meta.is_file() {
-        bail!("{} is not a regular file", path.display());
+        bail!("{} is not a regular file: not read", path.display());
     }
     if meta.len() > MAX_CONFIG {
         bail!(
@@ -39,6 +61,27 @@ pub fn read(path: &Path) -> Result<Option<String>> {
     String::from_utf8(bytes)
         .map(Some)
         .map_err(|_| anyhow::anyhow!("{} is not UTF-8 text", path.display()))
+}
+
+fn kind(meta: &fs::Metadata) -> &'static str {
+    let kind = meta.file_type();
+    if kind.is_dir() {
+        return "a directory";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+    }
+    "not a file"
 }
 
 /// `edited` with the original's line endings (CRLF when the original used
@@ -82,8 +125,242 @@ pub fn target(path: &Path) -> PathBuf {
     }
 }
 
+/// Exclusive locks on the directories of the files `setup` is about to
+/// read and write, held until dropped: two `setup --write` at once take
+/// turns, each reading the files after the other wrote them.
+pub struct Locks(#[allow(dead_code)] Vec<File>);
+
+/// Lock the directory of each of `paths` (its nearest existing ancestor
+/// when it does not exist yet), in one order, so two runs cannot deadlock.
+pub fn lock(paths: &[PathBuf]) -> Result<Locks> {
+    let mut dirs: Vec<PathBuf> = paths
+        .iter()
+        .filter_map(|p| p.parent())
+        .map(|dir| {
+            let mut dir = dir.to_path_buf();
+            while !dir.is_dir() {
+                match dir.parent() {
+                    Some(parent) if !parent.as_os_str().is_empty() => dir = parent.to_path_buf(),
+                    _ => break,
+                }
+            }
+            dir.canonicalize().unwrap_or(dir)
+        })
+        .collect();
+    dirs.sort();
+    dirs.dedup();
+    let mut locks = Vec::new();
+    for dir in dirs {
+        let file = lock_file(&dir)?;
+        file.lock()
+            .with_context(|| format!("locking {} against another setup", dir.display()))?;
+        locks.push(file);
+    }
+    Ok(Locks(locks))
+}
+
+/// What is locked for `dir`: the directory itself (Unix: `flock` takes a
+/// directory); elsewhere a lock file in it.
+#[cfg(unix)]
+fn lock_file(dir: &Path) -> Result<File> {
+    File::open(dir).with_context(|| format!("opening {}", dir.display()))
+}
+
+#[cfg(not(unix))]
+fn lock_file(dir: &Path) -> Result<File> {
+    let path = dir.join(".tool-output-setup.lock");
+    OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .with_context(|| format!("opening {}", path.display()))
+}
+
+/// One file to write or remove, decided.
+pub struct Pending {
+    /// Where it is written (a link's target).
+    pub path: PathBuf,
+    /// Its text when read (None: it does not exist).
+    pub original: Option<String>,
+    /// Its new text (None: removed).
+    pub text: Option<String>,
+    /// A new file is made executable (a script).
+    pub executable: bool,
+}
+
+/// What [`commit`] did to one file.
+pub struct Done {
+    pub backup: Option<PathBuf>,
+    /// The directories it created, outermost first.
+    pub created_dirs: Vec<PathBuf>,
+}
+
+/// A file prepared: its temporary file, its backup, the directories made.
+struct Prepared {
+    temp: Option<PathBuf>,
+    backup: Option<PathBuf>,
+    created_dirs: Vec<PathBuf>,
+}
+
+/// Write every file or none (see the module).
+pub fn commit(files: &[Pending]) -> Result<Vec<Done>> {
+    let mut prepared: Vec<Prepared> = Vec::new();
+    let result = (|| -> Result<()> {
+        for file in files {
+            let mut this = Prepared {
+                temp: None,
+                backup: None,
+                created_dirs: Vec::new(),
+            };
+            let outcome = prepare(file, &mut this);
+            prepared.push(this);
+            outcome?;
+        }
+        Ok(())
+    })();
+    if let Err(err) = result {
+        undo_prepared(&prepared);
+        return Err(err);
+    }
+    // Every temporary file and backup is in place: now the renames.
+    for (n, (file, ready)) in files.iter().zip(&prepared).enumerate() {
+        let renamed = (|| -> Result<()> {
+            if read(&file.path)? != file.original {
+                bail!(
+                    "{} changed while setup was editing it (is the host running?); run setup again",
+                    file.path.display()
+                );
+            }
+            match &ready.temp {
+                Some(temp) => fs::rename(temp, &file.path)
+                    .with_context(|| format!("renaming over {}", file.path.display()))?,
+                None => fs::remove_file(&file.path)
+                    .with_context(|| format!("removing {}", file.path.display()))?,
+            }
+            sync_dir(&file.path);
+            Ok(())
+        })();
+        if let Err(err) = renamed {
+            // What was replaced gets its original back.
+            for (done, _) in files.iter().zip(&prepared).take(n) {
+                restore(done);
+            }
+            undo_prepared(&prepared[n..]);
+            for ready in &prepared[..n] {
+                if let Some(backup) = &ready.backup {
+                    let _ = fs::remove_file(backup);
+                }
+                remove_dirs(&ready.created_dirs);
+            }
+            return Err(err.context("nothing was changed"));
+        }
+    }
+    Ok(prepared
+        .into_iter()
+        .map(|p| Done {
+            backup: p.backup,
+            created_dirs: p.created_dirs,
+        })
+        .collect())
+}
+
+fn prepare(file: &Pending, this: &mut Prepared) -> Result<()> {
+    let dir = file.path.parent().unwrap_or(Path::new("."));
+    if !dir.as_os_str().is_empty() && !dir.exists() {
+        let mut missing = Vec::new();
+        let mut at = dir.to_path_buf();
+        while !at.exists() {
+            missing.push(at.clone());
+            match at.parent() {
+                Some(parent) => at = parent.to_path_buf(),
+                None => break,
+            }
+        }
+        for created in missing.into_iter().rev() {
+            fs::create_dir(&created).with_context(|| format!("creating {}", created.display()))?;
+            this.created_dirs.push(created);
+        }
+    }
+    if let Some(original) = &file.original {
+        this.backup = Some(backup(&file.path, original)?);
+    }
+    if let Some(text) = &file.text {
+        let temp = temp_name(&file.path);
+        let _ = fs::remove_file(&temp);
+        let mut options = OpenOptions::new();
+        options.write(true).create_new(true);
+        let mut out = options
+            .open(&temp)
+            .with_context(|| format!("writing {}", temp.display()))?;
+        this.temp = Some(temp.clone());
+        if file.original.is_some() {
+            copy_permissions(&file.path, &temp)?;
+        } else if file.executable {
+            make_executable(&temp)?;
+        }
+        out.write_all(text.as_bytes())
+            .with_context(|| format!("writing {}", temp.display()))?;
+        out.sync_all()?;
+    }
+    Ok(())
+}
+
+/// Put `file` back as it was (its original text, or no file).
+fn restore(file: &Pending) {
+    match &file.original {
+        Some(original) => {
+            let temp = temp_name(&file.path);
+            let _ = fs::remove_file(&temp);
+            if fs::write(&temp, original).is_ok() {
+                let _ = copy_permissions(&file.path, &temp);
+                let _ = fs::rename(&temp, &file.path);
+            }
+        }
+        None => {
+            let _ = fs::remove_file(&file.path);
+        }
+    }
+}
+
+/// Temporary files and backups of files not renamed, and the directories
+/// made for them, removed.
+fn undo_prepared(prepared: &[Prepared]) {
+    for ready in prepared {
+        if let Some(temp) = &ready.temp {
+            let _ = fs::remove_file(temp);
+        }
+        if let Some(backup) = &ready.backup {
+            let _ = fs::remove_file(backup);
+        }
+        remove_dirs(&ready.created_dirs);
+    }
+}
+
+fn remove_dirs(dirs: &[PathBuf]) {
+    for dir in dirs.iter().rev() {
+        let _ = fs::remove_dir(dir);
+    }
+}
+
+fn temp_name(path: &Path) -> PathBuf {
+    path.with_file_name(format!(
+        ".{}.tool-output-{}.tmp",
+        file_name(path),
+        std::process::id()
+    ))
+}
+
+fn sync_dir(path: &Path) {
+    if let Some(dir) = path.parent()
+        && let Ok(dir) = File::open(dir)
+    {
+        let _ = dir.sync_all();
+    }
+}
+
 /// A copy of the original bytes beside it; its path.
-pub fn backup(path: &Path, original: &str) -> Result<PathBuf> {
+fn backup(path: &Path, original: &str) -> Result<PathBuf> {
     let stamp = timestamp();
     for n in 0..100 {
         let name = match n {
@@ -95,9 +372,16 @@ pub fn backup(path: &Path, original: &str) -> Result<PathBuf> {
         options.write(true).create_new(true);
         match options.open(&backup) {
             Ok(mut file) => {
-                copy_permissions(path, &backup)?;
-                file.write_all(original.as_bytes())?;
-                file.sync_all()?;
+                let written = (|| -> Result<()> {
+                    copy_permissions(path, &backup)?;
+                    file.write_all(original.as_bytes())?;
+                    file.sync_all()?;
+                    Ok(())
+                })();
+                if let Err(err) = written {
+                    let _ = fs::remove_file(&backup);
+                    return Err(err.context(format!("writing {}", backup.display())));
+                }
                 return Ok(backup);
             }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
@@ -107,50 +391,21 @@ pub fn backup(path: &Path, original: &str) -> Result<PathBuf> {
     bail!("no free backup name beside {}", path.display())
 }
 
-/// Write `text` to `path` atomically, keeping the permissions of the file
-/// it replaces. `expected` is what the file held when it was read: if it
-/// changed since (a host rewrote it), nothing is written.
-pub fn replace(path: &Path, text: &str, expected: Option<&str>) -> Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let temp = dir.join(format!(
-        ".{}.tool-output-{}.tmp",
-        file_name(path),
-        std::process::id()
-    ));
-    let mut options = OpenOptions::new();
-    options.write(true).create_new(true);
-    let _ = fs::remove_file(&temp);
-    let mut file = options
-        .open(&temp)
-        .with_context(|| format!("writing {}", temp.display()))?;
-    let written = (|| -> Result<()> {
-        if expected.is_some() {
-            copy_permissions(path, &temp)?;
-        }
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-        if read(path)?.as_deref() != expected {
-            bail!(
-                "{} changed while setup was editing it (is the host running?); run setup again",
-                path.display()
-            );
-        }
-        fs::rename(&temp, path).with_context(|| format!("renaming over {}", path.display()))?;
-        Ok(())
-    })();
-    if written.is_err() {
-        let _ = fs::remove_file(&temp);
-    }
-    written?;
-    if let Ok(dir) = File::open(dir) {
-        let _ = dir.sync_all();
-    }
-    Ok(())
-}
-
 fn copy_permissions(from: &Path, to: &Path) -> Result<()> {
     let permissions = fs::metadata(from)?.permissions();
     fs::set_permissions(to, permissions)?;
+    Ok(())
+}
+
+#[cfg(unix)]
+fn make_executable(path: &Path) -> Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(path, fs::Permissions::from_mode(0o755))?;
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn make_executable(_path: &Path) -> Result<()> {
     Ok(())
 }
 

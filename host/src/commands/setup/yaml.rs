@@ -67,6 +67,9 @@ pub fn apply(text: &str, actions: &[Action]) -> Result<String> {
                 name,
                 value,
             } if parents.len() == 1 => replace(&text, &parents[0], name, value)?,
+            Action::RemoveMember { parents, name } if parents.len() == 1 => {
+                remove(&text, &parents[0], name)?
+            }
             _ => bail!("only entries of a top-level mapping are written to YAML"),
         };
     }
@@ -163,6 +166,55 @@ fn add(text: &str, parent: &str, name: &str, value: &Value) -> Result<String> {
     }
     out.push_str(&block(name, value, step, nl));
     out.push_str(&text[offset..]);
+    Ok(out)
+}
+
+/// The lines of entry `name` of the top-level mapping `parent`: from its
+/// key's line to its last line that is not trivia (byte offsets), and its
+/// indentation.
+fn entry_lines(text: &str, parent: &str, name: &str) -> Result<(usize, usize, usize)> {
+    let all = lines(text);
+    let Some((at, end)) = top_level(&all, parent) else {
+        bail!("`{parent}:` vanished");
+    };
+    let key_forms = [format!("{name}:"), format!("{}:", json_string(name))];
+    let Some(first) = (at + 1..end).find(|&i| {
+        let c = content(all[i].1).trim_start();
+        !is_trivia(all[i].1) && key_forms.iter().any(|k| c.starts_with(k.as_str()))
+    }) else {
+        bail!("the entry {name} is not written as a block");
+    };
+    let step = indent(all[first].1);
+    let stop = (first + 1..end)
+        .find(|&i| !is_trivia(all[i].1) && indent(all[i].1) <= step)
+        .unwrap_or(end);
+    // Trailing trivia stays.
+    let stop = (first + 1..stop)
+        .rev()
+        .find(|&i| !is_trivia(all[i].1))
+        .map_or(first + 1, |i| i + 1);
+    let from = all[first].0;
+    let to = all.get(stop).map_or(text.len(), |(o, _)| *o);
+    Ok((from, to, step))
+}
+
+/// `text` without the entry `name` of `parent` (the mapping's key stays,
+/// written `{}` if it held nothing else).
+fn remove(text: &str, parent: &str, name: &str) -> Result<String> {
+    let (from, to, _) = entry_lines(text, parent, name)?;
+    let mut out = format!("{}{}", &text[..from], &text[to..]);
+    let all = lines(&out);
+    if let Some((at, end)) = top_level(&all, parent)
+        && (at + 1..end).all(|i| is_trivia(all[i].1))
+    {
+        // An empty block would read as null: say it is an empty mapping.
+        let (offset, line) = all[at];
+        let head = content(line);
+        let colon = offset + parent.len() + 1;
+        if head[parent.len() + 1..].trim().is_empty() {
+            out.insert_str(colon, " {}");
+        }
+    }
     Ok(out)
 }
 

@@ -25,6 +25,11 @@ pub(crate) trait FarFiles: Send + Sync {
         offset: u64,
         len: u64,
     ) -> BoxFuture<'a, Result<Vec<u8>, FsError>>;
+    /// The names it adds to the directory's listing (a listing of a
+    /// session on a store: the sidecars of the handles the directory lacks).
+    fn names(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 impl HostState {
@@ -38,10 +43,12 @@ impl HostState {
 impl Host for HostState {
     fn write(&mut self, name: String, data: Vec<u8>) -> Result<(), FsError> {
         self.note_created(&name);
+        self.lock_writer(&name);
         self.timed(|s| s.session.write(&name, &data))
     }
     fn append(&mut self, name: String, data: Vec<u8>) -> Result<(), FsError> {
         self.note_created(&name);
+        self.lock_writer(&name);
         self.timed(|s| s.session.append(&name, &data))
     }
     async fn read(&mut self, name: String, offset: u64, len: u64) -> Result<Vec<u8>, FsError> {
@@ -80,6 +87,11 @@ impl Host for HostState {
         self.timed(|s| s.session.remove(&name))
     }
     fn list(&mut self) -> Result<Vec<String>, FsError> {
-        self.timed(|s| s.session.list())
+        let mut names = self.timed(|s| s.session.list())?;
+        if let Some(far) = &self.far {
+            let here: std::collections::HashSet<String> = names.iter().cloned().collect();
+            names.extend(far.names().into_iter().filter(|n| !here.contains(n)));
+        }
+        Ok(names)
     }
 }

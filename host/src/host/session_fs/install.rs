@@ -105,6 +105,20 @@ impl SessionDir {
         self.install_commit(&temp, name)
     }
 
+    /// `name` (one of the engine's names) replaced by `data`, whole or
+    /// not at all (a reader sees the old file or the new), within the
+    /// quota.
+    pub(crate) fn replace(&self, name: &str, data: &[u8]) -> Result<(), FsError> {
+        check_name(name)?;
+        let (temp, mut file) = self.install_begin(name, data.len() as u64)?;
+        if let Err(err) = file.write_all(data) {
+            self.install_abort(&temp);
+            return Err(fs_error(name, err));
+        }
+        drop(file);
+        self.install_commit(&temp, name)
+    }
+
     /// Up to `len` bytes of hidden file `name` from `offset`.
     pub(crate) fn read_hidden(
         &self,

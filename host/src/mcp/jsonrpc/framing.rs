@@ -307,7 +307,7 @@ mod tests {
                 [
                     format!("too long {}", sample.len()),
                     format!("line {}", theirs.len()),
-                    "line 14".to_string()
+                    "line 15".to_string()
                 ],
                 "step {step}"
             );

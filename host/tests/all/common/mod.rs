@@ -108,3 +108,47 @@ pub fn names(dir: &Path) -> Vec<String> {
     names.sort();
     names
 }
+
+/// Run to the end with `stdin` as input; also how long it took and its
+/// peak resident memory in bytes (the kernel's `ru_maxrss` of this child
+/// alone, read as it is reaped).
+pub fn run_measured(mut cmd: Command, stdin: &[u8]) -> (Output, Duration, u64) {
+    use std::io::Read;
+    use std::os::unix::process::ExitStatusExt;
+    let started = Instant::now();
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let read_all = |mut from: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut all = Vec::new();
+            let _ = from.read_to_end(&mut all);
+            all
+        })
+    };
+    let out = read_all(Box::new(child.stdout.take().unwrap()));
+    let err = read_all(Box::new(child.stderr.take().unwrap()));
+    let mut status = 0;
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let reaped = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
+    assert_eq!(reaped, child.id() as i32, "wait4");
+    // Reaped above (for its usage); std's wait then has nothing to do.
+    let _ = child.try_wait();
+    let took = started.elapsed();
+    writer.join().unwrap();
+    let output = Output {
+        status: std::process::ExitStatus::from_raw(status),
+        stdout: out.join().unwrap(),
+        stderr: err.join().unwrap(),
+    };
+    // Linux reports kilobytes.
+    (output, took, usage.ru_maxrss as u64 * 1024)
+}

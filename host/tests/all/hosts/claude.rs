@@ -164,3 +164,247 @@ fn claude_codes_bash_output_becomes_a_handle_message_that_mcp_serve_answers() {
     );
     std::fs::remove_dir_all(&scratch.dir).unwrap();
 }
+
+/// A command that fails after printing `lines` lines of 12 bytes
+/// with the needle line in the middle: 2.4 MB for 200 000.
+fn failing_command(lines: u32) -> String {
+    format!(
+        "seq -f 'row %07g' 1 {half}; echo '{NEEDLE}'; seq -f 'row %07g' {next} {lines}; exit 3",
+        half = lines / 2,
+        next = lines / 2 + 1,
+    )
+}
+
+#[test]
+fn claude_codes_failing_command_gets_the_handle_message_after_its_cut() {
+    if installed("claude").is_none() {
+        return;
+    }
+    let scratch = Scratch::new("claude-failure");
+    let model = Model::start(
+        &scratch,
+        json!({"shell": failing_command(200_000), "extract": EXTRACT}),
+    );
+    // As `setup` writes it: PostToolUse and PostToolUseFailure on Bash, and
+    // the shell prefix that keeps a failing command's whole output.
+    setup_write(&scratch, "claude-code", &[]);
+    let mut cmd = claude(
+        &scratch,
+        &model,
+        &["--allowedTools", "Bash,mcp__tool-output"],
+    )
+    .unwrap();
+    with_test_root(&mut cmd, &scratch);
+    let run = Run::of(cmd, &model, &scratch, "claude -p, a failing Bash command");
+
+    let [_, second, third] = run.three_turns();
+    // The model got Claude Code's own cut (10 000 characters, the needle
+    // not in it) as the result, then our handle message after it.
+    let shown = second["tool_result"].as_str().unwrap_or_default();
+    run.check(
+        shown.starts_with("Exit code 3\nrow 0000001\n"),
+        "Claude Code's own result",
+    );
+    run.check(
+        !shown.contains(NEEDLE),
+        "the needle is not in Claude Code's cut",
+    );
+    let context = second["context_after"].as_str().unwrap_or_default();
+    run.check(
+        context.contains(
+            "The command failed, and the output above is only part of what it printed; \
+             tool-output stored all of it:\nTool output is too large (",
+        ),
+        "the handle message follows, as the failure hook's context",
+    );
+    run.check(
+        context.contains("(2400058 bytes, 200001 lines"),
+        "it counts the whole output",
+    );
+    run.check(context.contains(NEEDLE), "its preview shows the needle");
+    let handle = handle_in(context).unwrap_or_default();
+    run.check(
+        second["reply"] == json!(["tool", "mcp__tool-output__tool_output", {"handle": handle, "extract": EXTRACT}]),
+        "turn 2 calls tool_output with that handle",
+    );
+    let answer = third["tool_result"].as_str().unwrap_or_default();
+    run.check(
+        answer.starts_with(&format!(
+            "ABSTRACT FROM TOOL OUTPUT Bash WITH HANDLE {handle}, STRATEGY:lexical:"
+        )),
+        "mcp serve answers from the session the hook stored into",
+    );
+    run.check(answer.contains(NEEDLE), "the answer holds the needle line");
+    std::fs::remove_dir_all(&scratch.dir).unwrap();
+}
+
+#[test]
+fn claude_code_continued_still_finds_its_handles() {
+    if installed("claude").is_none() {
+        return;
+    }
+    let scratch = Scratch::new("claude-continue");
+    write_big_log(&scratch.project());
+    setup_write(&scratch, "claude-code", &[]);
+    let script = json!({"shell": "cat big.log", "extract": EXTRACT});
+    // A first conversation, ended.
+    let first = Model::start_named(&scratch, "first", script.clone());
+    let mut cmd = claude(
+        &scratch,
+        &first,
+        &["--allowedTools", "Bash,mcp__tool-output"],
+    )
+    .unwrap();
+    with_test_root(&mut cmd, &scratch);
+    let run = Run::of(cmd, &first, &scratch, "claude -p");
+    assert_shell_turns(&run, "Bash", "mcp__tool-output__tool_output", "Bash");
+    let id = serde_json::from_str::<Value>(run.stdout.trim()).unwrap_or_default()["session_id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    // `--continue` it: Claude Code starts its MCP server under a new
+    // session id, while the conversation (and its hook) keeps the first.
+    let second = Model::start_named(&scratch, "second", script);
+    let mut cmd = claude(
+        &scratch,
+        &second,
+        &["--continue", "--allowedTools", "Bash,mcp__tool-output"],
+    )
+    .unwrap();
+    with_test_root(&mut cmd, &scratch);
+    let run = Run::of(cmd, &second, &scratch, "claude -p --continue");
+    // (Claude Code may ask the first turn again when it resumes.)
+    let turns = run.turns();
+    let message = turns
+        .iter()
+        .find_map(|t| {
+            t["tool_result"]
+                .as_str()
+                .filter(|r| r.starts_with("Tool output is too large ("))
+        })
+        .unwrap_or_default();
+    let handle = handle_in(message).unwrap_or_default();
+    let last = turns.last().unwrap();
+    run.check(
+        last["tool_result"].as_str().is_some_and(|a| {
+            a.starts_with(&format!(
+                "ABSTRACT FROM TOOL OUTPUT Bash WITH HANDLE {handle}, STRATEGY:lexical:"
+            )) && a.contains(NEEDLE)
+        }),
+        "mcp serve answers the continued conversation's handle",
+    );
+    run.check(last["reply"] == json!(["text", "DONE"]), "the run ends");
+    let sessions: Vec<String> = std::fs::read_dir(scratch.root().join("sessions"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    run.check(
+        sessions.iter().any(|s| s == &format!("claude-{id}")),
+        &format!("the hook stored into the conversation's session: {sessions:?}"),
+    );
+    std::fs::remove_dir_all(&scratch.dir).unwrap();
+}
+
+/// The repository's Claude Code marketplace and plugin.
+const PLUGIN_FILES: &[&str] = &[
+    ".claude-plugin/marketplace.json",
+    "plugins/claude-code/.claude-plugin/plugin.json",
+    "plugins/claude-code/.mcp.json",
+    "plugins/claude-code/hooks/hooks.json",
+];
+
+/// `claude ARGS…` (not a conversation) with the test's HOME.
+fn claude_cli(scratch: &Scratch, args: &[&str]) -> std::process::Output {
+    let claude = installed("claude").unwrap();
+    Command::new(claude)
+        .args(args)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", scratch.home())
+        .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
+        .env("DISABLE_AUTOUPDATER", "1")
+        .env("DISABLE_TELEMETRY", "1")
+        .current_dir(scratch.project())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn claude_code_installs_our_plugin_from_its_marketplace_and_runs_it() {
+    if installed("claude").is_none() {
+        return;
+    }
+    let scratch = Scratch::new("claude-plugin");
+    let market = scratch.dir.join("market");
+    package_files(&market, PLUGIN_FILES);
+    for target in [
+        market.join(".claude-plugin/marketplace.json"),
+        market.join("plugins/claude-code"),
+    ] {
+        let out = claude_cli(
+            &scratch,
+            &["plugin", "validate", &target.display().to_string()],
+        );
+        assert!(
+            out.status.success(),
+            "claude plugin validate {}: {}{}",
+            target.display(),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // Installed as a user installs it: the marketplace, then the plugin.
+    for args in [
+        &[
+            "plugin",
+            "marketplace",
+            "add",
+            &market.display().to_string(),
+        ][..],
+        &["plugin", "install", "tool-output@tool-output"],
+    ] {
+        let out = claude_cli(&scratch, args);
+        assert!(
+            out.status.success(),
+            "claude {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let out = claude_cli(&scratch, &["plugin", "details", "tool-output@tool-output"]);
+    let details = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        details.contains("Hooks (2)  PostToolUse, PostToolUseFailure")
+            && details.contains("MCP servers (1)  tool-output"),
+        "{details}"
+    );
+    // A conversation: the plugin's hook stores the Bash output, its MCP
+    // server answers (the pinned npx runs this build, offline).
+    write_big_log(&scratch.project());
+    let model = Model::start(
+        &scratch,
+        json!({"shell": "cat big.log", "extract": EXTRACT}),
+    );
+    let mut cmd = claude(
+        &scratch,
+        &model,
+        &["--allowedTools", "Bash,mcp__plugin_tool-output_tool-output"],
+    )
+    .unwrap();
+    with_test_root(&mut cmd, &scratch);
+    cmd.env("PATH", path_with(&npx_standing_in(&scratch)));
+    let run = Run::of(cmd, &model, &scratch, "claude -p with the plugin");
+    let tool = run.turns()[0]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .find(|t| t.ends_with("tool-output__tool_output"))
+        .unwrap_or("no tool_output offered")
+        .to_string();
+    let (_, answer) = assert_shell_turns(&run, "Bash", &tool, "Bash");
+    run.check(
+        answer.contains(NEEDLE),
+        "the plugin's server answers from the plugin's hook's store",
+    );
+    std::fs::remove_dir_all(&scratch.dir).unwrap();
+}

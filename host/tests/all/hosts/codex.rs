@@ -9,6 +9,25 @@ use super::*;
 /// the scripted model (no retries, no analytics, no update check), then
 /// `more` (TOML).
 fn codex(scratch: &Scratch, model: &Model, more: &str, args: &[&str]) -> Option<Command> {
+    codex_in(scratch, model, more, args, Sandbox::Bypassed)
+}
+
+/// How `codex exec` runs commands.
+#[derive(PartialEq)]
+enum Sandbox {
+    /// `--dangerously-bypass-approvals-and-sandbox`.
+    Bypassed,
+    /// Plain `codex exec`: approval policy never, a read-only sandbox.
+    Default,
+}
+
+fn codex_in(
+    scratch: &Scratch,
+    model: &Model,
+    more: &str,
+    args: &[&str],
+    sandbox: Sandbox,
+) -> Option<Command> {
     let codex = installed("codex")?;
     let codex_home = scratch.home().join(".codex");
     std::fs::create_dir_all(&codex_home).unwrap();
@@ -35,11 +54,11 @@ exporter = "none"
     );
     std::fs::write(codex_home.join("config.toml"), config).unwrap();
     let mut cmd = model.command(&codex);
+    cmd.args(["exec", "--skip-git-repo-check", "--json"]);
+    if sandbox == Sandbox::Bypassed {
+        cmd.arg("--dangerously-bypass-approvals-and-sandbox");
+    }
     cmd.args([
-        "exec",
-        "--skip-git-repo-check",
-        "--json",
-        "--dangerously-bypass-approvals-and-sandbox",
         // The curated-plugins sync would look up a code host every run.
         "--disable",
         "plugins",
@@ -193,6 +212,87 @@ fn codexs_shell_output_becomes_a_handle_message_that_mcp_serve_answers() {
     run.check(
         answer.contains("\nABSTRACT FROM TOOL OUTPUT Bash WITH HANDLE "),
         "the answer is the MCP result's text",
+    );
+    std::fs::remove_dir_all(&scratch.dir).unwrap();
+}
+
+#[test]
+fn plain_codex_exec_runs_commands_as_it_would_have_in_its_read_only_sandbox() {
+    if installed("codex").is_none() {
+        return;
+    }
+    let scratch = Scratch::new("codex-read-only");
+    write_big_log(&scratch.project());
+    let model = Model::start(
+        &scratch,
+        json!({"shell": "cat big.log", "extract": EXTRACT}),
+    );
+    // Plain `codex exec` says bypassPermissions, but its sandbox is
+    // read-only: `run` could not store there, so the hook leaves the
+    // command alone and Codex gives the model its own cut.
+    let mut cmd = codex_in(
+        &scratch,
+        &model,
+        "",
+        &["--dangerously-bypass-hook-trust"],
+        Sandbox::Default,
+    )
+    .unwrap();
+    setup_write(
+        &scratch,
+        "codex",
+        &[("CODEX_HOME", scratch.home().join(".codex"))],
+    );
+    with_test_root(&mut cmd, &scratch);
+    let run = Run::of(
+        cmd,
+        &model,
+        &scratch,
+        "codex exec, read-only, with the hook",
+    );
+    let turns = run.turns();
+    run.check(turns.len() == 2, "the command, then the end (no handle)");
+    let result = turns[1]["tool_result"].as_str().unwrap_or_default();
+    run.check(
+        result.contains("Process exited with code 0") && result.contains("line 0: INFO"),
+        "the command ran, as Codex runs it",
+    );
+    run.check(
+        !result.contains("tool-output"),
+        "nothing of ours: no wrapper, no warning that it could not store",
+    );
+    run.check(
+        turns[1]["reply"] == json!(["text", "NO HANDLE IN THE TOOL RESULT"]),
+        "the model got Codex's own output",
+    );
+    std::fs::remove_dir_all(&scratch.dir).unwrap();
+}
+
+#[test]
+fn codex_applies_a_patch_given_as_a_shell_command_with_the_hook_on() {
+    if installed("codex").is_none() {
+        return;
+    }
+    let scratch = Scratch::new("codex-apply-patch");
+    let patch = "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: hello.txt\n+hello from the patch\n*** End Patch\nEOF\n";
+    let model = Model::start(&scratch, json!({"shell": patch, "extract": EXTRACT}));
+    let mut cmd = codex(&scratch, &model, "", &["--dangerously-bypass-hook-trust"]).unwrap();
+    setup_write(
+        &scratch,
+        "codex",
+        &[("CODEX_HOME", scratch.home().join(".codex"))],
+    );
+    with_test_root(&mut cmd, &scratch);
+    let run = Run::of(
+        cmd,
+        &model,
+        &scratch,
+        "codex exec, apply_patch, with the hook",
+    );
+    run.check(
+        std::fs::read_to_string(scratch.project().join("hello.txt")).unwrap_or_default()
+            == "hello from the patch\n",
+        "Codex applied the patch itself",
     );
     std::fs::remove_dir_all(&scratch.dir).unwrap();
 }

@@ -149,3 +149,60 @@ fn gemini_clis_shell_output_becomes_a_handle_message_that_mcp_serve_answers() {
     );
     std::fs::remove_dir_all(&scratch.dir).unwrap();
 }
+
+#[test]
+fn gemini_cli_installs_our_extension_and_runs_it() {
+    let Some(gemini_cli) = installed("gemini") else {
+        return;
+    };
+    let scratch = Scratch::new("gemini-extension");
+    // The extension's files as the repository holds them (what `gemini
+    // extensions install <repository>` fetches).
+    let extension = scratch.dir.join("extension");
+    package_files(&extension, &["gemini-extension.json", "hooks/hooks.json"]);
+    write_big_log(&scratch.project());
+    let model = Model::start(
+        &scratch,
+        json!({"shell": "cat big.log", "extract": EXTRACT}),
+    );
+    let mut cmd = gemini(&scratch, &model, json!({})).unwrap();
+    for args in [
+        &["extensions", "validate", &extension.display().to_string()][..],
+        &[
+            "extensions",
+            "install",
+            &extension.display().to_string(),
+            "--consent",
+        ],
+    ] {
+        let out = Command::new(&gemini_cli)
+            .args(args)
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", scratch.home())
+            .env("GEMINI_CLI_NO_RELAUNCH", "true")
+            .current_dir(scratch.project())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "gemini {args:?}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    with_test_root(&mut cmd, &scratch);
+    cmd.env("PATH", path_with(&npx_standing_in(&scratch)));
+    let run = Run::of(cmd, &model, &scratch, "gemini -p with the extension");
+    let (_, answer) = assert_shell_turns(
+        &run,
+        "run_shell_command",
+        "mcp_tool-output_tool_output",
+        "run_shell_command",
+    );
+    run.check(
+        answer.contains(NEEDLE),
+        "the extension's server answers from its hook's store",
+    );
+    std::fs::remove_dir_all(&scratch.dir).unwrap();
+}

@@ -215,3 +215,41 @@ fn setup_write(scratch: &Scratch, host: &str, envs: &[(&str, PathBuf)]) {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// The files of the host's own package of tool-output, as the repository
+/// holds them (what a user's install fetches), copied into `dir`.
+fn package_files(dir: &Path, files: &[&str]) {
+    for file in files {
+        let to = dir.join(file);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(workspace().join(file), &to).unwrap();
+    }
+}
+
+/// A directory with an `npx` that runs this build for `npx -y
+/// tool-output@VERSION ARGS…` (the packages' pinned command), as the
+/// published package would, without the network.
+fn npx_standing_in(scratch: &Scratch) -> PathBuf {
+    let dir = scratch.dir.join("npx-bin");
+    std::fs::create_dir_all(&dir).unwrap();
+    let npx = dir.join("npx");
+    std::fs::write(
+        &npx,
+        format!(
+            "#!/bin/sh\n[ \"$1\" = -y ] && shift\ncase \"$1\" in tool-output@{v}) shift ;; *) echo \"npx: not the pinned tool-output@{v}: $*\" >&2; exit 1 ;; esac\nexec '{bin}' \"$@\"\n",
+            v = env!("CARGO_PKG_VERSION"),
+            bin = bin()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&npx, std::fs::Permissions::from_mode(0o755)).unwrap();
+    dir
+}
+
+/// PATH with `dir` first.
+fn path_with(dir: &Path) -> std::ffi::OsString {
+    let system = std::env::var_os("PATH").unwrap_or_default();
+    std::env::join_paths(std::iter::once(dir.to_path_buf()).chain(std::env::split_paths(&system)))
+        .unwrap()
+}

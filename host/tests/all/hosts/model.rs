@@ -45,9 +45,15 @@ pub struct Model {
 
 impl Model {
     pub fn start(scratch: &Scratch, script: Value) -> Model {
-        let script_path = scratch.dir.join("script.json");
+        Model::start_named(scratch, "model", script)
+    }
+
+    /// A second model for the same scratch (a second run of the host), its
+    /// script and log named `name`.
+    pub fn start_named(scratch: &Scratch, name: &str, script: Value) -> Model {
+        let script_path = scratch.dir.join(format!("{name}.script.json"));
         std::fs::write(&script_path, script.to_string()).unwrap();
-        let log = scratch.dir.join("model.jsonl");
+        let log = scratch.dir.join(format!("{name}.jsonl"));
         let model = hosts_dir().join("model.py");
         let isolated = can_isolate();
         let mut cmd = if isolated {

@@ -121,17 +121,7 @@ fn mcp_serve_answers_clients_of_every_era() {
             &with_env(&env, era),
         );
         let handle = handle_in(text(&stored["results"][0], 0));
-        let served = [
-            bin(),
-            "--root".into(),
-            root.display().to_string(),
-            "--cache-dir".into(),
-            cache().display().to_string(),
-            "--session".into(),
-            session.clone(),
-            "mcp".into(),
-            "serve".into(),
-        ];
+        let served = serve(&root, &session);
         let steps = json!([
             {"op": "list_tools"},
             {"op": "call", "name": "tool_output_read", "args": {"handle": handle, "from_line": 1, "to_line": 1}},

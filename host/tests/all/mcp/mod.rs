@@ -74,6 +74,46 @@ fn proxy(root: &Path, flags: &[&str], downstream: &[String]) -> Vec<String> {
     cmd
 }
 
+/// `tool-output --root ROOT --session SESSION mcp serve`
+fn serve(root: &Path, session: &str) -> Vec<String> {
+    [
+        bin(),
+        "--root".into(),
+        root.display().to_string(),
+        "--session".into(),
+        session.into(),
+        "mcp".into(),
+        "serve".into(),
+    ]
+    .to_vec()
+}
+
+/// A log of `lines` routine lines with `needle` after them, stored by the
+/// CLI into session `name` of `root`; its handle.
+fn store_log(root: &Path, name: &str, lines: usize, needle: &str) -> String {
+    let mut log = String::new();
+    for i in 0..lines {
+        log.push_str(&format!("step {i} ok: compiled unit {i} of the build\n"));
+    }
+    log.push_str(needle);
+    log.push('\n');
+    let mut store = Command::new(bin())
+        .arg("--root")
+        .arg(root)
+        .args(["--session", name, "store", "--tool", "make"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    store
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(log.as_bytes())
+        .unwrap();
+    handle_in(&String::from_utf8(store.wait_with_output().unwrap().stdout).unwrap())
+}
+
 fn fault_server() -> Vec<String> {
     vec![
         "python3".into(),

@@ -9,51 +9,8 @@ use std::io::Write;
 
 use super::*;
 
-/// A log of `lines` lines with one planted error, stored by the CLI into
-/// `session` under `root`; its handle.
-fn stored(root: &Path, session: &str, lines: usize) -> String {
-    let mut log = String::new();
-    for i in 0..lines {
-        log.push_str(&format!("step {i} ok: compiled unit {i} of the build\n"));
-    }
-    log.insert_str(
-        log.len() / 2,
-        "2026-11-24 ERROR needle-sampled: the disk is full\n",
-    );
-    let mut store = Command::new(bin())
-        .arg("--root")
-        .arg(root)
-        .arg("--cache-dir")
-        .arg(cache())
-        .args(["--session", session, "store", "--tool", "make"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    store
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(log.as_bytes())
-        .unwrap();
-    let out = store.wait_with_output().unwrap();
-    handle_in(&String::from_utf8(out.stdout).unwrap())
-}
-
-fn serve_cmd(root: &Path, session: &str) -> Vec<String> {
-    [
-        bin(),
-        "--root".into(),
-        root.display().to_string(),
-        "--cache-dir".into(),
-        cache().display().to_string(),
-        "--session".into(),
-        session.into(),
-        "mcp".into(),
-        "serve".into(),
-    ]
-    .to_vec()
-}
+/// The line the stored logs hide: what the fallback must still find.
+const NEEDLE: &str = "2026-11-24 ERROR needle-sampled: the disk is full";
 
 /// Small chunks (a 4,000-token window), no model configured, samples that
 /// may take `timeout` seconds.
@@ -70,14 +27,14 @@ fn sampling_env(timeout: &str) -> Vec<(&'static str, std::ffi::OsString)> {
 fn a_client_that_declines_is_asked_once_for_a_whole_extraction() {
     let Some(python) = python() else { return };
     let root = root();
-    let handle = stored(&root, "declined-many", 4000);
+    let handle = store_log(&root, "declined-many", 4000, NEEDLE);
     let steps = json!([
         {"op": "call", "name": "tool_output", "args": {"handle": handle, "extract": "which disk is full?", "mode": "full-chunked"}},
     ]);
     let env = sampling_env("30");
     let mut envs: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.to_str().unwrap())).collect();
     envs.push(("SAMPLING", "decline"));
-    let report = client(&python, steps, &serve_cmd(&root, "declined-many"), &envs);
+    let report = client(&python, steps, &serve(&root, "declined-many"), &envs);
     let answer = text(&report["results"][0], 0);
     assert!(
         answer.contains("STRATEGY:lexical:\n\nWARNING: tool_output fallback to lexical (")
@@ -177,10 +134,10 @@ fn unusable_or_missing_samples_end_the_extraction_soon_with_the_lexical_fallback
         return;
     }
     let root = root();
-    let handle = stored(&root, "unusable", 4000);
+    let handle = store_log(&root, "unusable", 4000, NEEDLE);
     let env = sampling_env("3");
     let env: Vec<(&str, &OsStr)> = env.iter().map(|(k, v)| (*k, v.as_os_str())).collect();
-    let serve = serve_cmd(&root, "unusable");
+    let serve = serve(&root, "unusable");
     let log = root.join("fault.log");
     let proxied = proxy(&root, &["--session", "unusable"], &fault_server());
     let mut env_proxy = env.clone();
@@ -257,11 +214,11 @@ fn a_sample_of_100_mb_is_refused_before_it_is_held() {
         return;
     }
     let root = root();
-    let handle = stored(&root, "huge-sample", 4000);
+    let handle = store_log(&root, "huge-sample", 4000, NEEDLE);
     let env = sampling_env("30");
     let env: Vec<(&str, &OsStr)> = env.iter().map(|(k, v)| (*k, v.as_os_str())).collect();
     for cmd in [
-        serve_cmd(&root, "huge-sample"),
+        serve(&root, "huge-sample"),
         proxy(&root, &["--session", "huge-sample"], &fault_server()),
     ] {
         let mut raw = Raw::start_offering(&cmd, &env, json!({"sampling": {}}));
@@ -312,7 +269,7 @@ fn serve_answers_what_it_cannot_decode_with_the_id_and_reads_on() {
         return;
     }
     let root = root();
-    let mut raw = Raw::start(&serve_cmd(&root, "undecodable"), &[]);
+    let mut raw = Raw::start(&serve(&root, "undecodable"), &[]);
     let deep = format!("{}1{}", "[".repeat(300), "]".repeat(300));
     let cases = [
         (
@@ -370,7 +327,7 @@ fn serve_reads_no_more_while_a_client_does_not_read_its_answers() {
         return;
     }
     let root = root();
-    let cmd = serve_cmd(&root, "backpressure");
+    let cmd = serve(&root, "backpressure");
     let mut child = Command::new(&cmd[0])
         .args(&cmd[1..])
         .stdin(Stdio::piped())

@@ -7,7 +7,7 @@ use super::*;
 fn serve_offers_the_tools_over_a_named_session_the_cli_stored_into() {
     let Some(python) = python() else { return };
     let root = root();
-    let handle = store_log(&root, "served", "error: needle in the served session");
+    let handle = store_log(&root, "served", 3000, "error: needle in the served session");
     let server = serve(&root, "served");
     let steps = json!([
         {"op": "list_tools"},
@@ -162,34 +162,6 @@ async fn cancelling_a_tool_output_call_stops_its_llm_requests() {
     std::fs::remove_dir_all(&root).unwrap();
 }
 
-/// A large log in session `name` of `root`, `needle` its last line; its
-/// handle.
-fn store_log(root: &Path, name: &str, needle: &str) -> String {
-    let mut log = String::new();
-    for i in 0..3000 {
-        log.push_str(&format!("step {i} ok\n"));
-    }
-    log.push_str(needle);
-    log.push('\n');
-    let mut store = Command::new(bin())
-        .arg("--root")
-        .arg(root)
-        .arg("--cache-dir")
-        .arg(cache())
-        .args(["--session", name, "store", "--tool", "make"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    store
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(log.as_bytes())
-        .unwrap();
-    handle_in(&String::from_utf8(store.wait_with_output().unwrap().stdout).unwrap())
-}
-
 /// What `doctor` prints for `root` (no model is configured: it exits 1).
 fn doctor_says(root: &Path) -> String {
     let out = Command::new(bin())
@@ -206,26 +178,11 @@ fn doctor_says(root: &Path) -> String {
 
 const SAMPLED_NEEDLE: &str = "2026-11-24 ERROR needle-sampled: the cache volume is full";
 
-fn serve(root: &Path, session: &str) -> Vec<String> {
-    [
-        bin(),
-        "--root".into(),
-        root.display().to_string(),
-        "--cache-dir".into(),
-        cache().display().to_string(),
-        "--session".into(),
-        session.into(),
-        "mcp".into(),
-        "serve".into(),
-    ]
-    .to_vec()
-}
-
 #[test]
 fn with_no_model_configured_the_clients_own_model_answers_through_sampling() {
     let Some(python) = python() else { return };
     let root = root();
-    let handle = store_log(&root, "sampled", SAMPLED_NEEDLE);
+    let handle = store_log(&root, "sampled", 3000, SAMPLED_NEEDLE);
     let steps = json!([
         {"op": "call", "name": "tool_output", "args": {"handle": handle, "extract": "which volume is full?", "mode": "full-chunked"}},
         {"op": "call", "name": "tool_output", "args": {"handle": handle, "extract": "which volume is full?"}},
@@ -285,7 +242,7 @@ fn with_no_model_configured_the_clients_own_model_answers_through_sampling() {
 fn a_client_that_declines_or_lacks_sampling_gets_lexical_with_a_note() {
     let Some(python) = python() else { return };
     let root = root();
-    let handle = store_log(&root, "declined", SAMPLED_NEEDLE);
+    let handle = store_log(&root, "declined", 3000, SAMPLED_NEEDLE);
     let steps = json!([
         {"op": "call", "name": "tool_output", "args": {"handle": handle, "extract": "which volume is full?", "mode": "full-chunked"}},
     ]);
@@ -343,5 +300,54 @@ fn the_proxy_lends_the_clients_model_too() {
         "{answer}"
     );
     assert!(!report["sampling"].as_array().unwrap().is_empty());
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn serve_answers_for_the_hosts_other_conversations_with_handles_from() {
+    let Some(python) = python() else { return };
+    let root = root();
+    // Claude Code's hook stored after `/clear`, under the new session id;
+    // the server started under the old one.
+    let handle = store_log(&root, "claude-new-id", 3000, "error: needle after clear");
+    let elsewhere = store_log(&root, "codex", 3000, "error: needle of another host");
+    let mut server = serve(&root, "claude-old-id");
+    server.extend(["--handles-from".into(), "claude-*".into()]);
+    let steps = json!([
+        {"op": "call", "name": "tool_output", "args": {"handle": handle, "extract": "needle error"}},
+        {"op": "call", "name": "tool_output_tail", "args": {"handle": handle, "lines": 1}},
+        {"op": "call", "name": "tool_output_grep", "args": {"handle": handle, "pattern": "needle"}},
+        {"op": "call", "name": "tool_output_read", "args": {"handle": handle, "from_line": 3001}},
+        {"op": "read_resource", "uri": format!("tool-output://{handle}?from=3001")},
+        {"op": "call", "name": "tool_output_tail", "args": {"handle": elsewhere, "lines": 1}},
+    ]);
+    let report = client(&python, steps, &server, &[]);
+    let r = report["results"].as_array().unwrap();
+    assert!(
+        text(&r[0], 0).contains("3001: error: needle after clear"),
+        "{}",
+        r[0]
+    );
+    for result in &r[1..=3] {
+        assert!(
+            text(result, 0).contains("3001: error: needle after clear"),
+            "{result}"
+        );
+    }
+    assert_eq!(
+        r[4]["contents"][0]["text"],
+        "3001: error: needle after clear\n"
+    );
+    // Only the host's own sessions: another host's handle stays unknown.
+    assert!(
+        text(&r[5], 0).contains("no stored output has handle"),
+        "{}",
+        r[5]
+    );
+    // Without the family, the new session's handle is unknown too.
+    let steps =
+        json!([{"op": "call", "name": "tool_output_tail", "args": {"handle": handle, "lines": 1}}]);
+    let report = client(&python, steps, &serve(&root, "claude-old-id"), &[]);
+    assert!(text(&report["results"][0], 0).contains("no stored output has handle"));
     std::fs::remove_dir_all(&root).unwrap();
 }

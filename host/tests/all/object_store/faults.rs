@@ -3,6 +3,8 @@
 //! is kept that the store lacks, nothing hangs.
 
 use super::*;
+use crate::common::run_measured;
+use tool_output_tests::front::{Front, Misbehaviour};
 
 #[test]
 fn wrong_credentials_pass_the_output_through_and_keep_nothing() {
@@ -33,6 +35,7 @@ on_every_cloud!(
     a_store_that_goes_away_fails_clearly_and_comes_back,
     an_object_deleted_under_a_reader_is_a_clear_answer,
     a_hostile_store_cannot_fill_memory_or_plant_files,
+    a_store_that_sends_more_than_it_announced_is_cut_off_at_once,
 );
 
 fn a_store_that_goes_away_fails_clearly_and_comes_back(cloud: Cloud) {
@@ -310,4 +313,55 @@ fn a_hostile_store_cannot_fill_memory_or_plant_files(cloud: Cloud) {
         "{}",
         stderr(&out)
     );
+}
+
+/// A store that announces a small body (`Content-Length`) and streams a
+/// chunked one of 600 MB instead, for a sidecar or a listing page: the
+/// read is refused at the first byte past what was announced, in bounded
+/// memory, with one clear line.
+fn a_store_that_sends_more_than_it_announced_is_cut_off_at_once(cloud: Cloud) {
+    let Some((server, env, url)) = server_at(cloud, "lying") else {
+        return;
+    };
+    let log = big_log();
+    let stored = store_json(&on_store(
+        &root(cloud.name()),
+        &env,
+        &url,
+        &["--json", "store", "--tool", "t"],
+        log.as_bytes(),
+    ));
+    let handle = stored["handle"].as_str().unwrap();
+    const LIE: u64 = 600 << 20;
+    for (how, args) in [
+        (
+            Misbehaviour::LongSidecar(LIE),
+            vec!["read", handle, "--lines", "1:2"],
+        ),
+        (Misbehaviour::LongSidecar(LIE), vec!["list"]),
+        (Misbehaviour::LongListing(LIE), vec!["list"]),
+    ] {
+        let front = Front::start(&server.endpoint(), how);
+        let b = root(cloud.name());
+        let mut cmd = tool_output(&b, &[&["--store", &url][..], &args].concat());
+        cmd.envs(server.env_at(&front.url()));
+        let (out, took, peak) = run_measured(cmd, b"");
+        let said = stderr(&out);
+        eprintln!(
+            "{cloud:?} {how:?} {args:?}: {took:?}, peak {} MB: {said}{}",
+            peak >> 20,
+            String::from_utf8_lossy(&out.stdout)
+        );
+        assert_eq!(out.status.code(), Some(1), "{how:?} {args:?}: {said}");
+        assert!(
+            said.starts_with(&format!("tool-output: error: object store {url}")),
+            "{said}"
+        );
+        assert!(said.contains("more than"), "{how:?} {args:?}: {said}");
+        assert!(!said.contains("panicked"), "{said}");
+        assert_eq!(said.lines().count(), 1, "{said}");
+        // Without the bound: 1.25 GB, the body collected whole.
+        assert!(peak < 200 << 20, "{how:?} {args:?}: peak {} MB", peak >> 20);
+        assert!(took < Duration::from_secs(30), "{took:?}");
+    }
 }

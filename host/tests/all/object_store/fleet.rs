@@ -57,13 +57,22 @@ fn a_handle_stored_on_one_root_answers_on_another(cloud: Cloud) {
             .count();
         assert!(view_blocks > 0, "cached by range");
     }
-    // `list` on a third root sees both, as A does (fetched whole: the
-    // originals byte for byte).
+    // `list` on a third root sees both, as A does, from their sidecars
+    // alone (nothing else of them is fetched).
     let list = |root: &Path| stdout(&on(root, &["list"], b""));
     assert_eq!(list(&c), list(&a));
     assert_eq!(list(&c).lines().count(), 2);
+    for handle in &handles {
+        assert!(!c.join(format!("sessions/conv-7/{handle}.orig")).exists());
+    }
+    // `export` there carries the originals byte for byte.
+    let archive = c.join("conv-7.tar");
+    stdout(&on(&c, &["export", "-o", archive.to_str().unwrap()], b""));
+    let fresh = root(cloud.name());
+    let import = ["--session", "conv-7", "import", archive.to_str().unwrap()];
+    stdout(&run_cmd(tool_output(&fresh, &import), b""));
     for (handle, output) in handles.iter().zip(&outputs) {
-        let fetched = std::fs::read(c.join(format!("sessions/conv-7/{handle}.orig"))).unwrap();
+        let fetched = std::fs::read(fresh.join(format!("sessions/conv-7/{handle}.orig"))).unwrap();
         assert_eq!(fetched, output.as_bytes(), "the original, byte for byte");
     }
 

@@ -135,3 +135,4 @@ mod faults;
 mod fleet;
 mod lifecycle;
 mod ranged;
+mod whole;

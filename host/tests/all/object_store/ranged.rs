@@ -29,7 +29,6 @@ fn a_cold_read_of_a_few_lines_fetches_a_small_part_of_the_handle() {
     let tokio = tokio::runtime::Runtime::new().unwrap();
     tokio.block_on(async {
         let config = RuntimeConfig {
-            cache_dir: Some(root("s3").join("components")),
             ..RuntimeConfig::default()
         };
         let rt = Runtime::new(config).await.unwrap();

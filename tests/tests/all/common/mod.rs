@@ -1,6 +1,5 @@
-//! Shared set-up: runtimes that load the component from one on-disk cache
-//! (compiled once for all test binaries) and keep temporary sessions in a
-//! directory of the test's own.
+//! Shared set-up: runtimes that keep temporary sessions in a directory of
+//! the test's own.
 #![allow(dead_code)]
 
 pub mod llm;
@@ -8,10 +7,6 @@ pub mod llm;
 use std::path::{Path, PathBuf};
 
 use tool_output::{Outcome, Runtime, RuntimeConfig, StoredOutput};
-
-pub fn cache_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("component-cache")
-}
 
 /// A fresh, empty directory for one test.
 pub fn scratch_dir(name: &str) -> PathBuf {
@@ -28,7 +23,6 @@ pub async fn runtime_with(
 ) -> (Runtime, PathBuf) {
     let temp = scratch_dir(name);
     let mut config = RuntimeConfig {
-        cache_dir: Some(cache_dir()),
         temp_dir: temp.clone(),
         ..RuntimeConfig::default()
     };
