@@ -46,6 +46,7 @@ pub mod loader;
 pub mod mcp;
 pub mod names;
 pub mod platform;
+pub mod private_files;
 pub mod remote;
 pub mod roots;
 pub mod runtime;

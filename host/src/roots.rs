@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
-use crate::loader::ensure_private_dir;
 use crate::platform;
+use crate::private_files::ensure_dir;
 
 const RUN_ROOT_PREFIX: &str = "tool-output-";
 const OWNER_FILE: &str = "owner";
@@ -29,7 +29,7 @@ impl RunRoot {
         sweep_stale(parent);
         let id = uuid::Uuid::new_v4().simple().to_string();
         let path = parent.join(format!("{RUN_ROOT_PREFIX}{}", &id[..12]));
-        ensure_private_dir(&path)?;
+        ensure_dir(&path)?;
         fs::write(
             path.join(OWNER_FILE),
             platform::process_stamp(std::process::id()).unwrap_or_default(),

@@ -16,8 +16,8 @@ use crate::error::{Error, Result};
 use crate::extraction::{CallControl, ExtractOptions};
 use crate::host::AbandonGuard;
 use crate::host::session_fs::{SessionDir, UnfinishedHandle};
-use crate::loader::ensure_private_dir;
 use crate::names::Outcome;
+use crate::private_files::ensure_dir;
 use crate::remote::Remote;
 use crate::roots::RunRoot;
 use crate::runtime::{ONE_CALL_MAX, Runtime};
@@ -114,7 +114,7 @@ impl Runtime {
                 path.display()
             )));
         }
-        ensure_private_dir(path)?;
+        ensure_dir(path)?;
         // An import a killed process was committing into it, finished.
         crate::archive::recover(path)
             .map_err(|e| Error::Setup(e.context("finishing an interrupted import")))?;

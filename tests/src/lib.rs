@@ -6,6 +6,7 @@ pub mod fixtures;
 pub mod front;
 pub mod gate;
 pub mod llm_server;
+pub mod peak;
 pub mod s3;
 pub mod script;
 pub mod stores;

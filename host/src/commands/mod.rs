@@ -80,8 +80,8 @@ impl Env {
     }
 
     pub fn open(&self, runtime: Runtime) -> Result<(Runtime, Session)> {
-        tool_output::loader::ensure_private_dir(&self.root.join("sessions"))?;
-        tool_output::loader::ensure_private_dir(&self.root.join("events"))?;
+        tool_output::private_files::ensure_dir(&self.root.join("sessions"))?;
+        tool_output::private_files::ensure_dir(&self.root.join("events"))?;
         let session = runtime.open_session(&self.session_dir())?;
         sessions::touch_last_used(&self.session_dir());
         session.set_event_log(&self.event_log())?;

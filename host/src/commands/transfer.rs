@@ -19,7 +19,7 @@ use crate::input::InputReader;
 use crate::out;
 use tool_output::archive::{self, ExportOptions, ImportOptions};
 use tool_output::interrupt::{self, Interrupted};
-use tool_output::loader::ensure_private_dir;
+use tool_output::private_files::ensure_dir;
 use tool_output::sessions;
 
 #[derive(Args)]
@@ -163,7 +163,7 @@ async fn export(
 
 /// The handles imported.
 fn import(root: &Path, session: &str, json_out: bool, args: ImportArgs) -> Result<Vec<String>> {
-    ensure_private_dir(&root.join("sessions"))?;
+    ensure_dir(&root.join("sessions"))?;
     let dir = sessions::session_dir(root, session);
     let options = ImportOptions {
         replace: args.replace,

@@ -74,7 +74,7 @@ pub fn save(
     };
     let file = path(dir, &key);
     let text = serde_json::to_vec_pretty(&entry)?;
-    crate::loader::write_cache(dir, &file, &text)?;
+    crate::private_files::write(dir, &file, &text)?;
     Ok(file)
 }
 
@@ -101,7 +101,7 @@ pub fn load_one(dir: &Path, config: &LlmConfig, spec: &ModelSpec) -> Option<Capa
 
 fn read_entry(file: &Path, key: &str) -> Option<Capabilities> {
     // Ours, a regular file in a private directory, and small: only then read.
-    if !crate::loader::is_trusted_file(file) || std::fs::metadata(file).ok()?.len() > MAX_BYTES {
+    if !crate::private_files::is_trusted(file) || std::fs::metadata(file).ok()?.len() > MAX_BYTES {
         return None;
     }
     let text = std::fs::read(file).ok()?;
@@ -143,7 +143,7 @@ mod tests {
         let dir = std::env::temp_dir()
             .join("tool-output-doctor-cache-test")
             .join(uuid::Uuid::new_v4().simple().to_string());
-        crate::loader::ensure_private_dir(&dir).unwrap();
+        crate::private_files::ensure_dir(&dir).unwrap();
         dir
     }
 

@@ -75,7 +75,7 @@ impl ClientLog {
         let file = self.dir.join(format!("{name}.json"));
         let written = serde_json::to_vec_pretty(&seen)
             .map_err(anyhow::Error::from)
-            .and_then(|text| crate::loader::write_cache(&self.dir, &file, &text));
+            .and_then(|text| crate::private_files::write(&self.dir, &file, &text));
         if let Err(err) = written {
             tracing::warn!(
                 "not noting the MCP client in {}: {err:#}",
@@ -178,7 +178,7 @@ fn ago(ms: u64) -> String {
 fn read_note(file: &Path) -> Option<ClientSeen> {
     // Ours, a regular file in a private directory, and small: only then read.
     if file.extension()? != "json"
-        || !crate::loader::is_trusted_file(file)
+        || !crate::private_files::is_trusted(file)
         || std::fs::metadata(file).ok()?.len() > MAX_BYTES
     {
         return None;

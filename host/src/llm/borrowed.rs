@@ -288,7 +288,7 @@ impl LendFile {
     pub fn write(&self, path: &Path) -> anyhow::Result<()> {
         let dir = path.parent().unwrap_or(Path::new("."));
         let text = serde_json::to_vec_pretty(self)?;
-        crate::loader::write_cache(dir, path, &text)
+        crate::private_files::write(dir, path, &text)
     }
 }
 

@@ -45,38 +45,32 @@ pub(crate) fn bench_cli() {
 }
 
 /// `tool-output store` of `input` as a new process with `home` as HOME and
-/// root: its wall time and peak RSS (wait4's).
+/// root: its wall time and peak RSS, its own (`tool_output_tests::peak`).
 fn whole_process(
     bin: &std::path::Path,
     home: &std::path::Path,
     input: &std::path::Path,
 ) -> (Duration, u64) {
-    let t = Instant::now();
-    // Reaped below by wait4, which std's wait cannot replace: it gives the
-    // child's peak RSS.
-    #[allow(clippy::zombie_processes)]
-    let child = Command::new(bin)
+    let mut store = Command::new(bin);
+    store
         .arg("--root")
         .arg(home.join("root"))
         .args(["store", "--tool", "bench"])
         .arg(input)
         .env("HOME", home)
-        .env_remove("XDG_CACHE_HOME")
+        .env_remove("XDG_CACHE_HOME");
+    let report = home.join("peak");
+    let out = tool_output_tests::peak::measured(&store, &report)
         .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
+        .output()
         .unwrap();
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is valid; wait4 fills it for our child.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let pid = child.id() as libc::pid_t;
-    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    let took = t.elapsed();
     assert!(
-        waited == pid && status == 0,
-        "tool-output store failed ({status})"
+        out.status.success(),
+        "tool-output store failed: {}",
+        String::from_utf8_lossy(&out.stderr)
     );
-    (took, usage.ru_maxrss as u64 * 1024)
+    let (peak, took) = tool_output_tests::peak::report(&report);
+    (took, peak)
 }
 
 /// The whole-process figure: `store` of 50 MB of mixed text, the

@@ -17,7 +17,7 @@ use anyhow::{Context, Result, bail};
 use sha2::{Digest, Sha256};
 
 use super::manifest::{MANIFEST_NAME, MAX_MANIFEST_BYTES, Manifest, SUFFIXES};
-use crate::loader::ensure_private_dir;
+use crate::private_files::ensure_dir;
 
 mod format;
 mod staging;
@@ -179,7 +179,7 @@ fn import_tar(
     let parent = session_dir
         .parent()
         .context("the session directory has no parent")?;
-    ensure_private_dir(parent)?;
+    ensure_dir(parent)?;
     // Before a byte is written: an archive that says it holds more than
     // the disk can take is refused now, not after filling it.
     let total = manifest.total_bytes();

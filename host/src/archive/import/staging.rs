@@ -10,8 +10,8 @@ use anyhow::{Context, Result, bail};
 
 use super::{conflicts, handle_files};
 use crate::archive::manifest::{Manifest, SIDECAR_SUFFIX, SUFFIXES, is_handle};
-use crate::loader::ensure_private_dir;
 use crate::platform;
+use crate::private_files::ensure_dir;
 
 /// Staging directories are `<sessions>/.import-<id>`: `gc` passes over one
 /// whose import is still running (it holds the lock in it).
@@ -51,7 +51,7 @@ impl Staging {
         session_dir: &Path,
         replace: bool,
     ) -> Result<()> {
-        ensure_private_dir(session_dir)?;
+        ensure_dir(session_dir)?;
         let _session_lock = lock(session_dir)?;
         // One a killed import left, first: the marker has one place.
         recover_locked(session_dir)?;

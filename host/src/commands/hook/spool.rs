@@ -188,7 +188,7 @@ fn open_regular(path: &Path) -> std::io::Result<File> {
 /// `code`; best effort. Old entries go first.
 fn spool(mut from: File, len: u64, code: i32) -> std::io::Result<()> {
     let dir = dir(&root());
-    tool_output::loader::ensure_private_dir(&dir).map_err(std::io::Error::other)?;
+    tool_output::private_files::ensure_dir(&dir).map_err(std::io::Error::other)?;
     if let Ok(entries) = fs::read_dir(&dir) {
         for entry in entries.flatten() {
             let stale = entry

@@ -220,28 +220,8 @@ fn remove(text: &str, parent: &str, name: &str) -> Result<String> {
 
 fn replace(text: &str, parent: &str, name: &str, value: &Value) -> Result<String> {
     let nl = newline_of(text);
-    let all = lines(text);
-    let Some((at, end)) = top_level(&all, parent) else {
-        bail!("`{parent}:` vanished");
-    };
-    let key_forms = [format!("{name}:"), format!("{}:", json_string(name))];
-    let Some(first) = (at + 1..end).find(|&i| {
-        let c = content(all[i].1).trim_start();
-        !is_trivia(all[i].1) && key_forms.iter().any(|k| c.starts_with(k.as_str()))
-    }) else {
-        bail!("the entry {name} is not written as a block");
-    };
-    let step = indent(all[first].1);
-    let stop = (first + 1..end)
-        .find(|&i| !is_trivia(all[i].1) && indent(all[i].1) <= step)
-        .unwrap_or(end);
     // Trailing trivia stays after the new block.
-    let stop = (first + 1..stop)
-        .rev()
-        .find(|&i| !is_trivia(all[i].1))
-        .map_or(first + 1, |i| i + 1);
-    let from = all[first].0;
-    let to = all.get(stop).map_or(text.len(), |(o, _)| *o);
+    let (from, to, step) = entry_lines(text, parent, name)?;
     let mut out = text[..from].to_string();
     out.push_str(&block(name, value, step, nl));
     out.push_str(&text[to..]);

@@ -96,13 +96,7 @@ impl SessionDir {
     /// all, within the quota.
     pub(crate) fn install(&self, name: &str, data: &[u8]) -> Result<(), FsError> {
         check_hidden_name(name)?;
-        let (temp, mut file) = self.install_begin(name, data.len() as u64)?;
-        if let Err(err) = file.write_all(data) {
-            self.install_abort(&temp);
-            return Err(fs_error(name, err));
-        }
-        drop(file);
-        self.install_commit(&temp, name)
+        self.put_whole(name, data)
     }
 
     /// `name` (one of the engine's names) replaced by `data`, whole or
@@ -110,6 +104,12 @@ impl SessionDir {
     /// quota.
     pub(crate) fn replace(&self, name: &str, data: &[u8]) -> Result<(), FsError> {
         check_name(name)?;
+        self.put_whole(name, data)
+    }
+
+    /// `name` (already checked) holds `data`: a temporary file written,
+    /// then renamed into place.
+    fn put_whole(&self, name: &str, data: &[u8]) -> Result<(), FsError> {
         let (temp, mut file) = self.install_begin(name, data.len() as u64)?;
         if let Err(err) = file.write_all(data) {
             self.install_abort(&temp);

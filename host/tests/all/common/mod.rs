@@ -110,13 +110,11 @@ pub fn names(dir: &Path) -> Vec<String> {
 }
 
 /// Run to the end with `stdin` as input; also how long it took and its
-/// peak resident memory in bytes (the kernel's `ru_maxrss` of this child
-/// alone, read as it is reaped).
-pub fn run_measured(mut cmd: Command, stdin: &[u8]) -> (Output, Duration, u64) {
-    use std::io::Read;
-    use std::os::unix::process::ExitStatusExt;
-    let started = Instant::now();
-    let mut child = cmd
+/// peak resident memory in bytes, its own (`tool_output_tests::peak`: a
+/// child of this large test process would otherwise read as large as it).
+pub fn run_measured(cmd: Command, stdin: &[u8]) -> (Output, Duration, u64) {
+    let report = std::env::temp_dir().join(format!("tool-output-peak-{}", uuid::Uuid::new_v4()));
+    let mut child = tool_output_tests::peak::measured(&cmd, &report)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -127,28 +125,9 @@ pub fn run_measured(mut cmd: Command, stdin: &[u8]) -> (Output, Duration, u64) {
     let writer = std::thread::spawn(move || {
         let _ = input.write_all(&stdin);
     });
-    let read_all = |mut from: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut all = Vec::new();
-            let _ = from.read_to_end(&mut all);
-            all
-        })
-    };
-    let out = read_all(Box::new(child.stdout.take().unwrap()));
-    let err = read_all(Box::new(child.stderr.take().unwrap()));
-    let mut status = 0;
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let reaped = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
-    assert_eq!(reaped, child.id() as i32, "wait4");
-    // Reaped above (for its usage); std's wait then has nothing to do.
-    let _ = child.try_wait();
-    let took = started.elapsed();
+    let output = child.wait_with_output().unwrap();
     writer.join().unwrap();
-    let output = Output {
-        status: std::process::ExitStatus::from_raw(status),
-        stdout: out.join().unwrap(),
-        stderr: err.join().unwrap(),
-    };
-    // Linux reports kilobytes.
-    (output, took, usage.ru_maxrss as u64 * 1024)
+    let (peak, took) = tool_output_tests::peak::report(&report);
+    let _ = std::fs::remove_file(&report);
+    (output, took, peak)
 }
