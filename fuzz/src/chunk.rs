@@ -18,7 +18,9 @@
 
 use std::cell::Cell;
 
-use tool_output_guest::chunk::{Chunk, MAX_OVERLAP_PERCENT, PlanError, plan_in_records};
+use tool_output_guest::strategy::full_chunked::chunk::{
+    Chunk, MAX_OVERLAP_PERCENT, PlanError, plan_in_records,
+};
 use tool_output_guest::tokens::Encoding;
 
 use crate::support::Rng;

@@ -28,9 +28,9 @@ use tool_output_guest::meta::Meta;
 use tool_output_guest::storage::{MemStorage, Storage};
 use tool_output_guest::strategy::truncate::head_tail;
 use tool_output_guest::view::PreviewLine;
-use tool_output_guest::view::causes::Cause;
-use tool_output_guest::view::columns::OddField;
-use tool_output_guest::view::records::RecordRule;
+use tool_output_guest::view::detect::causes::Cause;
+use tool_output_guest::view::detect::columns::OddField;
+use tool_output_guest::view::detect::records::RecordRule;
 
 use crate::known::{Defect, check};
 use crate::reads;

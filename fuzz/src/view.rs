@@ -325,9 +325,7 @@ fn check_sink(view: &View) {
     let errors: Vec<usize> = p.errors.iter().map(shown).collect();
     assert!(
         errors.windows(2).all(|w| w[0] < w[1])
-            && errors.len()
-                <= tool_output_guest::view::lines::FIRST_ERRORS
-                    + tool_output_guest::view::lines::LAST_ERRORS,
+            && errors.len() <= tool_output_guest::view::detect::error_blocks::MAX_ERROR_LINES,
         "preview errors: {errors:?}"
     );
 }

@@ -3,8 +3,8 @@
 //!
 //! Then MB (default 100) of output streamed through the writer in 1 MiB
 //! pieces, as the CLI does, as lines and as one line without a newline: the
-//! two should cost about the same. The sink's per-line checks for records,
-//! causes and values that stand out are timed alone first.
+//! two should cost about the same. Each of the view's detectors is timed
+//! alone first (`PROFILE_DETECTORS=1`: only that).
 use std::time::{Duration, Instant};
 use tool_output_guest::bindings::types::CallInfo;
 use tool_output_guest::storage::MemStorage;
@@ -27,33 +27,42 @@ fn streamed(text: &str) -> Duration {
     t.elapsed()
 }
 
-/// The sink's per-line checks for records, cause chains and values that
-/// stand out, each alone over `text`'s lines.
+/// Each detector of the view alone over `text`'s lines.
 fn per_line_checks(what: &str, text: &str) {
-    use tool_output_guest::view::{
-        causes::CauseTracker, records::RecordDetector, standout::Standout,
-    };
+    use tool_output_guest::view::detect::{self, Line, names::Names};
     let mb = text.len() as f64 / 1e6;
-    let rate = |t: Instant| mb / t.elapsed().as_secs_f64();
-    let lines = || text.lines().zip(1..);
+    let mut rates = Vec::new();
+    // The names every detector reads, kept up as the sink does.
     let t = Instant::now();
-    let mut records = RecordDetector::default();
-    lines().for_each(|(l, _)| records.push(l));
-    let records_rate = rate(t);
+    let mut names = Names::default();
+    text.lines().zip(1..).for_each(|(l, n)| names.see(n, l));
+    rates.push(format!("names {:.0}", mb / t.elapsed().as_secs_f64()));
+    for mut d in detect::all() {
+        let t = Instant::now();
+        let mut names = Names::default();
+        for (text, number) in text.lines().zip(1..) {
+            names.see(number, text);
+            d.see(&Line {
+                number,
+                text,
+                error: false,
+                wrapped: false,
+                names: &names,
+            });
+        }
+        d.finish();
+        rates.push(format!(
+            "{} {:.0}",
+            d.name(),
+            mb / t.elapsed().as_secs_f64()
+        ));
+    }
     let t = Instant::now();
-    let mut causes = CauseTracker::default();
-    lines().for_each(|(l, n)| causes.push(n, l));
-    let causes_rate = rate(t);
-    let t = Instant::now();
-    let mut standout = Standout::default();
-    lines().for_each(|(l, n)| standout.push(n, l));
-    let standout_rate = rate(t);
-    let t = Instant::now();
-    let n = lines().count();
+    let n = text.lines().count();
     println!(
-        "{what}: records {records_rate:.0}, causes {causes_rate:.0}, standout {standout_rate:.0} MB/s \
-         (the lines alone {:.0} MB/s, {n})",
-        rate(t)
+        "{what}: {} MB/s (the lines alone {:.0} MB/s, {n})",
+        rates.join(", "),
+        mb / t.elapsed().as_secs_f64()
     );
 }
 
@@ -94,6 +103,53 @@ fn main() {
             _ => text.push_str(&format!("请求 {i} 处理完成，耗时 {} 毫秒 ✅\n", i % 300)),
         }
         i += 1;
+    }
+    // `PROFILE_DETECTORS=1`: the detectors alone, then stop.
+    if std::env::var_os("PROFILE_DETECTORS").is_some() {
+        per_line_checks("mixed text", &text);
+        let t = Instant::now();
+        let mut fields = tool_output_guest::view::detect::values::fields::Fields::default();
+        let mut n = 0u64;
+        for l in text.lines() {
+            fields.split(l, &mut |f| n += f.value.len() as u64);
+        }
+        println!(
+            "fields split alone {:.0} MB/s ({n})",
+            text.len() as f64 / 1e6 / t.elapsed().as_secs_f64()
+        );
+        let t = Instant::now();
+        let mut k = 0u64;
+        for l in text.lines() {
+            fields.split(l, &mut |f| {
+                if tool_output_guest::view::detect::values::numbers::number(f.value).is_some() {
+                    k += 1;
+                }
+            });
+        }
+        println!(
+            "fields + number {:.0} MB/s ({k})",
+            text.len() as f64 / 1e6 / t.elapsed().as_secs_f64()
+        );
+        let lines: Vec<&str> = text.lines().collect();
+        for kind in 0..5 {
+            let sub: Vec<&str> = lines.iter().skip(kind).step_by(5).copied().collect();
+            let bytes: usize = sub.iter().map(|l| l.len()).sum();
+            let mut fields = tool_output_guest::view::detect::values::fields::Fields::default();
+            let t = Instant::now();
+            let mut n = 0u64;
+            for _ in 0..3 {
+                for l in &sub {
+                    fields.split(l, &mut |f| n += f.value.len() as u64);
+                }
+            }
+            println!(
+                "kind {kind}: {:.0} MB/s ({:.0} ns/line) {:?}",
+                3.0 * bytes as f64 / 1e6 / t.elapsed().as_secs_f64(),
+                t.elapsed().as_nanos() as f64 / (3 * sub.len()) as f64,
+                &sub[0][..sub[0].len().min(40)]
+            );
+        }
+        return;
     }
     // A piece past the heap merge: the first builds the backtracking tables.
     let long = "y".repeat(300_000);

@@ -42,7 +42,7 @@ impl Limits {
             overlap_percent: req
                 .overlap_percent
                 .unwrap_or(DEFAULT_OVERLAP_PERCENT)
-                .min(crate::chunk::MAX_OVERLAP_PERCENT),
+                .min(crate::strategy::full_chunked::chunk::MAX_OVERLAP_PERCENT),
         }
     }
 }
@@ -214,7 +214,7 @@ fn estimate_chunks(doc: &Doc, budget: usize, limits: Limits) -> usize {
         0.25
     };
     let tokens = (doc.view_bytes() as f64 * per_byte).ceil() as usize;
-    crate::chunk::estimate_count(tokens, budget, limits.overlap_percent)
+    crate::strategy::full_chunked::chunk::estimate_count(tokens, budget, limits.overlap_percent)
 }
 
 /// The strategies to try in order: the first, the other LLM strategy

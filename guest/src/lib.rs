@@ -7,7 +7,6 @@
 
 pub mod bindings;
 pub mod bom;
-pub mod chunk;
 pub mod display;
 pub mod doc;
 pub mod error;

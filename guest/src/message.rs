@@ -31,6 +31,16 @@ const STORED_LINE: &str = "The full output is stored: do not run the tool again;
 struct Step(usize, usize, usize, usize, usize, usize);
 
 const SHRINK_STEPS: &[Step] = &[
+    // A wide shape line first, the lines shrinking under it: for JSON it
+    // says what the model needs to write a jq program.
+    Step(6, 12, 8, 4, 240, 900),
+    Step(6, 12, 8, 4, 240, 720),
+    Step(4, 12, 8, 3, 200, 720),
+    Step(3, 10, 6, 2, 160, 720),
+    Step(2, 8, 5, 2, 140, 720),
+    Step(2, 6, 4, 1, 120, 720),
+    Step(1, 4, 3, 1, 100, 720),
+    Step(1, 2, 2, 1, 80, 720),
     Step(6, 12, 8, 4, 240, 480),
     Step(4, 12, 8, 3, 200, 400),
     Step(3, 10, 6, 2, 160, 320),
@@ -135,10 +145,18 @@ fn render_preview(captured: &PreviewLines, total_lines: u64, step: &Step) -> Str
     // Lines that look like errors before the lines continuing their
     // blocks: when room is short, the next failure (a Java `Caused by:`,
     // the assertion under a panic) says more than a deeper frame.
-    let (starts, rest): (Vec<&PreviewLine>, Vec<&PreviewLine>) = captured
+    let (mut starts, rest): (Vec<&PreviewLine>, Vec<&PreviewLine>) = captured
         .errors
         .iter()
         .partition(|l| looks_like_error(l.text.as_bytes()));
+    // The rarest templates first: one repeated 1,745 times is shown once,
+    // with its count, and the single fatal line gets a slot.
+    let count = |l: &PreviewLine| {
+        (captured.repeats.iter())
+            .find(|r| r.line == l.line)
+            .map_or(1, |r| r.count)
+    };
+    starts.sort_by_key(|l| (count(l), l.line));
     // A cause chain's root and the project's frame under it say more than
     // the top of its trace: they come first, the latest chain first.
     let roots = (captured.causes.iter().rev())
@@ -191,6 +209,12 @@ fn render_preview(captured: &PreviewLines, total_lines: u64, step: &Step) -> Str
             _ => clip(&line.text, width),
         };
         out.push_str(&format!("{}: {text}\n", line.line));
+        if let Some(r) = captured.repeats.iter().find(|r| r.line == line.line) {
+            out.push_str(&format!(
+                "[{} lines like it in all, the last at line {}]\n",
+                r.count, r.last
+            ));
+        }
         next = line.line + 1;
     }
     if total_lines >= next {

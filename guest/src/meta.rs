@@ -9,7 +9,7 @@ use crate::display;
 use crate::handle::{FileKind, Handle};
 use crate::storage::{FsError, Storage};
 use crate::view::PreviewLines;
-use crate::view::records::RecordRule;
+use crate::view::detect::records::RecordRule;
 
 pub const META_VERSION: u32 = 1;
 

@@ -190,6 +190,7 @@ impl Writer {
         ] {
             st.rename(&handle.part_file(part), &handle.file(committed))?;
         }
+        let findings = self.sink.findings();
         let meta = Meta {
             version: meta::META_VERSION,
             handle: handle.to_string(),
@@ -204,8 +205,8 @@ impl Writer {
                 bytes: self.sink.bytes(),
                 lines: self.sink.lines(),
             },
-            preview: self.sink.preview(),
-            records: self.sink.record_rule(),
+            preview: findings.preview,
+            records: findings.records,
         };
         if let Err(err) = meta.commit(st, &handle) {
             for kind in [FileKind::Original, view_kind, FileKind::LineIndex] {

@@ -1,6 +1,6 @@
-//! The strategies, side by side behind one signature: [`attempt`] runs one
-//! mode over a stored output and gives the answer's body, or a [`Failure`]
-//! the router (`extract.rs`) falls back on.
+//! The strategies, side by side behind one entry ([`Strategy`]): [`attempt`]
+//! runs one mode over a stored output and gives the answer's body, or a
+//! [`Failure`] the router (`extract.rs`) falls back on.
 //!
 //! - [`lexical`]: BM25 windows of lines, no LLM;
 //! - [`truncate`]: head and tail, the last resort;
@@ -34,30 +34,52 @@ pub struct Task<'a> {
     pub max_calls: usize,
 }
 
-/// Run `mode` once. LLM calls made are appended to `calls`.
-pub fn attempt(mode: Mode, task: &Task, calls: &mut Vec<LlmCallReport>) -> Result<String, Failure> {
-    let job = &task.job;
-    match (mode, task.model) {
-        (Mode::FullChunked | Mode::ReadGrep, Err(err)) => Err(Failure {
+impl Task<'_> {
+    /// The configured model, or the failure an LLM strategy falls back on.
+    pub fn profile(&self) -> Result<&ModelProfile, Failure> {
+        self.model.as_ref().map_err(|err| Failure {
             kind: llm::failure_kind(err),
             reason: err.message(),
-        }),
-        (Mode::FullChunked | Mode::ReadGrep, _) if job.max_calls == 0 => {
-            Err(Failure::strategy(format!(
+        })
+    }
+}
+
+/// What every strategy is: one entry over one [`Task`].
+pub trait Strategy: Sync {
+    /// Whether it calls the extraction model ([`attempt`] checks there is
+    /// one, with calls left, before running it).
+    fn needs_llm(&self) -> bool {
+        false
+    }
+
+    /// The answer's body within `task.budget`, or why there is none (the
+    /// router falls back). LLM calls made are appended to `calls`.
+    fn answer(&self, task: &Task, calls: &mut Vec<LlmCallReport>) -> Result<String, Failure>;
+}
+
+/// The strategy that serves `mode` (`auto` is routed before this; here it
+/// is `truncate`, the last resort).
+pub fn of(mode: Mode) -> &'static dyn Strategy {
+    match mode {
+        Mode::FullChunked => &full_chunked::FullChunked,
+        Mode::ReadGrep => &read_grep::ReadGrep,
+        Mode::Lexical => &lexical::Lexical,
+        Mode::Jq => &jq::Jq,
+        Mode::Truncate | Mode::Auto => &truncate::Truncate,
+    }
+}
+
+/// Run `mode` once. LLM calls made are appended to `calls`.
+pub fn attempt(mode: Mode, task: &Task, calls: &mut Vec<LlmCallReport>) -> Result<String, Failure> {
+    let strategy = of(mode);
+    if strategy.needs_llm() {
+        task.profile()?;
+        if task.job.max_calls == 0 {
+            return Err(Failure::strategy(format!(
                 "the {} LLM calls allowed per extraction are used up",
                 task.max_calls
-            )))
+            )));
         }
-        (Mode::FullChunked, Ok(profile)) => {
-            full_chunked::over_view(task.doc, task.llm, profile, job, calls)
-        }
-        (Mode::ReadGrep, Ok(profile)) => {
-            read_grep::run(task.doc, task.llm, profile, job, calls).map(|report| report.text)
-        }
-        (Mode::Lexical, _) => lexical::answer(task.doc, task.extract, task.budget),
-        (Mode::Jq, _) => jq::run(task.doc, task.extract, task.budget)
-            .map_err(|e| Failure::strategy(e.message().to_string())),
-        (Mode::Truncate | Mode::Auto, _) => truncate::head_tail(task.doc, task.budget)
-            .map_err(|e| Failure::strategy(e.message().to_string())),
     }
+    strategy.answer(task, calls)
 }

@@ -2,7 +2,19 @@
 //! the middle once, and say exactly what was cut.
 
 use crate::EngineError;
+use crate::bindings::types::LlmCallReport;
 use crate::doc::Doc;
+use crate::llm::Failure;
+use crate::strategy::{Strategy, Task};
+
+/// Mode `truncate`, and the last resort of every chain.
+pub struct Truncate;
+
+impl Strategy for Truncate {
+    fn answer(&self, task: &Task, _: &mut Vec<LlmCallReport>) -> Result<String, Failure> {
+        head_tail(task.doc, task.budget).map_err(|e| Failure::strategy(e.message().to_string()))
+    }
+}
 
 /// Head and tail of the view within `budget` bytes, marker included.
 pub fn head_tail(doc: &Doc, budget: usize) -> Result<String, EngineError> {

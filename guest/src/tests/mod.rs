@@ -2,6 +2,7 @@
 //! listed, read or extracted. They live above every module they use, so no
 //! module's own tests import a module that sits above it.
 
+mod answers;
 mod corpus;
 mod corrupt;
 mod display;

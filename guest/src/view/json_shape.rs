@@ -11,14 +11,18 @@
 
 use super::preview::{SUMMARY_BYTES, clip};
 
+mod within;
+
 /// Distinct paths tracked (each key of each tracked object is one).
 pub const MAX_NODES: usize = 256;
 /// Container levels tracked; deeper containers show as `{…}` / `array[…]`.
 pub const MAX_DEPTH: usize = 6;
 /// A key is kept up to this many bytes.
 pub const KEY_BYTES: usize = 40;
-/// Rendered variants, from this many levels of detail down to none.
+/// Rendered variants, from this many levels of detail down to none…
 const DETAIL_LEVELS: usize = 4;
+/// …and the most open within each of these lengths.
+const BUDGETS: [usize; 6] = [SUMMARY_BYTES, 900, 720, 560, 400, 240];
 
 const NULL: u8 = 1;
 const BOOL: u8 = 2;
@@ -236,16 +240,31 @@ impl JsonShape {
         }
     }
 
+    /// The shape line at decreasing lengths: within each of [`BUDGETS`],
+    /// the most open (see [`within`]), and at each level of detail (types,
+    /// keys, `{…}` by depth) — longest first. When not even the top level
+    /// opens within [`SUMMARY_BYTES`] (a map of thousands of keys), the
+    /// levels of detail alone, cut to it.
     fn variants(&self, label: &str, id: u32) -> Vec<String> {
-        let mut variants: Vec<String> = Vec::new();
+        let mut levels: Vec<String> = Vec::new();
         for detail in (0..=DETAIL_LEVELS).rev() {
             let mut line = String::from(label);
             self.render_node(id, detail, &mut line);
-            let line = clip(&line, SUMMARY_BYTES);
-            if variants.last() != Some(&line) {
-                variants.push(line);
-            }
+            levels.push(line);
         }
+        let mut variants: Vec<String> = (BUDGETS.iter())
+            .map(|&budget| self.render_within(id, label, budget))
+            .collect();
+        variants.dedup();
+        let closed = variants.len() == 1 && variants[0] == format!("{label}{{…}}");
+        if closed {
+            let mut cut: Vec<String> = levels.iter().map(|l| clip(l, SUMMARY_BYTES)).collect();
+            cut.dedup();
+            return cut;
+        }
+        variants.extend(levels.into_iter().filter(|l| l.len() <= SUMMARY_BYTES));
+        variants.sort_by_key(|v| std::cmp::Reverse(v.len()));
+        variants.dedup();
         variants
     }
 
@@ -278,13 +297,18 @@ impl JsonShape {
                 out.push_str(" of …");
             }
         }
+        self.render_scalars(node.kinds, &mut sep, out);
+    }
+
+    /// The scalar kinds of a node, each after `sep`.
+    fn render_scalars(&self, kinds: u8, sep: &mut impl FnMut(&mut String), out: &mut String) {
         for (bit, name) in [
             (STRING, "string"),
             (NUMBER, "number"),
             (BOOL, "bool"),
             (NULL, "null"),
         ] {
-            if node.kinds & bit != 0 {
+            if kinds & bit != 0 {
                 sep(out);
                 out.push_str(name);
             }

@@ -4,30 +4,25 @@
 //!   ├─ JSON (first non-space char `{`/`[`): [`json::JsonIndenter`], whitespace-only
 //!   └─ otherwise: [`ansi::TextCleaner`] (escape codes, `\r` redraws, controls)
 //! ─► [`LineSink`]: soft-wraps long lines, numbers them, indexes them and
-//!    keeps the preview (head, error blocks, rare-shaped and tail lines;
-//!    [`shapes`] counts line templates in a bounded table) and the summary
+//!    shows each to the [`detect`]ors, which keep the preview (head, error
+//!    blocks, rare-shaped and tail lines, line templates) and the summary
 //!    line of a structured output ([`json_shape`] while re-indenting JSON,
-//!    [`json_lines`] for one JSON object a line, [`columns`] for CSV/TSV
-//!    lines), where records start ([`records`]), the roots of cause chains
-//!    ([`causes`]) and values that stand out among records ([`standout`]);
-//!    [`errors`] says which lines look like failures.
+//!    the detectors for JSON lines and CSV/TSV tables), where records start
+//!    ([`records`]), the roots of cause chains ([`causes`]) and values that
+//!    stand out among records ([`standout`]); [`errors`] says which lines
+//!    look like failures.
 //!
 //! Everything streams: memory stays bounded whatever the output's size.
 
 pub mod ansi;
 mod builder;
-pub mod causes;
-pub mod columns;
 mod decode;
+pub mod detect;
 pub mod errors;
 pub mod json;
-pub mod json_lines;
 pub mod json_shape;
 pub mod lines;
 pub mod preview;
-pub mod records;
-pub mod shapes;
-pub mod standout;
 #[cfg(test)]
 pub(crate) mod test_util;
 
@@ -35,7 +30,8 @@ pub(crate) mod test_util;
 pub use crate::line_index::{LINE_INDEX_STRIDE, WRAP_BYTES};
 pub use builder::{DECIDE_WITHIN, JSON_ALLOWANCE, JSON_GROWTH, ViewBuilder, is_json};
 pub use decode::Utf8Decoder;
-pub use lines::{LineSink, PreviewLines};
+pub use detect::{Findings, PreviewLines};
+pub use lines::LineSink;
 pub use preview::PreviewLine;
 
 #[cfg(test)]

@@ -3,39 +3,45 @@
 //! not fit one reduce call. One chunk needs no reduce. Chunks are cut at
 //! record starts where they can (a chunk does not split a commit).
 
+pub mod chunk;
+
 use crate::bindings::llm_import::{Message, ModelProfile, Request, Role, ToolChoice};
 use crate::bindings::types::{LlmCallKind, LlmCallReport};
-use crate::chunk::{self, PlanError};
 use crate::doc::Doc;
 use crate::llm::{self, Failure, FailureKind, Job, Llm, Response};
 use crate::prompts;
 use crate::report::{self, FinalReport};
+use crate::strategy::{Strategy, Task};
 use crate::tokens::Encoding;
-use crate::view::records::RecordCursor;
+use crate::view::detect::records::RecordCursor;
+use chunk::PlanError;
 
-/// Run `full-chunked` over the whole view: the answer's body.
-pub fn over_view(
-    doc: &Doc,
-    llm: &dyn Llm,
-    profile: &ModelProfile,
-    job: &Job,
-    calls: &mut Vec<LlmCallReport>,
-) -> Result<String, Failure> {
-    // A cheap bound before reading the view into memory: even at 8 bytes a
-    // token it would need more calls than allowed.
-    let most = job.max_calls as u64 * u64::from(profile.context_window) * 8;
-    if doc.view_bytes() > most {
-        return Err(Failure::strategy(format!(
-            "the output is too large for full-chunked within {} LLM calls",
-            job.max_calls
-        )));
+/// `full-chunked` over the whole view.
+pub struct FullChunked;
+
+impl Strategy for FullChunked {
+    fn needs_llm(&self) -> bool {
+        true
     }
-    let raw = doc
-        .read_bytes(0, doc.view_bytes())
-        .map_err(|e| Failure::strategy(e.message().to_string()))?;
-    let text = String::from_utf8_lossy(&raw);
-    let records = record_starts(&text, doc);
-    run_in_records(&text, &records, llm, profile, job, calls).map(|report| report.text)
+
+    fn answer(&self, task: &Task, calls: &mut Vec<LlmCallReport>) -> Result<String, Failure> {
+        let (doc, job, profile) = (task.doc, &task.job, task.profile()?);
+        // A cheap bound before reading the view into memory: even at 8 bytes a
+        // token it would need more calls than allowed.
+        let most = job.max_calls as u64 * u64::from(profile.context_window) * 8;
+        if doc.view_bytes() > most {
+            return Err(Failure::strategy(format!(
+                "the output is too large for full-chunked within {} LLM calls",
+                job.max_calls
+            )));
+        }
+        let raw = doc
+            .read_bytes(0, doc.view_bytes())
+            .map_err(|e| Failure::strategy(e.message().to_string()))?;
+        let text = String::from_utf8_lossy(&raw);
+        let records = record_starts(&text, doc);
+        run_in_records(&text, &records, task.llm, profile, job, calls).map(|report| report.text)
+    }
 }
 
 /// Byte offsets of the view's record starts (none when it has no records).

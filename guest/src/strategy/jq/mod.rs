@@ -32,7 +32,10 @@ use std::cell::RefCell;
 use input::{Gaps, Values};
 use lines::MAX_DEPTH;
 
+use crate::bindings::types::LlmCallReport;
 use crate::doc::Doc;
+use crate::llm::Failure;
+use crate::strategy::{Strategy, Task};
 
 /// Outputs up to this size are read whole for jq (the instance's memory is
 /// bounded; jaq's values take several times their JSON text). Larger ones
@@ -54,6 +57,16 @@ struct Shape {
     /// Several values or rows gathered into one array: what they are
     /// (`20000 JSON lines`), to say when a program treats the array as one.
     gathered: Option<String>,
+}
+
+/// Mode `jq`: `extract` is the program.
+pub struct Jq;
+
+impl Strategy for Jq {
+    fn answer(&self, task: &Task, _: &mut Vec<LlmCallReport>) -> Result<String, Failure> {
+        run(task.doc, task.extract, task.budget)
+            .map_err(|e| Failure::strategy(e.message().to_string()))
+    }
 }
 
 /// Run `program` over the output of `doc`; the answer body, within `budget`

@@ -1,6 +1,6 @@
 //! A question that names a table's column (`email`, `price`) is answered
 //! first by the rows whose value there is odd — empty, negative, text
-//! among numbers — as the storing found them ([`crate::view::columns`]):
+//! among numbers — as the storing found them ([`crate::view::detect::columns`]):
 //! the rows a word search cannot find, since an empty field holds no word.
 
 use std::collections::BTreeMap;
@@ -9,7 +9,7 @@ use super::passage::{Passage, read};
 use super::search::LineTerms;
 use crate::doc::Doc;
 use crate::llm::Failure;
-use crate::view::columns::OddField;
+use crate::view::detect::columns::OddField;
 
 /// For each odd field whose column the question names: the table's header
 /// and the row, titled.

@@ -1,49 +1,105 @@
-//! The `lexical` strategy: the answer built from the lexical search
-//! ([`search`]) — the best-matching windows of lines, or records of an
-//! output made of records ([`passage`]), merged into passages, within the
-//! budget, after the root causes of the traces they fall in ([`roots`]) and
-//! a table's odd rows in the columns the question names ([`columns`]).
-//! Needs no LLM.
+//! The `lexical` strategy: the answer built from one read of the view,
+//! no LLM. The question is read for what it asks ([`intent`]) and its words
+//! ([`search::Query`], less a comparison's words and number); the view is
+//! streamed once into the BM25 search ([`search`]) and, as the question
+//! asks, into the gathering of every matching line by kind ([`every`]) and
+//! of the numbers of the fields it names ([`measure`]). The answer shows,
+//! in order: the values the storing found standing out that the question
+//! names ([`findings`]) and a table's odd rows in the columns it names
+//! ([`columns`]); the records passing its comparison, or its
+//! extreme ones; every matching line by kind, for "every …" questions; else
+//! the best-matching windows ([`windows`]), each with its record
+//! ([`passage`], [`record`]) and the root causes of the traces they fall
+//! in ([`roots`]).
 
 mod columns;
+mod every;
+mod findings;
+mod intent;
+mod measure;
 mod passage;
+mod record;
 mod roots;
 pub mod search;
+mod windows;
 
+use crate::bindings::types::LlmCallReport;
 use crate::doc::Doc;
 use crate::llm::Failure;
-use crate::view::records::RecordCursor;
-use passage::Passage;
-use search::{LineTerms, Query, Scorer, Window};
+use crate::strategy::{Strategy, Task};
+use crate::view::detect::names::Names;
+use crate::view::detect::records::RecordCursor;
+use every::Every;
+use intent::Intent;
+use measure::Measures;
+use search::{LineTerms, Query, Scorer};
 
 /// Windows the lexical strategy ranks before fitting them into the budget.
 const LEXICAL_WINDOWS: usize = 24;
-/// Windows scoring below this share of the best one are not shown…
-const MIN_RELATIVE_SCORE: f64 = 0.35;
-/// …unless they score this many times the median ranked window: one record
-/// standing out from hundreds of its kind is an answer even when a
-/// preamble that names the output's kind ("plan") scores higher.
-const OUTLIER_SCORE: f64 = 3.0;
-/// Room kept per passage for what merging passages may add (a gap marker).
-const MERGE_SLACK: usize = 40;
-/// Room kept for what comes first: the root causes of the traces shown
-/// ([`roots`]), a table's odd rows in the columns asked about ([`columns`]).
-const FIRST_RESERVE: usize = 1200;
+/// Share of the budget the findings the question names may take.
+const FINDINGS_SHARE: usize = 3;
+/// Bytes the windows may take after sections that answer.
+const WINDOWS_AFTER_SECTIONS: usize = 1500;
+
+/// Mode `lexical`: the search, no LLM.
+pub struct Lexical;
+
+impl Strategy for Lexical {
+    fn answer(&self, task: &Task, _: &mut Vec<LlmCallReport>) -> Result<String, Failure> {
+        answer(
+            task.doc,
+            task.extract,
+            &task.doc.handle.to_string(),
+            task.budget,
+        )
+    }
+}
 
 /// The answer's body for `extract` within `budget` bytes.
-pub fn answer(doc: &Doc, extract: &str, budget: usize) -> Result<String, Failure> {
-    let query = Query::parse(extract)
+fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<String, Failure> {
+    let (question, skip) = intent::paging(extract);
+    let intent = Intent::of(question);
+    let searched = intent.search_text(question);
+    let query = Query::parse(&searched)
+        .or_else(|| Query::parse(question))
         .ok_or_else(|| Failure::strategy("the extract text has no words to search for"))?;
     let terms = query.terms().join(", ");
     let rule = doc.meta.records.as_ref();
     let mut cursor = rule.map(RecordCursor::new);
     let mut scorer = Scorer::new(&query, LEXICAL_WINDOWS);
+    let mut every = intent.every.then(Every::default);
+    let mut names = intent.every.then(Names::default);
+    let mut measures = (intent.measure.clone()).map(|m| Measures::new(m, &query, question));
     let mut reader = doc.lines_from(1);
+    // The first line of the record being read (records with a header,
+    // `commit …`, `Nmap scan report for …`: it says whose a line is).
+    let mut record_first = 0;
     while let Some(block) = reader.next_block() {
         for (n, line) in block.lines() {
             match &mut cursor {
-                Some(records) => scorer.push_record_line(n, &line, records.starts(&line)),
+                Some(records) => {
+                    let starts = records.starts(&line);
+                    if starts {
+                        record_first = n;
+                    }
+                    scorer.push_record_line(n, &line, starts)
+                }
                 None => scorer.push_line(n, &line),
+            }
+            let hits = scorer.line_hits();
+            if let (Some(every), Some(names)) = (&mut every, &mut names) {
+                names.see(n, &line);
+                let context = if hits.any() {
+                    let body = line.trim_start();
+                    let first = (record_first > 0 && record_first != n).then_some(record_first);
+                    [first, names.nearest(line.len() - body.len(), n)]
+                } else {
+                    [None, None]
+                };
+                every.push(n, &line, hits, context);
+            }
+            if let Some(m) = &mut measures {
+                m.push(n, &line, hits);
             }
         }
     }
@@ -51,8 +107,16 @@ pub fn answer(doc: &Doc, extract: &str, budget: usize) -> Result<String, Failure
         .error()
         .map_err(|e| Failure::strategy(e.message().to_string()))?;
     let ranked = scorer.finish();
-    let windows = ranked.windows;
-    if windows.is_empty() {
+    let values = &doc.meta.preview.values;
+    let named = findings::named(&query, values);
+    let odd_rows = columns::passages(
+        doc,
+        &doc.meta.preview.odd_fields,
+        &mut LineTerms::new(&query),
+    )?;
+    let matching = every.as_ref().is_some_and(|e| e.matching() > 0);
+    let found = !named.is_empty() || !odd_rows.is_empty();
+    if ranked.windows.is_empty() && !found && measures.is_none() && !matching {
         return Ok(format!(
             "NO RELEVANT DATA FOUND\nSearched all {} lines of the output (no LLM: lexical search) for \
              the terms: {terms}. None of them occurs. Try other words, or mode \"truncate\" to see \
@@ -60,87 +124,55 @@ pub fn answer(doc: &Doc, extract: &str, budget: usize) -> Result<String, Failure
             doc.lines()
         ));
     }
-    // Windows far weaker than the best are noise (a common word alone).
-    let best = windows[0].score;
-    let median = windows[windows.len() / 2].score;
-    let strong: Vec<&Window> = windows
-        .iter()
-        .filter(|w| w.score >= best * MIN_RELATIVE_SCORE || w.score >= median * OUTLIER_SCORE)
-        .collect();
     let mut body = format!(
-        "Lexical search (no LLM) of {} lines for: {terms}. The best-matching lines, in order:\n",
+        "Lexical search (no LLM) of {} lines for: {terms}.",
         doc.lines()
     );
-    body.push_str(&unmatched_note(&ranked.unmatched));
-    // Pick best-first while the budget lasts, then show in line order,
-    // overlapping passages merged into one.
-    let mut hits = LineTerms::new(&query);
-    let mut picked: Vec<Passage> = Vec::new();
-    let causes = &doc.meta.preview.causes;
-    let fields = &doc.meta.preview.odd_fields;
-    let reserve = if causes.is_empty() && fields.is_empty() {
-        0
+    let sections = found || measures.is_some() || matching;
+    body.push_str(if sections {
+        "\n"
     } else {
-        FIRST_RESERVE
-    };
-    let mut used = body.len() + reserve;
-    let marked: Vec<u64> = doc.meta.preview.standout.iter().map(|l| l.line).collect();
-    for window in &strong {
-        let passage = passage::of_window(doc, window, rule, &mut hits, &marked)?;
-        let cost = passage.render().len() + MERGE_SLACK;
-        if used + cost > budget {
-            break;
-        }
-        used += cost;
-        picked.push(passage);
+        " The best-matching lines, in order:\n"
+    });
+    body.push_str(&unmatched_note(&ranked.unmatched));
+    // What the storing found standing out that the question names: values
+    // by field, a table's odd rows in the columns it names.
+    let mut shown: Vec<u64> = Vec::new();
+    if !named.is_empty() {
+        let room = budget / FINDINGS_SHARE;
+        body.push_str(&findings::render(doc, &named, room, &mut shown)?);
     }
-    if picked.is_empty() {
-        // Even the best window is over the budget: its lines, clipped.
-        let w = strong[0];
-        let room = budget.saturating_sub(body.len() + 64).max(1);
-        let range = crate::bindings::types::LineRange {
-            first: w.first_line,
-            last: w.last_line,
+    for (title, rows) in &odd_rows {
+        let text = rows.render_titled(title);
+        if body.len() + text.len() <= budget {
+            body.push_str(&text);
+            shown.extend(rows.lines.keys());
+        }
+    }
+    if let Some(m) = &measures {
+        let room = budget.saturating_sub(body.len());
+        body.push_str(&m.render(doc, values, room)?);
+    }
+    if let Some(every) = every.as_ref().filter(|_| matching) {
+        let room = budget.saturating_sub(body.len());
+        let next = |skip: usize| {
+            format!(
+                "tool_output(handle = \"{handle}\", extract = \"{} [skip {skip}]\", mode = \"lexical\")",
+                question.replace('"', "'")
+            )
         };
-        body.push_str(
-            &doc.read(range, room)
-                .map_err(|e| Failure::strategy(e.message().to_string()))?,
-        );
+        body.push_str(&every.render(doc, skip, room, &next)?);
         return Ok(body);
     }
-    let shown = picked.len();
-    // The root causes of the traces shown, or asked about, and the odd
-    // rows of the columns asked about come first.
-    let causal = roots::asks_for_cause(extract);
-    let passages_cost = used - reserve - body.len();
-    let roots = roots::passages(doc, causes, &picked, causal, strong[0].first_line)?;
-    let odd = columns::passages(doc, &doc.meta.preview.odd_fields, &mut hits)?;
-    for (title, first) in roots.into_iter().chain(odd) {
-        let text = first.render_titled(&title);
-        if body.len() + text.len() + passages_cost <= budget {
-            body.push_str(&text);
-        }
-    }
-    picked.sort_by_key(Passage::first);
-    let mut passages: Vec<Passage> = Vec::new();
-    for p in picked {
-        match passages.last_mut() {
-            Some(prev) if p.first() <= prev.last() + 1 => prev.merge(p),
-            _ => passages.push(p),
-        }
-    }
-    for p in &passages {
-        let text = p.render();
-        if body.len() + text.len() > budget {
-            break; // merging cost more than its slack: the rest is left out
-        }
-        body.push_str(&text);
-    }
-    let hidden = windows.len() - shown;
-    let note = format!("\n[{hidden} weaker matching windows not shown; grep or read for more]\n");
-    if hidden > 0 && body.len() + note.len() <= budget {
-        body.push_str(&note);
-    }
+    // After sections that answer, the best windows only: context, not a
+    // second answer.
+    let after = sections.then_some(shown.as_slice());
+    let budget = if sections {
+        budget.min(body.len() + WINDOWS_AFTER_SECTIONS)
+    } else {
+        budget
+    };
+    windows::render(doc, question, &query, &ranked, &mut body, budget, after)?;
     Ok(body)
 }
 

@@ -11,8 +11,8 @@ use std::collections::BTreeMap;
 use super::search::{LineTerms, Window};
 use crate::doc::Doc;
 use crate::llm::Failure;
-use crate::view::records::{RecordCursor, RecordRule};
-use crate::view::standout::names_a_record;
+use crate::view::detect::names::names_a_record;
+use crate::view::detect::records::{RecordCursor, RecordRule};
 
 /// Lines shown after a fixed window.
 const WINDOW_CONTEXT_AFTER: u64 = 3;

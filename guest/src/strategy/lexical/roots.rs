@@ -1,5 +1,5 @@
 //! The root causes a lexical answer shows first: of each cause chain the
-//! storing found ([`crate::view::causes`]) that a shown passage falls in —
+//! storing found ([`crate::view::detect::causes`]) that a shown passage falls in —
 //! and, when the question asks for a cause ("root cause", "why"), of the
 //! chain nearest the best match — the innermost cause and the first frame
 //! under it in the project's own code, before the passages.
@@ -10,7 +10,7 @@ use super::passage::{Passage, read};
 use super::search::terms;
 use crate::doc::Doc;
 use crate::llm::Failure;
-use crate::view::causes::Cause;
+use crate::view::detect::causes::Cause;
 
 /// Question words that ask for a cause.
 const CAUSAL: &[&str] = &[

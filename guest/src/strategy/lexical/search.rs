@@ -84,6 +84,24 @@ struct Open {
     record_first: u64,
 }
 
+/// Which query terms the line last pushed holds: a bit per term (the
+/// first 64), by the term's own word or only by a related one, and the
+/// first token that held one by its own word (else by a related one).
+#[derive(Debug, Clone, Default)]
+pub struct LineHits {
+    pub own: u64,
+    pub related: u64,
+    /// A bit per form (the first 128): which words of the terms it holds.
+    pub forms: u128,
+    pub token: String,
+}
+
+impl LineHits {
+    pub fn any(&self) -> bool {
+        self.own | self.related != 0
+    }
+}
+
 /// Streams a document once and keeps what BM25 needs per unit.
 pub struct Scorer {
     terms: Vec<String>,
@@ -105,6 +123,10 @@ pub struct Scorer {
     total_len: u64,
     df: Vec<u64>,
     candidates: Vec<Candidate>,
+    /// Per form: whether it is a related word of its term.
+    form_related: Vec<bool>,
+    /// The last line's hits.
+    hits: LineHits,
 }
 
 impl Scorer {
@@ -114,11 +136,13 @@ impl Scorer {
     }
 
     fn with_limit(query: &Query, keep: usize, limit: usize) -> Self {
-        let (mut form_term, mut form_weight) = (Vec::new(), Vec::new());
+        let (mut form_term, mut form_weight, mut form_related) =
+            (Vec::new(), Vec::new(), Vec::new());
         for (t, forms) in query.forms.iter().enumerate() {
             for f in forms {
                 form_term.push(t as u32);
                 form_weight.push(query.weights[t] * f64::from(f.tenths) / 10.0);
+                form_related.push(f.tenths < 10);
             }
         }
         let n = form_term.len();
@@ -139,7 +163,14 @@ impl Scorer {
             total_len: 0,
             df: vec![0; n],
             candidates: Vec::new(),
+            form_related,
+            hits: LineHits::default(),
         }
+    }
+
+    /// What the line last pushed holds.
+    pub fn line_hits(&self) -> &LineHits {
+        &self.hits
     }
 
     /// Feed every line of the document once, in order, line numbers 1-based
@@ -191,15 +222,37 @@ impl Scorer {
             buf,
             cur_len,
             cur_tf,
+            form_term,
+            form_related,
+            hits,
             ..
         } = self;
+        hits.own = 0;
+        hits.related = 0;
+        hits.forms = 0;
+        hits.token.clear();
+        let mut own_token = false;
         for_each_term(line, buf, |tok, _| {
             *cur_len += 1;
             matcher.hits(tok, |f| {
                 let tf = &mut cur_tf[f as usize];
                 *tf = tf.saturating_add(1);
+                let bit = 1u64.checked_shl(form_term[f as usize]).unwrap_or(0);
+                let related = form_related[f as usize];
+                hits.forms |= 1u128.checked_shl(f).unwrap_or(0);
+                if related {
+                    hits.related |= bit;
+                } else {
+                    hits.own |= bit;
+                }
+                if hits.token.is_empty() || (!related && !own_token) {
+                    hits.token.clear();
+                    hits.token.push_str(tok);
+                    own_token = !related;
+                }
             });
         });
+        hits.related &= !hits.own;
     }
 
     fn close_window(&mut self) {

@@ -13,6 +13,7 @@ use crate::doc::Doc;
 use crate::llm::{self, Failure, Job, Llm};
 use crate::prompts;
 use crate::report::{self, FinalReport};
+use crate::strategy::{Strategy, Task};
 use crate::tokens::Encoding;
 
 pub const MAX_TURNS: usize = 15;
@@ -89,6 +90,20 @@ pub fn offers_jq(doc: &Doc) -> bool {
         || doc
             .read_bytes(0, 256)
             .is_ok_and(|head| head.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{'))
+}
+
+/// The `read-grep` sub-agent.
+pub struct ReadGrep;
+
+impl Strategy for ReadGrep {
+    fn needs_llm(&self) -> bool {
+        true
+    }
+
+    fn answer(&self, task: &Task, calls: &mut Vec<LlmCallReport>) -> Result<String, Failure> {
+        let profile = task.profile()?;
+        run(task.doc, task.llm, profile, &task.job, calls).map(|report| report.text)
+    }
 }
 
 pub fn run(

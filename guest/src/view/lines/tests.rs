@@ -1,6 +1,8 @@
 //! Tests of `lines`.
 
 use super::*;
+use crate::view::detect::ends::HEAD_LINES;
+use crate::view::detect::error_blocks::BLOCK_LINES;
 
 #[test]
 fn numbers_wraps_and_indexes_lines() {

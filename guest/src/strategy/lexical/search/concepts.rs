@@ -34,7 +34,17 @@ const GROUPS: &[&[&str]] = &[
         "오류",
     ],
     &[
-        "crash", "panic", "fatal", "abort", "killed", "segfault", "sigsegv", "died",
+        "crash",
+        "panic",
+        "fatal",
+        "abort",
+        "killed",
+        "segfault",
+        "sigsegv",
+        "died",
+        "anr",
+        "tombstone",
+        "sigabrt",
     ],
     &[
         "storage",
@@ -76,7 +86,47 @@ const GROUPS: &[&[&str]] = &[
         "queued",
         "exhausted",
         "delay",
+        "took",
+        "elapsed",
+        "time",
     ],
+    // Work that does not finish.
+    &[
+        "stuck", "hang", "hung", "stalled", "blocked", "deadline", "progress", "frozen",
+    ],
+    // Behind in a queue or a replica.
+    &["lag", "behind", "backlog", "lagging"],
+    // Stock in a shop.
+    &[
+        "stock",
+        "inventory",
+        "quantity",
+        "available",
+        "availability",
+        "soldout",
+        "outofstock",
+    ],
+    // Who may write a file: `-rw-rw-rw-`, mode 666/777, `o+w`.
+    &[
+        "writable",
+        "write",
+        "everyone",
+        "world",
+        "rw",
+        "rwx",
+        "permission",
+        "mode",
+    ],
+    // Abbreviations outputs use for a question's words.
+    &["request", "req"],
+    &["response", "resp"],
+    &["message", "msg"],
+    &["connection", "conn"],
+    &["configuration", "config", "cfg"],
+    &["database", "db"],
+    &["process", "proc", "pid"],
+    &["memory", "mem", "rss"],
+    &["processor", "cpu"],
     &[
         "network",
         "connection",

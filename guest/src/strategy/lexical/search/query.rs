@@ -174,6 +174,13 @@ pub struct Query {
     pub(super) forms: Vec<Vec<Form>>,
 }
 
+/// The digits of a percentile's short name: `p99` → `99`, `p999` → `999`.
+fn percentile(term: &str) -> Option<&str> {
+    let digits = term.strip_prefix('p')?;
+    ((2..=3).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit()))
+        .then_some(digits)
+}
+
 impl Query {
     /// Stopwords and instruction words are dropped unless that would leave no
     /// term at all ("find all" still searches for `find` and `all`). Terms
@@ -214,6 +221,15 @@ impl Query {
                 text: text.to_owned(),
                 tenths: RELATED_TENTHS,
             });
+        }
+        // A percentile (`p99`) is written `quantile="0.99"`, `99th percentile`.
+        if let Some(digits) = percentile(term) {
+            for text in ["quantile", "percentile", digits] {
+                forms.push(Form {
+                    text: stems.of(text).into_owned(),
+                    tenths: RELATED_TENTHS,
+                });
+            }
         }
         self.terms.push(term.to_owned());
         self.weights.push(weight);

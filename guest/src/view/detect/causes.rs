@@ -9,7 +9,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::preview::{PREVIEW_LINE_BYTES, PreviewLine, clip};
+use super::{Detector, Findings, Line, Totals};
+use crate::view::preview::{PREVIEW_LINE_BYTES, PreviewLine, clip};
 
 /// Chains kept: the first ones and the last ones.
 const FIRST_CHAINS: usize = 4;
@@ -323,6 +324,20 @@ impl CauseTracker {
         };
         done.close();
         done.first.into_iter().chain(done.last).collect()
+    }
+}
+
+impl Detector for CauseTracker {
+    fn name(&self) -> &'static str {
+        "causes"
+    }
+
+    fn see(&mut self, line: &Line) {
+        self.push(line.number, line.text);
+    }
+
+    fn contribute(&self, findings: &mut Findings, _: &Totals) {
+        findings.preview.causes = self.causes();
     }
 }
 

@@ -26,6 +26,8 @@ use std::hash::Hasher;
 use rustc_hash::FxHasher;
 use serde::{Deserialize, Serialize};
 
+use super::{Detector, Findings, Line, Totals};
+
 /// Fewer records than this: not an output made of records.
 pub const MIN_RECORDS: u64 = 8;
 /// Indents tracked; deeper lines only continue records.
@@ -374,7 +376,7 @@ impl RecordDetector {
     }
 
     /// The rule, if the output is made of records (see the module header).
-    pub fn finish(&self) -> Option<RecordRule> {
+    pub fn rule(&self) -> Option<RecordRule> {
         let total: u64 = self.levels.iter().map(|l| l.lines).sum();
         for (indent, level) in self.levels.iter().enumerate() {
             if level.lines < MIN_RECORDS {
@@ -399,6 +401,20 @@ impl RecordDetector {
             key: Some(stat.key.clone()),
             count: stat.count,
         })
+    }
+}
+
+impl Detector for RecordDetector {
+    fn name(&self) -> &'static str {
+        "records"
+    }
+
+    fn see(&mut self, line: &Line) {
+        self.push(line.text);
+    }
+
+    fn contribute(&self, findings: &mut Findings, _: &Totals) {
+        findings.records = self.rule();
     }
 }
 

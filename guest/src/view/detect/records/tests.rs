@@ -6,7 +6,7 @@ use super::*;
 fn starts(text: &str) -> (Option<RecordRule>, Vec<usize>) {
     let mut detector = RecordDetector::default();
     text.lines().for_each(|l| detector.push(l));
-    let rule = detector.finish();
+    let rule = detector.rule();
     let Some(r) = &rule else {
         return (None, Vec::new());
     };

@@ -10,7 +10,8 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::preview::{PreviewLine, clip};
+use super::{Detector, Findings, Line, Totals};
+use crate::view::preview::{PreviewLine, clip};
 
 /// Distinct shapes tracked; past this the output is too varied to have
 /// "rare" lines and none are reported (memory stays bounded).
@@ -128,6 +129,29 @@ impl ShapeTable {
             .collect();
         (rare, common)
     }
+}
+
+impl Detector for ShapeTable {
+    fn name(&self) -> &'static str {
+        "shapes"
+    }
+
+    fn see(&mut self, line: &Line) {
+        self.push(line.number, line.text);
+    }
+
+    fn contribute(&self, findings: &mut Findings, totals: &Totals) {
+        let (rare, common) = self.rare_lines(|n| totals.shown_anyway(n));
+        findings.preview.rare.extend(rare);
+        findings.preview.common = common;
+    }
+}
+
+/// The hash of `line`'s shape (lines of one template share it).
+pub fn shape_hash(line: &str) -> u64 {
+    let mut hash = Fnv::default();
+    shape_of(line, &mut |piece| hash.write(piece));
+    hash.0
 }
 
 /// FNV-1a: a cheap hash for a per-line key (collisions only merge shapes).

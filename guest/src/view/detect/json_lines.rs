@@ -1,6 +1,6 @@
 //! The shape of a JSON Lines output (one JSON object a line: structured
 //! logs, `docker inspect`-style dumps, access logs with `escape=json`),
-//! gathered line by line while storing, worded as [`super::json_shape`]
+//! gathered line by line while storing, worded as [`crate::view::json_shape`]
 //! words an array of objects — `shape: 12000 JSON lines of {ts: string,
 //! level: string, msg: string, req_id (11990 of 12000): string}` — so the
 //! model knows the fields to ask about.
@@ -16,7 +16,8 @@ use std::fmt;
 
 use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
-use super::json_shape::{JsonShape, scalar_kind};
+use super::{Detector, Findings, Line, Totals};
+use crate::view::json_shape::{JsonShape, scalar_kind};
 
 /// Lines that are not one JSON object tolerated (a banner, a stray print).
 const MAX_ODD_LINES: u64 = 16;
@@ -91,6 +92,25 @@ impl JsonLines {
         };
         let label = format!("shape: {} JSON lines{odd} of ", self.records);
         self.shape.render_items(&label)
+    }
+}
+
+impl Detector for JsonLines {
+    fn name(&self) -> &'static str {
+        "JSON lines"
+    }
+
+    fn see(&mut self, line: &Line) {
+        if line.wrapped {
+            self.off();
+        }
+        self.push_line(line.text);
+    }
+
+    fn contribute(&self, findings: &mut Findings, _: &Totals) {
+        if findings.preview.summary.is_empty() {
+            findings.preview.summary = self.render();
+        }
     }
 }
 

@@ -15,7 +15,8 @@
 
 use csv_core::{ReadFieldResult, Reader, ReaderBuilder};
 
-use super::preview::{PREVIEW_LINE_BYTES, PreviewLine, SUMMARY_BYTES, clip};
+use super::{Detector, Findings, Line, Totals};
+use crate::view::preview::{PREVIEW_LINE_BYTES, PreviewLine, SUMMARY_BYTES, clip};
 pub use odd_rows::OddField;
 use odd_rows::{KINDS, kind_of};
 
@@ -357,6 +358,37 @@ impl Columns {
                 clip(&line, SUMMARY_BYTES)
             })
             .collect()
+    }
+}
+
+impl Detector for Columns {
+    fn name(&self) -> &'static str {
+        "columns"
+    }
+
+    fn see(&mut self, line: &Line) {
+        if line.wrapped {
+            self.off();
+        }
+        self.push_line(line.number, line.text);
+    }
+
+    fn finish(&mut self) {
+        Columns::finish(self);
+    }
+
+    fn contribute(&self, findings: &mut Findings, totals: &Totals) {
+        let preview = &mut findings.preview;
+        if preview.summary.is_empty() {
+            preview.summary = self.render();
+        }
+        // A table's odd rows (an empty or negative value among thousands)
+        // stand out by value, not by shape.
+        let odd = self.odd_rows().into_iter();
+        preview
+            .rare
+            .extend(odd.filter(|l| !totals.shown_anyway(l.line)));
+        preview.odd_fields = self.odd_fields();
     }
 }
 

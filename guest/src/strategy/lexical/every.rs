@@ -1,0 +1,326 @@
+//! The answer to "every …", "which …s", "how many", "list all": every line
+//! holding the question's words, not the best few windows — one compact line
+//! each, grouped by *kind*: the question's terms a line holds and what
+//! follows its first matched word (`Exited (137)` is not `Exited (0)`,
+//! `"errorCount": 1` not `"errorCount": 0`, `critical section` not
+//! `"CRITICAL"`). The rarest kinds come first (one odd line outranks a
+//! thousand of one shape matching as many words); a kind met more than
+//! [`FULL_KIND`] times shows its first line and how many more; each line
+//! comes with its record's first line and the line naming it. An answer that must stop says how
+//! many kinds and lines it left out and the exact call for the rest.
+
+use rustc_hash::FxHashMap;
+
+use super::passage::read;
+use super::record;
+use super::search::LineHits;
+use crate::doc::Doc;
+use crate::llm::Failure;
+use crate::view::preview::clip;
+
+/// Kinds tracked; past this, a line's kind is its terms alone.
+const MAX_KINDS: usize = 4096;
+/// Lines of a kind remembered.
+const KEPT_LINES: usize = 24;
+/// A kind met at most this often is listed whole while the answer is
+/// shorter than [`SOFT_BYTES`]…
+pub const FULL_KIND: u64 = 24;
+const SOFT_BYTES: usize = 3000;
+/// …and past that, a kind met at most this often.
+const FEW_LINES: u64 = 3;
+/// A listed line is cut to this many bytes…
+const ITEM_BYTES: usize = 220;
+/// …and the line naming its record to this many.
+const NAME_BYTES: usize = 120;
+/// A related word counts this much of the term's own (as in the search).
+const RELATED: f64 = 0.6;
+
+/// One kind of matching line.
+struct Kind {
+    own: u64,
+    related: u64,
+    /// The matched word and the one after it, as the first line has them.
+    label: String,
+    count: u64,
+    first: u64,
+    last: u64,
+    /// The first lines, each with the lines saying whose it is (its
+    /// record's first line, the line naming it).
+    lines: Vec<(u64, [Option<u64>; 2])>,
+}
+
+/// Gathers every matching line by kind, while the search reads the view.
+#[derive(Default)]
+pub struct Every {
+    kinds: FxHashMap<u64, Kind>,
+    /// Lines holding each term (its own word or a related one).
+    term_lines: Vec<u64>,
+    lines: u64,
+}
+
+impl Every {
+    /// Line `n` (`hits`: what it holds; `context`: its record's first line
+    /// and the line naming it).
+    pub fn push(&mut self, n: u64, line: &str, hits: &LineHits, context: [Option<u64>; 2]) {
+        self.lines = self.lines.max(n);
+        if !hits.any() {
+            return;
+        }
+        let all = hits.own | hits.related;
+        for t in 0..64 {
+            if all & (1 << t) != 0 {
+                if self.term_lines.len() <= t {
+                    self.term_lines.resize(t + 1, 0);
+                }
+                self.term_lines[t] += 1;
+            }
+        }
+        let (word, next) = local(line, &hits.token);
+        let mut key = fnv(hits.own);
+        key = fnv(key ^ hits.related.rotate_left(17));
+        if self.kinds.len() < MAX_KINDS || self.kinds.contains_key(&hash_text(key, &word, &next)) {
+            key = hash_text(key, &word, &next);
+        }
+        let kind = self.kinds.entry(key).or_insert_with(|| Kind {
+            own: hits.own,
+            related: hits.related,
+            label: if next.is_empty() {
+                word.clone()
+            } else {
+                format!("{word} {next}")
+            },
+            count: 0,
+            first: n,
+            last: n,
+            lines: Vec::new(),
+        });
+        kind.count += 1;
+        kind.last = n;
+        if kind.lines.len() < KEPT_LINES {
+            kind.lines.push((n, context));
+        }
+    }
+
+    /// Lines holding a question's word.
+    pub fn matching(&self) -> u64 {
+        self.kinds.values().map(|k| k.count).sum()
+    }
+
+    /// The answer's section: the kinds, best first, from the `skip`-th on,
+    /// within `budget` bytes; `next` is the call for what is left out.
+    pub fn render(
+        &self,
+        doc: &Doc,
+        skip: usize,
+        budget: usize,
+        next: &dyn Fn(usize) -> String,
+    ) -> Result<String, Failure> {
+        let idf: Vec<f64> = (self.term_lines.iter())
+            .map(|&n| (1.0 + self.lines as f64 / n.max(1) as f64).ln())
+            .collect();
+        let weight = |bits: u64| -> f64 {
+            (0..idf.len())
+                .filter(|&t| bits & (1 << t) != 0)
+                .map(|t| idf[t])
+                .sum()
+        };
+        let mut kinds: Vec<(&Kind, f64)> = (self.kinds.values())
+            .map(|k| (k, weight(k.own) + RELATED * weight(k.related)))
+            .collect();
+        // Matching more of the question first; among kinds matching as
+        // much, the rarest first.
+        kinds.sort_by(|a, b| {
+            let (sa, sb) = ((a.1 * 100.0).round(), (b.1 * 100.0).round());
+            sb.total_cmp(&sa)
+                .then(a.0.count.cmp(&b.0.count))
+                .then(a.0.first.cmp(&b.0.first))
+        });
+        let total: u64 = self.matching();
+        let mut out = format!(
+            "\nEvery line holding them: {total} in {} kinds (the words matched and the word after them), \
+             the rarest first among kinds matching as much; a kind is listed whole up to {FULL_KIND} \
+             lines while the answer is short, then only up to {FEW_LINES}, else shown by its first \
+             line or its count:\n",
+            kinds.len()
+        );
+        let start = out.len();
+        let mut shown = 0;
+        for (i, (kind, _)) in kinds.iter().enumerate().skip(skip) {
+            // Short so far: kinds whole; then the few-line kinds whole (an
+            // odd line is what "every" is about) and the others by count.
+            let short = out.len() - start < SOFT_BYTES;
+            let text = match (short, kind.count <= FEW_LINES) {
+                (true, _) | (_, true) => render_kind(doc, kind, short)?,
+                (false, false) => format!(
+                    "[{} lines with \"{}\": lines {}–{}]\n",
+                    kind.count,
+                    clip(&kind.label, 60),
+                    kind.first,
+                    kind.last
+                ),
+            };
+            if out.len() + text.len() + 160 > budget {
+                let (left, lines) = (
+                    kinds.len() - i,
+                    kinds[i..].iter().map(|k| k.0.count).sum::<u64>(),
+                );
+                out.push_str(&format!(
+                    "[{left} more kinds ({lines} lines) not shown; the rest: {}]\n",
+                    next(i)
+                ));
+                return Ok(out);
+            }
+            out.push_str(&text);
+            shown += 1;
+        }
+        if shown == 0 && skip > 0 {
+            out.push_str("[no more kinds]\n");
+        }
+        Ok(out)
+    }
+}
+
+/// One kind: its lines (each with the lines saying whose it is, when they
+/// are not among them), or its first line and how many more. `roomy`: the
+/// answer is short so far (a kind of up to [`FULL_KIND`] lines is listed
+/// whole, else up to [`FEW_LINES`]).
+fn render_kind(doc: &Doc, kind: &Kind, roomy: bool) -> Result<String, Failure> {
+    let mut out = String::new();
+    let whole = kind.count <= if roomy { FULL_KIND } else { FEW_LINES };
+    let listed: &[(u64, [Option<u64>; 2])] = if whole { &kind.lines } else { &kind.lines[..1] };
+    out.push_str(&format!(
+        "[{} {} with \"{}\"]\n",
+        kind.count,
+        if kind.count == 1 { "line" } else { "lines" },
+        clip(&kind.label, 60)
+    ));
+    let numbers: Vec<u64> = listed.iter().map(|l| l.0).collect();
+    let headed = doc.meta.records.as_ref().is_some_and(|r| r.key.is_some());
+    for &(n, [first, name]) in listed {
+        let text = line(doc, n)?;
+        out.push_str(&format!("{n}: {}", clip(text.trim_end(), ITEM_BYTES)));
+        // Whose it is: its record's first line (a log entry's head), or
+        // its record's naming lines (a JSON or YAML item), else the
+        // nearest line naming it.
+        let mut context: Vec<(u64, String)> = match first {
+            Some(f) if headed => vec![(f, line(doc, f)?)],
+            Some(f) => record::record_names(doc, f, n)?,
+            None => Vec::new(),
+        };
+        if context.is_empty()
+            && let Some(m) = name
+        {
+            context.push((m, line(doc, m)?));
+        }
+        let shown = context.iter().filter(|(m, _)| !numbers.contains(m));
+        for (i, (m, named)) in shown.enumerate() {
+            let sep = if i == 0 { "  ← " } else { "; " };
+            out.push_str(&format!("{sep}{m}: {}", clip(named.trim(), NAME_BYTES)));
+        }
+        out.push('\n');
+    }
+    if !whole {
+        out.push_str(&format!(
+            "[… and {} more lines like it, through line {}]\n",
+            kind.count - 1,
+            kind.last
+        ));
+    }
+    Ok(out)
+}
+
+fn line(doc: &Doc, n: u64) -> Result<String, Failure> {
+    Ok(read(doc, n, n)?.pop().map(|(_, l)| l).unwrap_or_default())
+}
+
+/// The word holding `token` in `line` (lowercased) and the word after it:
+/// a number of up to three digits as it is (an exit code, a status, a
+/// count), a longer one or an id as `<n>`.
+fn local(line: &str, token: &str) -> (String, String) {
+    let b = line.as_bytes();
+    let word_byte = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let Some(at) = find_ignore_case(b, token.as_bytes()) else {
+        return (token.to_string(), String::new());
+    };
+    let (mut start, mut end) = (at, at + token.len());
+    while start > 0 && word_byte(b[start - 1]) {
+        start -= 1;
+    }
+    while end < b.len() && word_byte(b[end]) {
+        end += 1;
+    }
+    let word = masked(&line[start..end]);
+    let mut i = end;
+    while i < b.len() && !word_byte(b[i]) {
+        i += 1;
+    }
+    let from = i;
+    while i < b.len() && word_byte(b[i]) {
+        i += 1;
+    }
+    (word, masked(&line[from..i]))
+}
+
+/// A word lowercased; with a digit, `<n>` unless a number of up to three
+/// digits.
+fn masked(word: &str) -> String {
+    let digits = word.bytes().filter(u8::is_ascii_digit).count();
+    if digits == 0 {
+        word.chars().take(24).collect::<String>().to_lowercase()
+    } else if digits == word.len() && digits <= 3 {
+        word.to_string()
+    } else {
+        "<n>".to_string()
+    }
+}
+
+fn find_ignore_case(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    if needle.is_empty() || needle.len() > hay.len() {
+        return None;
+    }
+    (0..=hay.len() - needle.len()).find(|&i| hay[i..i + needle.len()].eq_ignore_ascii_case(needle))
+}
+
+fn fnv(x: u64) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in x.to_le_bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+fn hash_text(mut h: u64, a: &str, b: &str) -> u64 {
+    for &c in a.as_bytes().iter().chain([&0u8]).chain(b.as_bytes()) {
+        h = (h ^ u64::from(c)).wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kind_is_the_matched_word_and_the_next() {
+        assert_eq!(
+            local("abc   Exited (137) 2 hours ago   ci-1", "exited"),
+            ("exited".to_string(), "137".to_string())
+        );
+        assert_eq!(
+            local(r#"      "errorCount": 1,"#, "error"),
+            ("errorcount".to_string(), "1".to_string())
+        );
+        assert_eq!(
+            local(r#"  "Severity": "CRITICAL","#, "critical"),
+            ("critical".to_string(), String::new())
+        );
+        assert_eq!(
+            local("A race in the critical section of x", "critical"),
+            ("critical".to_string(), "section".to_string())
+        );
+        assert_eq!(
+            local("id 5f3c9a1b", "id"),
+            ("id".to_string(), "<n>".to_string())
+        );
+    }
+}

@@ -1,0 +1,371 @@
+//! What a question asks beyond its words: every item of a kind ("list every
+//! test that failed", "which containers exited", "how many", "any"), or a
+//! measure — a comparison with a number ("more than 90 %", "longer than one
+//! second", "set to zero") or the extreme of one ("the longest", "the
+//! slowest", "so slow"). Read from the question's words only, in English.
+
+/// A number compared with a field, or the field's extreme.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Measure {
+    /// `op` `value` (in the unit's base: seconds, bytes, a plain number).
+    Compare { op: Op, value: f64, unit: Unit },
+    /// The largest (or the smallest) values.
+    Extreme { largest: bool },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Op {
+    Above,
+    AtLeast,
+    Below,
+    AtMost,
+    Equal,
+}
+
+impl Op {
+    pub fn holds(self, v: f64, x: f64) -> bool {
+        match self {
+            Op::Above => v > x,
+            Op::AtLeast => v >= x,
+            Op::Below => v < x,
+            Op::AtMost => v <= x,
+            Op::Equal => v == x,
+        }
+    }
+
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Op::Above => ">",
+            Op::AtLeast => ">=",
+            Op::Below => "<",
+            Op::AtMost => "<=",
+            Op::Equal => "==",
+        }
+    }
+}
+
+/// What the number of a comparison counts.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Unit {
+    /// No unit, or a percentage.
+    Plain,
+    /// A duration, in seconds.
+    Seconds,
+    /// A size, in bytes.
+    Bytes,
+}
+
+/// What a question asks, besides its words.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Intent {
+    /// Every matching item, not the best few.
+    pub every: bool,
+    pub measure: Option<Measure>,
+}
+
+/// Words asking for every item.
+const EVERY: &[&str] = &[
+    "every",
+    "all",
+    "each",
+    "list",
+    "distinct",
+    "any",
+    "enumerate",
+    "unique",
+];
+/// Words asking for the largest values…
+const LARGEST: &[&str] = &[
+    "longest", "slowest", "largest", "biggest", "highest", "maximum", "max", "heaviest", "worst",
+    "slow", "slower", "slowly", "terrible",
+];
+/// …and the smallest.
+const SMALLEST: &[&str] = &[
+    "shortest", "fastest", "smallest", "lowest", "least", "minimum", "min", "lightest",
+];
+/// Words of a comparison and its direction.
+const ABOVE: &[&str] = &[
+    "more",
+    "greater",
+    "higher",
+    "larger",
+    "bigger",
+    "longer",
+    "slower",
+    "over",
+    "above",
+    "exceeds",
+    "exceed",
+    "exceeding",
+    "exceeded",
+    "beyond",
+    "past",
+];
+const BELOW: &[&str] = &[
+    "less", "fewer", "lower", "smaller", "shorter", "faster", "under", "below",
+];
+const NUMBERS: &[(&str, f64)] = &[
+    ("zero", 0.0),
+    ("one", 1.0),
+    ("two", 2.0),
+    ("three", 3.0),
+    ("four", 4.0),
+    ("five", 5.0),
+    ("six", 6.0),
+    ("seven", 7.0),
+    ("eight", 8.0),
+    ("nine", 9.0),
+    ("ten", 10.0),
+    ("twenty", 20.0),
+    ("hundred", 100.0),
+    ("thousand", 1000.0),
+];
+
+impl Intent {
+    pub fn of(question: &str) -> Intent {
+        let words = words(question);
+        let w = |i: usize| words.get(i).map_or("", String::as_str);
+        let measure = compare(&words).or_else(|| {
+            let largest = words.iter().any(|x| LARGEST.contains(&x.as_str()));
+            let smallest = words.iter().any(|x| SMALLEST.contains(&x.as_str()));
+            (largest || smallest).then_some(Measure::Extreme { largest })
+        });
+        let extreme = matches!(measure, Some(Measure::Extreme { .. }));
+        // `which containers`, `what files`: a plural asks for all of them.
+        let plural = (0..words.len()).any(|i| {
+            matches!(w(i), "which" | "what")
+                && [w(i + 1), w(i + 2)]
+                    .iter()
+                    .any(|x| x.len() > 3 && x.ends_with('s') && !x.ends_with("ss"))
+        });
+        let how_many = (0..words.len()).any(|i| w(i) == "how" && w(i + 1) == "many");
+        let every =
+            !extreme && (plural || how_many || words.iter().any(|x| EVERY.contains(&x.as_str())));
+        Intent { every, measure }
+    }
+}
+
+impl Intent {
+    /// The question without its measure's words (the comparison, the
+    /// number and its unit, the extreme): what the word search looks for.
+    /// `90` in "more than 90 %" is no word to find.
+    pub fn search_text(&self, question: &str) -> String {
+        if self.measure.is_none() {
+            return question.to_string();
+        }
+        let words = words(question);
+        let mut keep = vec![true; words.len()];
+        for (i, w) in words.iter().enumerate() {
+            let w = w.as_str();
+            let measure_word = LARGEST.contains(&w)
+                || SMALLEST.contains(&w)
+                || ABOVE.contains(&w)
+                || BELOW.contains(&w)
+                || matches!(
+                    w,
+                    "than" | "least" | "%" | ">" | "<" | "=" | "equal" | "equals"
+                )
+                || number(w).is_some()
+                || (unit(w).is_some() && i > 0 && number(&words[i - 1]).is_some());
+            keep[i] = !measure_word;
+        }
+        (words.iter().zip(keep))
+            .filter(|(_, k)| *k)
+            .map(|(w, _)| w.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// A request to go on with an answer cut short: `… [skip 12]` at its end;
+/// the question without it, and how many kinds to skip.
+pub fn paging(extract: &str) -> (&str, usize) {
+    let t = extract.trim_end();
+    if let Some(rest) = t.strip_suffix(']')
+        && let Some(at) = rest.rfind("[skip ")
+        && let Ok(n) = rest[at + 6..].trim().parse::<usize>()
+    {
+        return (t[..at].trim_end(), n);
+    }
+    (extract, 0)
+}
+
+/// The question's words, lowercased, numbers kept whole (`10,000`, `0.5`,
+/// `90%` → `90`, `%`).
+fn words(question: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let chars: Vec<char> = question.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        let digit_joint = matches!(c, ',' | '.')
+            && cur.chars().last().is_some_and(|p| p.is_ascii_digit())
+            && chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        if c.is_alphanumeric() || digit_joint {
+            if c != ',' {
+                cur.extend(c.to_lowercase());
+            }
+            continue;
+        }
+        if !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+        if matches!(c, '%' | '>' | '<' | '=') {
+            out.push(c.to_string());
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// A number word or numeral (with its unit glued on: `5s`, `200ms`).
+fn number(word: &str) -> Option<(f64, &str)> {
+    if let Some(&(_, n)) = NUMBERS.iter().find(|(w, _)| *w == word) {
+        return Some((n, ""));
+    }
+    let end = word
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(word.len());
+    let n: f64 = word[..end].parse().ok()?;
+    Some((n, &word[end..]))
+}
+
+/// A unit's scale to its base, and which base.
+fn unit(word: &str) -> Option<(f64, Unit)> {
+    Some(match word {
+        "%" | "percent" | "pct" => (1.0, Unit::Plain),
+        "ns" | "nanosecond" | "nanoseconds" => (1e-9, Unit::Seconds),
+        "us" | "µs" | "microsecond" | "microseconds" => (1e-6, Unit::Seconds),
+        "ms" | "millisecond" | "milliseconds" | "millis" => (1e-3, Unit::Seconds),
+        "s" | "sec" | "secs" | "second" | "seconds" => (1.0, Unit::Seconds),
+        "m" | "min" | "mins" | "minute" | "minutes" => (60.0, Unit::Seconds),
+        "h" | "hour" | "hours" => (3600.0, Unit::Seconds),
+        "b" | "byte" | "bytes" => (1.0, Unit::Bytes),
+        "kb" | "kib" | "k" => (1024.0, Unit::Bytes),
+        "mb" | "mib" => (1024.0 * 1024.0, Unit::Bytes),
+        "gb" | "gib" | "g" => (1024.0f64.powi(3), Unit::Bytes),
+        _ => return None,
+    })
+}
+
+/// A comparison: a direction word (`more than`, `over`, `>`, `at least`,
+/// `set to`, `is zero`) then a number, with its unit after it.
+fn compare(words: &[String]) -> Option<Measure> {
+    let w = |i: usize| words.get(i).map_or("", String::as_str);
+    for i in 0..words.len() {
+        // `500ms or more`, `90 % or above`: the number first.
+        if let Some((n, glued)) = number(w(i))
+            && let Some(at) = [i + 1, i + 2].into_iter().find(|&a| w(a) == "or")
+            && (ABOVE.contains(&w(at + 1)) || BELOW.contains(&w(at + 1)))
+        {
+            let (scale, unit) = unit(glued)
+                .or_else(|| unit(w(i + 1)))
+                .unwrap_or((1.0, Unit::Plain));
+            let op = if ABOVE.contains(&w(at + 1)) {
+                Op::AtLeast
+            } else {
+                Op::AtMost
+            };
+            return Some(Measure::Compare {
+                op,
+                value: n * scale,
+                unit,
+            });
+        }
+        let (op, skip) = match (w(i), w(i + 1)) {
+            ("at", "least") => (Op::AtLeast, 2),
+            ("at", "most") => (Op::AtMost, 2),
+            ("or", _) => continue,
+            (">", "=") => (Op::AtLeast, 2),
+            ("<", "=") => (Op::AtMost, 2),
+            (">", _) => (Op::Above, 1),
+            ("<", _) => (Op::Below, 1),
+            ("=", _) | ("equal", _) | ("equals", _) => (Op::Equal, 1),
+            ("set", "to") | ("is", _) | ("of", _) | ("to", _) => (Op::Equal, 1),
+            (x, _) if ABOVE.contains(&x) => (Op::Above, 1),
+            (x, _) if BELOW.contains(&x) => (Op::Below, 1),
+            _ => continue,
+        };
+        let mut at = i + skip;
+        if w(at) == "than" || w(at) == "to" {
+            at += 1;
+        }
+        let Some((mut n, glued)) = number(w(at)) else {
+            continue;
+        };
+        // `is 0`/`to 0` compare only with a bare zero: `set to 5 replicas`
+        // is no question about a number.
+        if op == Op::Equal && n != 0.0 && !matches!(w(i), "=" | "equal" | "equals") {
+            continue;
+        }
+        let (scale, unit) = unit(glued)
+            .or_else(|| unit(w(at + 1)))
+            .unwrap_or((1.0, Unit::Plain));
+        n *= scale;
+        // `90 or more`, `5 s or longer`.
+        let op = match (w(at + 1), w(at + 2), w(at + 3)) {
+            ("or", x, _) | (_, "or", x) if ABOVE.contains(&x) => Op::AtLeast,
+            ("or", x, _) | (_, "or", x) if BELOW.contains(&x) => Op::AtMost,
+            _ => op,
+        };
+        return Some(Measure::Compare { op, value: n, unit });
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn measure(q: &str) -> Option<Measure> {
+        Intent::of(q).measure
+    }
+
+    #[test]
+    fn comparisons_with_numbers_and_units() {
+        let cmp = |op, value, unit| Some(Measure::Compare { op, value, unit });
+        assert_eq!(
+            measure("Which processes are using more than 90% CPU?"),
+            cmp(Op::Above, 90.0, Unit::Plain)
+        );
+        assert_eq!(
+            measure("Which consumer groups are more than 10,000 messages behind?"),
+            cmp(Op::Above, 10_000.0, Unit::Plain)
+        );
+        assert_eq!(
+            measure("Which request took longer than 5 seconds?"),
+            cmp(Op::Above, 5.0, Unit::Seconds)
+        );
+        assert_eq!(
+            measure("calls longer than one second"),
+            cmp(Op::Above, 1.0, Unit::Seconds)
+        );
+        assert_eq!(
+            measure("In which files is a timeout set to zero?"),
+            cmp(Op::Equal, 0.0, Unit::Plain)
+        );
+        assert_eq!(
+            measure("responses of 500ms or more"),
+            cmp(Op::AtLeast, 0.5, Unit::Seconds)
+        );
+        assert_eq!(measure("set to 5 replicas"), None);
+    }
+
+    #[test]
+    fn extremes_and_every() {
+        assert_eq!(
+            measure("Which query took the longest?"),
+            Some(Measure::Extreme { largest: true })
+        );
+        assert_eq!(
+            measure("the fastest response"),
+            Some(Measure::Extreme { largest: false })
+        );
+        assert!(Intent::of("List every test that failed.").every);
+        assert!(Intent::of("Which containers exited with an error code?").every);
+        assert!(Intent::of("How many pods restarted?").every);
+        assert!(!Intent::of("Which test is making the run so slow?").every);
+        assert!(!Intent::of("Why did the app crash?").every);
+    }
+}

@@ -1,0 +1,134 @@
+//! What shows a line's record in an answer, read back from the view: the
+//! lines naming it ([`crate::view::detect::names`], as the storing tracks
+//! them; in an output of indented records — JSON, YAML — its record's own
+//! naming lines, before or after it: a match's `"name"` under its
+//! `"artifact"`), the line opening it when it has a key
+//! (`"shell-quote": {`, a list item), and, for a log entry, the lines after
+//! it that continue it (a slow query's text under its `# Query_time:`).
+
+use super::passage::read;
+use crate::doc::Doc;
+use crate::llm::Failure;
+use crate::view::detect::names::{NAME_REACH, Names, names_a_record, names_by_id};
+use crate::view::detect::records::RecordCursor;
+use crate::view::detect::values::fields::line_kind;
+
+/// Lines after a line read for the rest of its entry.
+const AFTER: u64 = 3;
+/// A record's lines read for its naming lines: longer ones are named by
+/// the lines nearest the line.
+const RECORD_READ: u64 = 120;
+/// Naming lines of a record shown: the first by an id, and by a name.
+const BY_ID: usize = 1;
+const BY_NAME: usize = 2;
+
+/// Line `n`, the lines naming its record and opening it before it, and the
+/// lines after it continuing its entry, in order.
+pub fn around(doc: &Doc, n: u64) -> Result<Vec<(u64, String)>, Failure> {
+    let from = n.saturating_sub(NAME_REACH).max(1);
+    let lines = read(doc, from, n + AFTER)?;
+    let indent_of = |l: &str| l.len() - l.trim_start().len();
+    let mut names = Names::default();
+    let mut out = Vec::new();
+    // The last line shallower than each line (its parent), as read.
+    let mut parents: Vec<(usize, u64, &str)> = Vec::new();
+    let mut after = false;
+    let (mut kind, mut indent) = (0, 0);
+    let mut cursor = doc.meta.records.as_ref().map(RecordCursor::new);
+    let mut record_first = None;
+    for (m, text) in &lines {
+        let starts = cursor.as_mut().is_some_and(|c| c.starts(text));
+        if starts && *m <= n {
+            record_first = Some(*m);
+        }
+        if *m < n {
+            names.see(*m, text);
+            if !text.trim().is_empty() {
+                let i = indent_of(text);
+                parents.retain(|p| p.0 < i);
+                parents.push((i, *m, text));
+            }
+            continue;
+        }
+        if *m == n {
+            indent = indent_of(text);
+            let mut head: Vec<(u64, String)> = (names.of(indent, n).into_iter())
+                .map(|l| (l.line, l.text))
+                .collect();
+            // The line opening the record, when it says whose it is.
+            if let Some(&(_, p, t)) = parents.iter().rev().find(|p| p.0 < indent)
+                && keyed_opener(t)
+            {
+                head.push((p, t.to_string()));
+            }
+            // An indented record's own naming lines, before or after it.
+            if let Some(f) = record_first.filter(|&f| f != n) {
+                head.extend(record_names(doc, f, n)?);
+            }
+            head.sort_by_key(|l| l.0);
+            head.dedup_by_key(|l| l.0);
+            out.extend(head);
+            out.push((n, text.clone()));
+            kind = line_kind(text);
+            after = true;
+            continue;
+        }
+        let ends = text.trim().is_empty()
+            || line_kind(text) == kind
+            || indent_of(text) < indent
+            || text.trim_start().starts_with("- ")
+            || starts;
+        if !after || ends {
+            break;
+        }
+        out.push((*m, text.clone()));
+    }
+    out.sort_by_key(|l| l.0);
+    out.dedup_by_key(|l| l.0);
+    Ok(out)
+}
+
+/// A line opening a block under a key: `"shell-quote": {`, `spec:`,
+/// `- name: web` (not a bare bracket).
+fn keyed_opener(line: &str) -> bool {
+    let t = line.trim();
+    let opens = t.ends_with('{') || t.ends_with('[') || t.ends_with(':');
+    (opens && t.len() > 2) || t.starts_with("- ")
+}
+
+/// The lines naming the record that starts at line `first` (an indented
+/// record: a JSON array's item, a YAML list item), the line `n` aside:
+/// its first naming line by an id and its first ones by a name, wherever
+/// they are in it; none when it is longer than [`RECORD_READ`] lines.
+pub fn record_names(doc: &Doc, first: u64, n: u64) -> Result<Vec<(u64, String)>, Failure> {
+    let Some(rule) = doc.meta.records.as_ref().filter(|r| r.key.is_none()) else {
+        return Ok(Vec::new());
+    };
+    let mut cursor = RecordCursor::new(rule);
+    let (mut by_id, mut by_name) = (Vec::new(), Vec::new());
+    for (i, (m, text)) in read(doc, first, first + RECORD_READ)?
+        .into_iter()
+        .enumerate()
+    {
+        if i > 0 && cursor.starts(&text) {
+            let mut out: Vec<(u64, String)> = by_id.into_iter().chain(by_name).collect();
+            out.sort_by_key(|l: &(u64, String)| l.0);
+            return Ok(out);
+        }
+        if i == 0 {
+            cursor.starts(&text);
+        }
+        let body = text.trim();
+        if m == n || !names_a_record(body) {
+            continue;
+        }
+        if names_by_id(body) {
+            if by_id.len() < BY_ID {
+                by_id.push((m, text));
+            }
+        } else if by_name.len() < BY_NAME {
+            by_name.push((m, text));
+        }
+    }
+    Ok(Vec::new())
+}

@@ -1,0 +1,1975 @@
+//! The tuning set of issue 30: sixteen outputs of tools no other test
+//! uses, each with a user's question and the answer its generator planted.
+//! The answer code may be tuned on these (the held-out set is [`unseen`]).
+//!
+//! One fact: a JUnit XML report (the one slow test), a Shopify products
+//! page (the variant out of stock), a Prometheus federation scrape (the
+//! one bad p99), `adb logcat` (a crash under a thousand error lines), a
+//! MySQL slow query log (the slowest query), `ls -laR` (the one
+//! world-writable file), `strace -f -tt -T` (the slow call under ENOENT
+//! noise), k6's JSON output (the request over 5 s).
+//! Every item: `cargo nextest run` (failing tests, flaky ones not),
+//! `docker ps -a` (non-zero exits), `trivy image --format json` (CRITICAL
+//! findings), `ps aux` (processes over 90 % CPU), `systemctl list-units
+//! --all` (failed units), `eslint -f json` (files with errors),
+//! `kafka-consumer-groups --describe` (groups lagging over 10,000), `rg
+//! --json` (files where a timeout is zero).
+//!
+//! [`unseen`]: super::unseen
+
+use serde_json::{Value, json};
+
+use super::super::heldout::{h, hms};
+use super::super::questions::lines_until;
+use super::{Case, jq_string, pretty};
+
+pub(super) fn cases() -> Vec<Case> {
+    vec![
+        junit_slow_test(),
+        shopify_sold_out(),
+        prometheus_p99(),
+        logcat_crash(),
+        mysql_slowest(),
+        ls_world_writable(),
+        strace_slow_call(),
+        k6_slow_request(),
+        nextest_failures(),
+        docker_ps_exits(),
+        trivy_critical(),
+        ps_busy(),
+        systemctl_failed(),
+        eslint_errors(),
+        kafka_lag(),
+        rg_zero_timeout(),
+    ]
+}
+
+/// `xs[h(i, salt) % len]`.
+fn pick<'a>(xs: &[&'a str], i: usize, salt: u64) -> &'a str {
+    xs[(h(i, salt) % xs.len() as u64) as usize]
+}
+
+/// A JUnit XML report of a Gradle build's tests (merged `TEST-*.xml`):
+/// thousands of test cases under 3 s, one taking 412 s; a failing test
+/// (a decoy more error-like than the answer) elsewhere.
+fn junit_slow_test() -> Case {
+    let pkgs = [
+        "orders", "payments", "catalog", "shipping", "accounts", "search", "pricing", "returns",
+    ];
+    let kinds = [
+        "ServiceTest",
+        "RepositoryTest",
+        "ControllerTest",
+        "MapperTest",
+        "ValidatorTest",
+    ];
+    let nouns = [
+        "Order", "Invoice", "Customer", "Address", "Refund", "Coupon", "Shipment", "Basket",
+        "Price", "Token",
+    ];
+    let verbs = [
+        "creates",
+        "updates",
+        "rejects",
+        "maps",
+        "finds",
+        "lists",
+        "cancels",
+        "computes",
+        "validates",
+        "serializes",
+    ];
+    let conds = [
+        "WhenValid",
+        "WhenFieldMissing",
+        "ForGuest",
+        "WithDiscount",
+        "AfterTimeout",
+        "InBatch",
+        "OnRetry",
+        "ForEmptyInput",
+    ];
+    let (mut body, mut tests, mut skipped, mut total_ms) = (String::new(), 0, 0, 0u64);
+    let suites = 330;
+    for s in 0..suites {
+        let class = format!(
+            "com.acme.{}.{}{}",
+            pkgs[s % 8],
+            nouns[s / 8 % 10],
+            kinds[s / 80 % 5]
+        );
+        let n = 8 + (h(s, 1) % 9) as usize;
+        let mut cases = String::new();
+        let (mut suite_ms, mut failures, mut suite_skipped) = (0u64, 0, 0);
+        for t in 0..n {
+            let k = s * 31 + t;
+            let name = format!(
+                "{}{}{}",
+                verbs[k % 10],
+                nouns[(k / 10 + s) % 10],
+                conds[(k / 7) % 8]
+            );
+            let ms = if s == 181 && t == 3 {
+                412_337
+            } else {
+                1 + h(k, 2) % 2_900
+            };
+            suite_ms += ms;
+            let time = format!("{}.{:03}", ms / 1000, ms % 1000);
+            if s == 181 && t == 3 {
+                cases.push_str(&format!(
+                    "    <testcase name=\"importsFullCatalogueFromSupplierFeed\" classname=\"{class}\" time=\"{time}\"/>\n"
+                ));
+            } else if s == 97 && t == 5 {
+                failures += 1;
+                cases.push_str(&format!(
+                    "    <testcase name=\"rejectsExpiredCard\" classname=\"{class}\" time=\"{time}\">\n      <failure message=\"expected: &lt;REJECTED&gt; but was: &lt;ACCEPTED&gt;\" type=\"org.opentest4j.AssertionFailedError\">org.opentest4j.AssertionFailedError: expected: &lt;REJECTED&gt; but was: &lt;ACCEPTED&gt;\n\tat app//org.junit.jupiter.api.AssertionFailureBuilder.build(AssertionFailureBuilder.java:151)\n\tat app//org.junit.jupiter.api.AssertionFailureBuilder.buildAndThrow(AssertionFailureBuilder.java:132)\n\tat app//org.junit.jupiter.api.AssertEquals.failNotEqual(AssertEquals.java:197)\n\tat app//org.junit.jupiter.api.AssertEquals.assertEquals(AssertEquals.java:182)\n\tat app//org.junit.jupiter.api.Assertions.assertEquals(Assertions.java:1156)\n\tat app//{class}.rejectsExpiredCard({}.java:88)\n\tat java.base@21.0.5/java.lang.reflect.Method.invoke(Method.java:580)\n</failure>\n    </testcase>\n",
+                    class.rsplit('.').next().unwrap()
+                ));
+            } else if h(k, 3).is_multiple_of(97) {
+                suite_skipped += 1;
+                cases.push_str(&format!(
+                    "    <testcase name=\"{name}\" classname=\"{class}\" time=\"0.000\">\n      <skipped message=\"flaky on CI, see ACME-{}\"/>\n    </testcase>\n",
+                    4000 + h(k, 4) % 900
+                ));
+            } else {
+                cases.push_str(&format!(
+                    "    <testcase name=\"{name}\" classname=\"{class}\" time=\"{time}\"/>\n"
+                ));
+            }
+        }
+        tests += n;
+        skipped += suite_skipped;
+        total_ms += suite_ms;
+        let out = if h(s, 5).is_multiple_of(4) {
+            format!(
+                "<![CDATA[10:4{}:{:02}.{:03} [Test worker] INFO  o.s.t.c.s.DefaultTestContextBootstrapper - Loaded default TestExecutionListener class names from location [META-INF/spring.factories]\n10:4{}:{:02}.{:03} [Test worker] INFO  {class} - Started {} in {}.{:03} seconds (process running for {})\n]]>",
+                s % 10,
+                h(s, 6) % 60,
+                h(s, 7) % 1000,
+                s % 10,
+                h(s, 8) % 60,
+                h(s, 9) % 1000,
+                class.rsplit('.').next().unwrap(),
+                h(s, 10) % 4,
+                h(s, 11) % 1000,
+                10 + h(s, 12) % 50
+            )
+        } else {
+            "<![CDATA[]]>".to_string()
+        };
+        body.push_str(&format!(
+            "  <testsuite name=\"{class}\" tests=\"{n}\" skipped=\"{suite_skipped}\" failures=\"{failures}\" errors=\"0\" timestamp=\"2026-11-23T10:{:02}:{:02}\" hostname=\"ci-runner-7\" time=\"{}.{:03}\">\n    <properties/>\n{cases}    <system-out>{out}</system-out>\n    <system-err><![CDATA[]]></system-err>\n  </testsuite>\n",
+            s / 6 % 60,
+            h(s, 13) % 60,
+            suite_ms / 1000,
+            suite_ms % 1000
+        ));
+    }
+    let output = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"acme-shop:test\" tests=\"{tests}\" skipped=\"{skipped}\" failures=\"1\" errors=\"0\" time=\"{}.{:03}\">\n{body}</testsuites>\n",
+        total_ms / 1000,
+        total_ms % 1000
+    );
+    Case::fact(
+        "JUnit XML, one test takes 412 s",
+        output,
+        "Which test is making the test run so slow?",
+        &["importsFullCatalogueFromSupplierFeed", "412.337"],
+    )
+}
+
+/// A Shopify Admin API products page (`GET /admin/api/2024-10/products.json
+/// ?limit=250`, compact JSON): one variant of one product has an
+/// inventory of 0; the stock is a level below the array's items.
+fn shopify_sold_out() -> Case {
+    let adjs = [
+        "Linen", "Oak", "Woven", "Brushed", "Glazed", "Matte", "Cork", "Wool", "Copper", "Rattan",
+    ];
+    let mats = ["Sand", "Moss", "Slate", "Ivory", "Rust"];
+    let nouns = ["Deck Chair", "Side Table", "Floor Lamp", "Throw", "Planter"];
+    let sizes = ["S", "M", "L"];
+    let colors = ["SAND", "MOSS", "SLATE"];
+    let (mut products, mut sold_out) = (Vec::new(), Vec::new());
+    for i in 0..250 {
+        let id = 7_301_000_000_000u64 + i as u64 * 7919;
+        let title = format!(
+            "{} {} {}",
+            adjs[i % 10],
+            mats[i / 10 % 5],
+            nouns[i / 50 % 5]
+        );
+        let handle = title.to_lowercase().replace(' ', "-");
+        let created = format!(
+            "2026-0{}-{:02}T09:{:02}:00-05:00",
+            1 + i % 9,
+            1 + i % 28,
+            i % 60
+        );
+        let nvar = if i == 163 { 3 } else { 2 + h(i, 1) % 3 };
+        let mut variants = Vec::new();
+        for v in 0..nvar as usize {
+            let vid = 44_100_000_000_000u64 + i as u64 * 101 + v as u64;
+            let qty = if i == 163 && v == 2 {
+                0
+            } else {
+                3 + h(i * 7 + v, 2) % 238
+            };
+            let sku = format!("AC-{}-{}-{}", 1000 + i, sizes[v % 3], colors[(v + i) % 3]);
+            if qty == 0 {
+                sold_out.push(sku.clone());
+            }
+            variants.push(json!({
+                "id": vid, "product_id": id,
+                "title": format!("{} / {}", sizes[v % 3], colors[(v + i) % 3]),
+                "price": format!("{}.00", 39 + h(i, 3) % 400),
+                "position": v + 1, "inventory_policy": "deny", "compare_at_price": null,
+                "option1": sizes[v % 3], "option2": colors[(v + i) % 3], "option3": null,
+                "created_at": created, "updated_at": "2026-11-22T18:04:11-05:00",
+                "taxable": true, "barcode": format!("0{}", 600_000_000_000u64 + vid % 100_000_000_000),
+                "fulfillment_service": "manual", "grams": 800 + h(i, 4) % 9000,
+                "inventory_management": "shopify", "requires_shipping": true, "sku": sku,
+                "weight": 1.5, "weight_unit": "kg", "inventory_item_id": 46_200_000_000_000u64 + vid % 1_000_000,
+                "inventory_quantity": qty, "old_inventory_quantity": qty,
+                "admin_graphql_api_id": format!("gid://shopify/ProductVariant/{vid}"),
+                "image_id": null
+            }));
+        }
+        let image_id = 36_500_000_000_000u64 + i as u64 * 13;
+        products.push(json!({
+            "id": id, "title": title,
+            "body_html": format!("<p>The {} is made to last: {} materials, finished by hand in our Porto workshop. Each piece varies slightly in tone.</p>", title, adjs[i % 10].to_lowercase()),
+            "vendor": "Acme Living", "product_type": nouns[i / 50 % 5],
+            "created_at": created, "handle": handle, "updated_at": "2026-11-22T18:04:11-05:00",
+            "published_at": created, "template_suffix": "", "published_scope": "global",
+            "tags": format!("{}, {}, outdoor, new-in", adjs[i % 10].to_lowercase(), mats[i / 10 % 5].to_lowercase()),
+            "status": "active",
+            "admin_graphql_api_id": format!("gid://shopify/Product/{id}"),
+            "variants": variants,
+            "options": [
+                {"id": 9_800_000_000_000u64 + i as u64 * 2, "product_id": id, "name": "Size", "position": 1, "values": ["S", "M", "L"]},
+                {"id": 9_800_000_000_001u64 + i as u64 * 2, "product_id": id, "name": "Color", "position": 2, "values": ["SAND", "MOSS", "SLATE"]}
+            ],
+            "images": [{"id": image_id, "alt": null, "position": 1, "product_id": id, "created_at": created, "updated_at": created,
+                "admin_graphql_api_id": format!("gid://shopify/ProductImage/{image_id}"), "width": 2048, "height": 2048,
+                "src": format!("https://cdn.shopify.com/s/files/1/0611/4411/0123/files/{handle}.jpg?v=17{:08}", h(i, 5) % 100_000_000),
+                "variant_ids": []}],
+            "image": {"id": image_id, "alt": null, "position": 1, "product_id": id, "created_at": created, "updated_at": created,
+                "admin_graphql_api_id": format!("gid://shopify/ProductImage/{image_id}"), "width": 2048, "height": 2048,
+                "src": format!("https://cdn.shopify.com/s/files/1/0611/4411/0123/files/{handle}.jpg?v=17{:08}", h(i, 5) % 100_000_000),
+                "variant_ids": []}
+        }));
+    }
+    let output = json!({ "products": products }).to_string();
+    assert_eq!(sold_out, ["AC-1163-L-SAND"]);
+    Case::fact(
+        "Shopify products JSON, one variant sold out",
+        output,
+        "Is anything out of stock right now?",
+        &["AC-1163-L-SAND", "\"inventory_quantity\": 0"],
+    )
+    .with_jq(
+        ".products[] | .variants[] | select(.inventory_quantity == 0) | .sku",
+        vec![jq_string("AC-1163-L-SAND")],
+    )
+}
+
+/// `curl prometheus:9090/federate?match[]={job="shop-api"}`: summaries of
+/// request latency per handler and instance; one series' 0.99 quantile is
+/// 7.9 s where the others are under a second. Error counters (status 500)
+/// are a decoy.
+fn prometheus_p99() -> Case {
+    let handlers = [
+        "/v1/orders",
+        "/v1/orders/{id}",
+        "/v1/cart",
+        "/v1/cart/items",
+        "/v1/checkout",
+        "/v1/checkout/confirm",
+        "/v1/payments",
+        "/v1/payments/refund",
+        "/v1/products",
+        "/v1/products/{id}",
+        "/v1/search",
+        "/v1/users/me",
+        "/v1/users/{id}/addresses",
+        "/v1/coupons/apply",
+        "/v1/shipping/quote",
+        "/v1/inventory/{sku}",
+        "/v1/reviews",
+        "/v1/wishlist",
+        "/v1/recommendations",
+        "/v1/session",
+        "/healthz",
+        "/metrics",
+    ];
+    let methods = ["GET", "POST"];
+    let ts = 1_763_894_467_123u64;
+    let instances = 26;
+    let mut out = String::from("# TYPE http_request_duration_seconds summary\n");
+    for (hi, handler) in handlers.iter().enumerate() {
+        for inst in 0..instances {
+            let method = methods[hi % 2];
+            let k = hi * 100 + inst;
+            let labels = format!(
+                "handler=\"{handler}\",instance=\"api-{inst}:9102\",job=\"shop-api\",method=\"{method}\""
+            );
+            let p50 = 0.004 + (h(k, 1) % 60) as f64 / 1000.0;
+            let p90 = p50 + (h(k, 2) % 150) as f64 / 1000.0;
+            let p99 = if *handler == "/v1/checkout/confirm" && inst == 17 {
+                7.912
+            } else {
+                p90 + (h(k, 3) % 600) as f64 / 1000.0
+            };
+            let count = 10_000 + h(k, 4) % 900_000;
+            for (q, v) in [("0.5", p50), ("0.9", p90), ("0.99", p99)] {
+                out.push_str(&format!(
+                    "http_request_duration_seconds{{{labels},quantile=\"{q}\"}} {} {ts}\n",
+                    fmt_float(v)
+                ));
+            }
+            out.push_str(&format!(
+                "http_request_duration_seconds_sum{{{labels}}} {} {ts}\n",
+                fmt_float(count as f64 * p50 * 1.3)
+            ));
+            out.push_str(&format!(
+                "http_request_duration_seconds_count{{{labels}}} {count} {ts}\n"
+            ));
+        }
+    }
+    out.push_str("# TYPE http_requests_total counter\n");
+    for (hi, handler) in handlers.iter().enumerate() {
+        for inst in 0..instances {
+            let k = hi * 100 + inst;
+            let method = methods[hi % 2];
+            for code in ["200", "404", "500"] {
+                let n = match code {
+                    "200" => 10_000 + h(k, 4) % 900_000,
+                    "404" => h(k, 5) % 900,
+                    _ if *handler == "/v1/payments/refund" => 2_000 + h(k, 6) % 900,
+                    _ => h(k, 7) % 4,
+                };
+                out.push_str(&format!(
+                    "http_requests_total{{code=\"{code}\",handler=\"{handler}\",instance=\"api-{inst}:9102\",job=\"shop-api\",method=\"{method}\"}} {n} {ts}\n"
+                ));
+            }
+        }
+    }
+    for (name, kind) in [
+        ("go_goroutines", "gauge"),
+        ("process_resident_memory_bytes", "gauge"),
+        ("process_cpu_seconds_total", "counter"),
+    ] {
+        out.push_str(&format!("# TYPE {name} {kind}\n"));
+        for inst in 0..instances {
+            let v = match name {
+                "go_goroutines" => (40 + h(inst, 8) % 300).to_string(),
+                "process_resident_memory_bytes" => format!("{}e+08", 2 + h(inst, 9) % 6),
+                _ => fmt_float((h(inst, 10) % 90_000) as f64 / 100.0),
+            };
+            out.push_str(&format!(
+                "{name}{{instance=\"api-{inst}:9102\",job=\"shop-api\"}} {v} {ts}\n"
+            ));
+        }
+    }
+    Case::fact(
+        "Prometheus federation, one bad p99",
+        out,
+        "Which endpoint has a terrible p99 latency?",
+        &["/v1/checkout/confirm", "7.912"],
+    )
+}
+
+/// A float as Prometheus prints it: the shortest form, no trailing zeros.
+fn fmt_float(v: f64) -> String {
+    let s = format!("{v:.6}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    s.to_string()
+}
+
+/// `adb logcat -v threadtime` of a phone running the shop app: the app
+/// crashes once (FATAL EXCEPTION) while a handful of error templates
+/// (property access denied, Bluetooth, GMS) repeat thousands of times.
+fn logcat_crash() -> Case {
+    let line = |i: usize| {
+        let t = format!("11-23 {}", hms(i, 180));
+        let (pid, tid, lvl, tag, msg) = match h(i, 1) % 12 {
+            0 | 1 => (
+                612,
+                612 + h(i, 2) % 40,
+                'E',
+                "libc",
+                format!(
+                    "Access denied finding property \"{}\"",
+                    pick(
+                        &[
+                            "vendor.camera.aux.packagelist",
+                            "ro.vendor.display.type",
+                            "persist.vendor.radio.adb_log_on",
+                        ],
+                        i,
+                        3
+                    )
+                ),
+            ),
+            2 => (
+                2311,
+                2398,
+                'E',
+                "BluetoothAdapter",
+                "getBluetoothService() called with no BluetoothManagerCallback".to_string(),
+            ),
+            3 => (
+                4120,
+                4177,
+                'E',
+                "GmsClient",
+                "unable to connect to service: com.google.android.gms.measurement.START on com.google.android.gms".to_string(),
+            ),
+            4 | 5 => (
+                8123,
+                8123 + h(i, 4) % 30,
+                'D',
+                "OkHttp",
+                format!(
+                    "<-- 200 https://api.acme-shop.com/v2/products?page={}&size=40 ({}ms, {}-byte body)",
+                    h(i, 5) % 90,
+                    20 + h(i, 6) % 400,
+                    1000 + h(i, 7) % 60_000
+                ),
+            ),
+            6 => (
+                1432,
+                1460 + h(i, 8) % 20,
+                'I',
+                "ActivityManager",
+                format!(
+                    "Start proc {}:com.google.android.gms.persistent/u0a{} for service {{com.google.android.gms/com.google.android.gms.chimera.PersistentBoundBrokerService}}",
+                    20_000 + h(i, 9) % 9000,
+                    100 + h(i, 10) % 90
+                ),
+            ),
+            7 => (
+                1432,
+                1501,
+                'D',
+                "ConnectivityService",
+                format!(
+                    "NetworkAgentInfo [WIFI () - {}] validation passed",
+                    100 + h(i, 11) % 30
+                ),
+            ),
+            8 => (
+                8123,
+                8151,
+                'I',
+                "chatty",
+                "uid=10231(com.acme.shop) RenderThread identical 4 lines".to_string(),
+            ),
+            9 => (
+                8123,
+                8123,
+                'V',
+                "FA",
+                format!("Activity resumed, time: {}", 400_000 + i * 37),
+            ),
+            10 => (
+                1432,
+                1478,
+                'W',
+                "BroadcastQueue",
+                "Background execution not allowed: receiving Intent { act=android.net.conn.CONNECTIVITY_CHANGE flg=0x4200010 } to com.acme.shop/.sync.NetReceiver".to_string(),
+            ),
+            _ => (
+                8123,
+                8123,
+                'D',
+                "CartViewModel",
+                format!(
+                    "totals recomputed: items={} subtotal={}.{:02}",
+                    1 + h(i, 12) % 9,
+                    h(i, 13) % 400,
+                    h(i, 14) % 100
+                ),
+            ),
+        };
+        format!("{t} {pid:>5} {tid:>5} {lvl} {tag:<8}: {msg}")
+    };
+    let mut lines = lines_until(380_000, line);
+    let at = lines.len() * 56 / 100;
+    let when = hms(at, 180);
+    let t = format!("11-23 {when}  8123  8123 E AndroidRuntime: ");
+    let mut crash: Vec<String> = [
+        "FATAL EXCEPTION: main",
+        "Process: com.acme.shop, PID: 8123",
+        "java.lang.IllegalStateException: Fragment CartFragment{5d1e2a7} (0b5c9e1a-4f7d-4b1e-9d2c-7e1f3a2b4c5d) not attached to a context.",
+        "\tat androidx.fragment.app.Fragment.requireContext(Fragment.java:972)",
+        "\tat androidx.fragment.app.Fragment.getResources(Fragment.java:1036)",
+        "\tat com.acme.shop.cart.CartFragment.renderTotals(CartFragment.kt:214)",
+        "\tat com.acme.shop.cart.CartFragment.access$renderTotals(CartFragment.kt:41)",
+        "\tat com.acme.shop.cart.CartFragment$onViewCreated$3.invokeSuspend(CartFragment.kt:118)",
+        "\tat kotlin.coroutines.jvm.internal.BaseContinuationImpl.resumeWith(ContinuationImpl.kt:33)",
+        "\tat kotlinx.coroutines.DispatchedTask.run(DispatchedTask.kt:108)",
+        "\tat android.os.Handler.handleCallback(Handler.java:958)",
+        "\tat android.os.Handler.dispatchMessage(Handler.java:99)",
+        "\tat android.os.Looper.loopOnce(Looper.java:205)",
+        "\tat android.os.Looper.loop(Looper.java:294)",
+        "\tat android.app.ActivityThread.main(ActivityThread.java:8177)",
+        "\tat java.lang.reflect.Method.invoke(Native Method)",
+        "\tat com.android.internal.os.RuntimeInit$MethodAndArgsCaller.run(RuntimeInit.java:552)",
+        "\tat com.android.internal.os.ZygoteInit.main(ZygoteInit.java:971)",
+    ]
+    .iter()
+    .map(|l| format!("{t}{l}"))
+    .collect();
+    crash.push(format!("11-23 {when}  1432  1478 W ActivityTaskManager:   Force finishing activity com.acme.shop/.MainActivity"));
+    crash.push(format!(
+        "11-23 {when}  8123  8123 I Process : Sending signal. PID: 8123 SIG: 9"
+    ));
+    crash.push(format!("11-23 {when}  1432  1501 I ActivityManager: Process com.acme.shop (pid 8123) has died: fg  TOP "));
+    lines.splice(at..at, crash);
+    Case::fact(
+        "adb logcat, the app crashes once",
+        lines.join("\n") + "\n",
+        "Why did the shop app crash?",
+        &[
+            "FATAL EXCEPTION: main",
+            "java.lang.IllegalStateException: Fragment CartFragment",
+        ],
+    )
+}
+
+/// A MySQL slow query log: every entry took 1–10 s but one took 187 s;
+/// the query itself is two lines below its `# Query_time:` line.
+fn mysql_slowest() -> Case {
+    let queries = [
+        "SELECT o.id, o.total, o.status FROM orders o WHERE o.customer_id = {n} ORDER BY o.created_at DESC LIMIT 20;",
+        "UPDATE inventory SET reserved = reserved + 1 WHERE sku = 'AC-{n}' AND warehouse_id = 3;",
+        "SELECT COUNT(*) FROM sessions WHERE last_seen < NOW() - INTERVAL 30 DAY;",
+        "SELECT c.email FROM customers c LEFT JOIN newsletter_optins n ON n.customer_id = c.id WHERE n.id IS NULL AND c.id > {n} LIMIT 1000;",
+        "DELETE FROM cart_items WHERE cart_id IN (SELECT id FROM carts WHERE updated_at < '2026-10-01') LIMIT 5000;",
+        "SELECT * FROM products WHERE MATCH(title, description) AGAINST ('oak table' IN NATURAL LANGUAGE MODE) LIMIT 50;",
+    ];
+    let mut out = String::from(
+        "/usr/sbin/mysqld, Version: 8.0.36 (MySQL Community Server - GPL). started with:\nTcp port: 3306  Unix socket: /var/run/mysqld/mysqld.sock\nTime                 Id Command    Argument\n",
+    );
+    let n = 1650;
+    for i in 0..n {
+        let planted = i == n * 62 / 100;
+        let t = millis_iso(i);
+        let q_ms = if planted {
+            187_402_311
+        } else {
+            1_000_000 + h(i, 1) % 8_999_999
+        };
+        let (sent, examined) = if planted {
+            (12, 48_213_377)
+        } else {
+            (h(i, 2) % 1000, 1000 + h(i, 3) % 2_000_000)
+        };
+        let query = if planted {
+            "SELECT p.category_id, SUM(oi.quantity * oi.unit_price) AS revenue FROM order_items oi JOIN products p ON p.id = oi.product_id WHERE oi.created_at >= '2026-01-01' GROUP BY p.category_id ORDER BY revenue DESC;".to_string()
+        } else {
+            pick(&queries, i, 4).replace("{n}", &(10_000 + h(i, 5) % 90_000).to_string())
+        };
+        out.push_str(&format!(
+            "# Time: {t}\n# User@Host: {}[{}] @  [10.0.{}.{}]  Id: {}\n# Query_time: {}.{:06}  Lock_time: 0.{:06} Rows_sent: {sent}  Rows_examined: {examined}\n{}SET timestamp={};\n{query}\n",
+            pick(&["app", "reporting", "cron"], i, 6),
+            pick(&["app", "reporting", "cron"], i, 6),
+            h(i, 7) % 8,
+            2 + h(i, 8) % 250,
+            80_000 + h(i, 9) % 9_000,
+            q_ms / 1_000_000,
+            q_ms % 1_000_000,
+            h(i, 10) % 2000,
+            if i == 0 { "use shop;\n" } else { "" },
+            1_763_892_000 + i * 9
+        ));
+    }
+    Case::fact(
+        "MySQL slow query log, one query took 187 s",
+        out,
+        "Which query took the longest, and how long did it take?",
+        &["Query_time: 187.402311", "GROUP BY p.category_id"],
+    )
+}
+
+/// `2026-11-23T10:00:00.000000Z` of entry `i`, about 9 s apart.
+fn millis_iso(i: usize) -> String {
+    format!("2026-11-23T{}{:03}Z", hms(i, 9000), h(i, 77) % 1000)
+}
+
+/// One `ls -l` entry.
+struct Entry {
+    mode: String,
+    links: u64,
+    size: u64,
+    date: String,
+    name: String,
+}
+
+/// `ls -laR /srv/app`: a deployed Node app (releases, node_modules,
+/// shared config). One file among thousands is `-rw-rw-rw-`; the
+/// directory that names it is ~70 lines above. Symlinks (`lrwxrwxrwx`)
+/// look world-writable but are not.
+fn ls_world_writable() -> Case {
+    let date = |k: usize| {
+        if h(k, 1).is_multiple_of(3) {
+            format!(
+                "{} {:>2}  2025",
+                pick(&["Mar", "Apr", "Jun", "Sep"], k, 2),
+                1 + h(k, 3) % 28
+            )
+        } else {
+            format!(
+                "Nov {:>2} {:02}:{:02}",
+                1 + h(k, 4) % 23,
+                h(k, 5) % 24,
+                h(k, 6) % 60
+            )
+        }
+    };
+    let file = |k: usize, name: String, mode: &str| Entry {
+        mode: mode.to_string(),
+        links: 1,
+        size: 40 + h(k, 7) % 60_000,
+        date: date(k),
+        name,
+    };
+    let dir = |k: usize, name: String| Entry {
+        mode: "drwxr-xr-x".into(),
+        links: 2 + h(k, 8) % 6,
+        size: 4096,
+        date: date(k),
+        name,
+    };
+    let mut out = String::new();
+    let mut k = 0usize;
+    let mut emit = |path: &str, entries: &mut Vec<Entry>, k: &mut usize| {
+        entries.sort_by(|a, b| a.name.cmp(&b.name));
+        *k += 1;
+        let mut all = vec![dir(*k, ".".into()), dir(*k + 1, "..".into())];
+        all.append(entries);
+        let lw = all.iter().map(|e| e.links.to_string().len()).max().unwrap();
+        let sw = all.iter().map(|e| e.size.to_string().len()).max().unwrap();
+        let total: u64 = all.iter().map(|e| e.size.div_ceil(4096) * 4).sum();
+        out.push_str(&format!("{path}:\ntotal {total}\n"));
+        for e in &all {
+            out.push_str(&format!(
+                "{} {:>lw$} deploy deploy {:>sw$} {} {}\n",
+                e.mode, e.links, e.size, e.date, e.name
+            ));
+        }
+        out.push('\n');
+    };
+    let syll = [
+        "ba", "lo", "ke", "mi", "tra", "zo", "fen", "rix", "pu", "dal", "sor", "vi", "nor", "qua",
+    ];
+    let pkg_name = |p: usize| {
+        format!(
+            "{}{}{}",
+            syll[p % 14],
+            syll[p / 14 % 14],
+            if p.is_multiple_of(3) { "-utils" } else { "" }
+        )
+    };
+    let mut root = vec![
+        Entry {
+            mode: "lrwxrwxrwx".into(),
+            links: 1,
+            size: 33,
+            date: date(1),
+            name: "current -> /srv/app/releases/20261123_0912".into(),
+        },
+        dir(2, "releases".into()),
+        dir(3, "shared".into()),
+    ];
+    emit("/srv/app", &mut root, &mut k);
+    let releases = ["20261120_1530", "20261123_0912"];
+    let mut rel: Vec<Entry> = releases
+        .iter()
+        .enumerate()
+        .map(|(r, n)| dir(10 + r, n.to_string()))
+        .collect();
+    emit("/srv/app/releases", &mut rel, &mut k);
+    for (r, release) in releases.iter().enumerate() {
+        let base = format!("/srv/app/releases/{release}");
+        let mut top = vec![
+            file(20 + r, "package.json".into(), "-rw-r--r--"),
+            file(22 + r, "package-lock.json".into(), "-rw-r--r--"),
+            dir(24 + r, "node_modules".into()),
+            dir(26 + r, "dist".into()),
+        ];
+        emit(&base, &mut top, &mut k);
+        let mut dist: Vec<Entry> = (0..40)
+            .map(|f| {
+                file(
+                    1000 * r + f,
+                    format!("chunk-{:08x}.js", h(f + r * 40, 9) as u32),
+                    "-rw-r--r--",
+                )
+            })
+            .collect();
+        emit(&format!("{base}/dist"), &mut dist, &mut k);
+        let pkgs = 170;
+        let mut nm: Vec<Entry> = (0..pkgs).map(|p| dir(5000 + p, pkg_name(p))).collect();
+        nm.push(dir(4999, ".bin".into()));
+        emit(&format!("{base}/node_modules"), &mut nm, &mut k);
+        let mut bin: Vec<Entry> = (0..60)
+            .map(|p| Entry {
+                mode: "lrwxrwxrwx".into(),
+                links: 1,
+                size: 20 + (p % 20) as u64,
+                date: date(p),
+                name: format!("{} -> ../{}/bin/cli.js", pkg_name(p * 3), pkg_name(p * 3)),
+            })
+            .collect();
+        emit(&format!("{base}/node_modules/.bin"), &mut bin, &mut k);
+        let mut names: Vec<String> = (0..pkgs).map(pkg_name).collect();
+        names.sort();
+        for (p, name) in names.iter().enumerate() {
+            let mut e = vec![
+                file(p * 11, "package.json".into(), "-rw-r--r--"),
+                file(p * 11 + 1, "README.md".into(), "-rw-r--r--"),
+                file(p * 11 + 2, "LICENSE".into(), "-rw-r--r--"),
+                file(p * 11 + 3, "index.js".into(), "-rw-r--r--"),
+                dir(p * 11 + 4, "lib".into()),
+            ];
+            if p.is_multiple_of(4) {
+                e.push(dir(p * 11 + 5, "bin".into()));
+            }
+            emit(&format!("{base}/node_modules/{name}"), &mut e, &mut k);
+            if p.is_multiple_of(4) {
+                let mut b = vec![file(p * 11 + 6, "cli.js".into(), "-rwxr-xr-x")];
+                emit(&format!("{base}/node_modules/{name}/bin"), &mut b, &mut k);
+            }
+            let n = 3 + h(p + r, 10) % 9;
+            let mut lib: Vec<Entry> = (0..n as usize)
+                .map(|f| {
+                    file(
+                        p * 100 + f,
+                        format!(
+                            "{}.js",
+                            pick(
+                                &[
+                                    "parse", "format", "index", "utils", "stream", "errors",
+                                    "compat", "types", "cache", "encode", "decode", "async"
+                                ],
+                                p * 13 + f,
+                                11
+                            )
+                        ),
+                        "-rw-r--r--",
+                    )
+                })
+                .collect();
+            lib.sort_by(|a, b| a.name.cmp(&b.name));
+            lib.dedup_by(|a, b| a.name == b.name);
+            emit(&format!("{base}/node_modules/{name}/lib"), &mut lib, &mut k);
+        }
+    }
+    let mut shared = vec![
+        dir(30, "config".into()),
+        dir(31, "logs".into()),
+        dir(32, "uploads".into()),
+    ];
+    emit("/srv/app/shared", &mut shared, &mut k);
+    let services = [
+        "accounts",
+        "billing",
+        "cart",
+        "catalog",
+        "checkout",
+        "inventory",
+        "mailer",
+        "orders",
+        "payments",
+        "pricing",
+        "reports",
+        "search",
+        "shipping",
+        "users",
+    ];
+    let exts = [
+        ".env",
+        ".json",
+        ".yml",
+        ".local.env",
+        ".staging.env",
+        ".staging.yml",
+        ".prod.yml",
+        ".test.yml",
+    ];
+    let mut config = Vec::new();
+    for (s, svc) in services.iter().enumerate() {
+        for (e, ext) in exts.iter().enumerate() {
+            let name = format!("{svc}{ext}");
+            let mode = if name == "payments.env" {
+                "-rw-rw-rw-"
+            } else if ext.ends_with("env") {
+                "-rw-r-----"
+            } else {
+                "-rw-r--r--"
+            };
+            config.push(file(700 + s * 8 + e, name, mode));
+        }
+    }
+    emit("/srv/app/shared/config", &mut config, &mut k);
+    let mut logs: Vec<Entry> = (0..90)
+        .map(|d| {
+            file(
+                900 + d,
+                format!("app-2026-{:02}-{:02}.log.gz", 8 + d / 30, 1 + d % 30),
+                "-rw-r-----",
+            )
+        })
+        .collect();
+    emit("/srv/app/shared/logs", &mut logs, &mut k);
+    let mut uploads: Vec<Entry> = (0..200)
+        .map(|u| file(1200 + u, format!("{:016x}.jpg", h(u, 12)), "-rw-r--r--"))
+        .collect();
+    emit("/srv/app/shared/uploads", &mut uploads, &mut k);
+    Case::fact(
+        "ls -laR, one world-writable file",
+        out,
+        "Is there any file that everyone can write to?",
+        &["-rw-rw-rw-", "payments.env", "/srv/app/shared/config:"],
+    )
+}
+
+/// `strace -f -tt -T python3 manage.py sync_catalogue`: thousands of
+/// imports failing with ENOENT (as every Python start does), all calls
+/// under 0.06 s but one `connect` taking 3 s.
+fn strace_slow_call() -> Case {
+    let mods = [
+        "requests",
+        "urllib3",
+        "idna",
+        "charset_normalizer",
+        "certifi",
+        "django",
+        "psycopg",
+        "sqlparse",
+        "asgiref",
+        "zoneinfo",
+        "yaml",
+        "jwt",
+        "redis",
+        "celery",
+        "kombu",
+        "vine",
+        "billiard",
+        "click",
+        "pytz",
+        "dateutil",
+    ];
+    let pids = [41822, 41822, 41822, 41830, 41831, 41832];
+    let line = |i: usize| {
+        let pid = pids[(h(i, 1) % 6) as usize];
+        let t = format!("{}{:03}", hms(i, 40), h(i, 2) % 1000);
+        let dur = format!("<0.{:06}>", 3 + h(i, 3) % 400);
+        let call = match h(i, 4) % 10 {
+            0..=3 => format!(
+                "openat(AT_FDCWD, \"/usr/lib/python3.12/site-packages/{}/{}.cpython-312-x86_64-linux-gnu.so\", O_RDONLY|O_CLOEXEC) = -1 ENOENT (No such file or directory) {dur}",
+                pick(&mods, i, 5),
+                pick(
+                    &["__init__", "_compat", "exceptions", "utils", "models"],
+                    i,
+                    6
+                )
+            ),
+            4 => format!(
+                "newfstatat(AT_FDCWD, \"/usr/lib/python3.12/site-packages/{}\", {{st_mode=S_IFDIR|0755, st_size=4096, ...}}, 0) = 0 {dur}",
+                pick(&mods, i, 7)
+            ),
+            5 => format!(
+                "read({}, \"\\x6f\\x0d\\x0d\\x0a\\x00\\x00\\x00\\x00\"..., {}) = {} {dur}",
+                3 + h(i, 8) % 6,
+                8192,
+                1 + h(i, 9) % 8192
+            ),
+            6 => format!(
+                "futex(0x7f{:010x}, FUTEX_WAKE_PRIVATE, 1) = {} {dur}",
+                h(i, 10) % 0xff_ffff_ffff,
+                h(i, 11) % 2
+            ),
+            7 => format!(
+                "epoll_wait(4, [], 1024, {}) = 0 <0.0{:05}>",
+                h(i, 12) % 50,
+                h(i, 13) % 50_000
+            ),
+            8 => format!(
+                "sendto(7, \"\\x00\\x00\\x00\\x{:02x}Q\\x00\\x00\\x00\"..., {}, MSG_NOSIGNAL, NULL, 0) = {} {dur}",
+                h(i, 14) % 256,
+                40 + h(i, 15) % 300,
+                40 + h(i, 15) % 300
+            ),
+            _ => format!(
+                "recvfrom(7, \"T\\x00\\x00\\x00\\x{:02x}\\x00\\x03id\\x00\"..., 16384, 0, NULL, NULL) = {} {dur}",
+                h(i, 16) % 256,
+                20 + h(i, 17) % 4000
+            ),
+        };
+        format!("[pid {pid}] {t} {call}")
+    };
+    let mut lines = lines_until(400_000, line);
+    let at = lines.len() * 71 / 100;
+    lines.insert(at, format!("[pid 41822] {}117 connect(9, {{sa_family=AF_INET, sin_port=htons(443), sin_addr=inet_addr(\"151.101.0.223\")}}, 16) = 0 <3.021877>", hms(at, 40)));
+    Case::fact(
+        "strace -f -T, one slow call under ENOENT noise",
+        lines.join("\n") + "\n",
+        "Which system call took the longest?",
+        &["inet_addr(\"151.101.0.223\")", "<3.021877>"],
+    )
+}
+
+/// `k6 run --out json=-`: JSON lines of two kinds (`Metric` declarations
+/// and `Point` samples, tags nested under `data`); one request took 8.1 s,
+/// the rest under a second; a few 503s are a decoy.
+fn k6_slow_request() -> Case {
+    let paths = [
+        "/api/products?page={n}",
+        "/api/products/{n}",
+        "/api/cart",
+        "/api/search?q=oak+table&page={n}",
+        "/api/reviews?product={n}",
+    ];
+    let mut out = String::new();
+    let mut declared: Vec<&str> = Vec::new();
+    let mut declare = |out: &mut String, metric: &'static str, kind: &str, contains: &str| {
+        if !declared.contains(&metric) {
+            declared.push(metric);
+            out.push_str(&format!(
+                "{{\"type\":\"Metric\",\"data\":{{\"type\":\"{kind}\",\"contains\":\"{contains}\",\"tainted\":null,\"thresholds\":[],\"submetrics\":null}},\"metric\":\"{metric}\"}}\n"
+            ));
+        }
+    };
+    let mut ns = 0u64;
+    for r in 0..158 {
+        let planted = r == 97;
+        let url = if planted {
+            "https://shop.test/api/search?q=garden+chairs&page=40".to_string()
+        } else {
+            format!(
+                "https://shop.test{}",
+                pick(&paths, r, 1).replace("{n}", &(1 + h(r, 2) % 300).to_string())
+            )
+        };
+        let failed = !planted && h(r, 3).is_multiple_of(25);
+        let status = if failed { "503" } else { "200" };
+        let duration = if planted {
+            8123.41
+        } else {
+            (20_000 + h(r, 4) % 880_000) as f64 / 1000.0
+        };
+        ns += 400_000_000 + h(r, 5) % 600_000_000;
+        let time = format!(
+            "2026-11-23T10:{:02}:{:02}.{:09}Z",
+            ns / 60_000_000_000 % 60,
+            ns / 1_000_000_000 % 60,
+            ns % 1_000_000_000
+        );
+        let tags = format!(
+            "{{\"expected_response\":\"{}\",\"group\":\"\",\"method\":\"GET\",\"name\":\"{url}\",\"proto\":\"HTTP/1.1\",\"scenario\":\"browse\",\"status\":\"{status}\",\"tls_version\":\"tls1.3\",\"url\":\"{url}\"}}",
+            !failed
+        );
+        let blocked = (h(r, 6) % 3000) as f64 / 1000.0;
+        let waiting = duration - 1.204;
+        let samples: [(&'static str, &str, &str, String); 9] = [
+            ("http_reqs", "counter", "default", "1".into()),
+            ("http_req_duration", "trend", "time", fmt3(duration)),
+            ("http_req_blocked", "trend", "time", fmt3(blocked)),
+            ("http_req_connecting", "trend", "time", fmt3(blocked / 2.0)),
+            ("http_req_tls_handshaking", "trend", "time", "0".into()),
+            ("http_req_sending", "trend", "time", "0.081".into()),
+            ("http_req_waiting", "trend", "time", fmt3(waiting)),
+            ("http_req_receiving", "trend", "time", "1.123".into()),
+            (
+                "http_req_failed",
+                "rate",
+                "default",
+                if failed { "1" } else { "0" }.into(),
+            ),
+        ];
+        for (metric, kind, contains, value) in samples {
+            declare(&mut out, metric, kind, contains);
+            out.push_str(&format!(
+                "{{\"type\":\"Point\",\"data\":{{\"time\":\"{time}\",\"value\":{value},\"tags\":{tags}}},\"metric\":\"{metric}\"}}\n"
+            ));
+        }
+        let it_tags = "{\"group\":\"\",\"scenario\":\"browse\"}";
+        for (metric, kind, contains, value) in [
+            (
+                "data_sent",
+                "counter",
+                "data",
+                (90 + h(r, 7) % 60).to_string(),
+            ),
+            (
+                "data_received",
+                "counter",
+                "data",
+                (2000 + h(r, 8) % 60_000).to_string(),
+            ),
+            (
+                "iteration_duration",
+                "trend",
+                "time",
+                fmt3(duration + 1000.0),
+            ),
+            ("iterations", "counter", "default", "1".to_string()),
+        ] {
+            declare(&mut out, metric, kind, contains);
+            out.push_str(&format!(
+                "{{\"type\":\"Point\",\"data\":{{\"time\":\"{time}\",\"value\":{value},\"tags\":{it_tags}}},\"metric\":\"{metric}\"}}\n"
+            ));
+        }
+        if r.is_multiple_of(5) {
+            declare(&mut out, "vus", "gauge", "default");
+            out.push_str(&format!(
+                "{{\"type\":\"Point\",\"data\":{{\"time\":\"{time}\",\"value\":{},\"tags\":null}},\"metric\":\"vus\"}}\n",
+                10 + r / 10
+            ));
+        }
+    }
+    Case::fact(
+        "k6 JSON output, one request over 5 s",
+        out,
+        "Which request took longer than 5 seconds?",
+        &["garden+chairs&page=40", "8123.41"],
+    )
+    .with_jq(
+        ".[] | select(.type == \"Point\" and .metric == \"http_req_duration\" and .data.value > 5000) | .data.tags.url",
+        vec![jq_string("https://shop.test/api/search?q=garden+chairs&page=40")],
+    )
+}
+
+/// A number with up to three decimals, as k6 writes a float.
+fn fmt3(v: f64) -> String {
+    let s = format!("{v:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// `cargo nextest run --workspace --no-fail-fast --retries 1`: 4,600
+/// tests, five fail (with their captured output), two fail once then pass
+/// (flaky: not failures).
+fn nextest_failures() -> Case {
+    let crates = [
+        "acme-core",
+        "acme-ledger",
+        "acme-sync",
+        "acme-api",
+        "acme-auth",
+        "acme-search",
+        "acme-store",
+        "acme-jobs",
+    ];
+    let modules = [
+        "parse", "balance", "replay", "routes", "tokens", "index", "cache", "queue", "errors",
+        "config",
+    ];
+    let verbs = [
+        "handles", "rejects", "accepts", "rounds", "merges", "splits", "reports", "retries",
+        "encodes", "decodes", "sorts", "limits",
+    ];
+    let objs = [
+        "empty_input",
+        "nested_keys",
+        "half_even",
+        "stale_entries",
+        "unicode_names",
+        "large_batches",
+        "missing_fields",
+        "expired_tokens",
+        "duplicate_ids",
+        "failure_cleanly",
+    ];
+    let name = |t: usize| {
+        format!(
+            "tests::{}::{}_{}_{}",
+            modules[t % 10],
+            verbs[t / 10 % 12],
+            objs[t / 120 % 10],
+            t / 1200
+        )
+    };
+    let binary = |t: usize| {
+        let c = crates[(t * 7 + t / 10) % 8];
+        if t.is_multiple_of(5) {
+            format!("{c}::integration")
+        } else {
+            c.to_string()
+        }
+    };
+    let failing = [613usize, 1411, 2222, 3030, 4102];
+    let flaky = [905usize, 3777];
+    let total = 4600;
+    let mut out = String::from(
+        "    Finished `test` profile [unoptimized + debuginfo] target(s) in 2m 41s\n------------\n Nextest run ID 4c8e1f2a-9b3d-4e6f-a1c7-5d2e8f0b3a91 with nextest profile: ci\n    Starting 4600 tests across 40 binaries (14 tests skipped)\n",
+    );
+    for t in 0..total {
+        let (b, n) = (binary(t), name(t));
+        let secs = format!("{:>4}.{:03}s", 0, 1 + h(t, 1) % 999);
+        if failing.contains(&t) {
+            let msg = match t {
+                613 => format!(
+                    "thread '{n}' panicked at crates/core/src/parse.rs:212:9:\nassertion `left == right` failed\n  left: Some(\"\")\n right: None"
+                ),
+                1411 => format!(
+                    "thread '{n}' panicked at crates/ledger/src/balance.rs:88:5:\nassertion `left == right` failed\n  left: 1.005\n right: 1.01"
+                ),
+                2222 => format!(
+                    "thread '{n}' panicked at crates/sync/src/replay.rs:140:22:\ncalled `Result::unwrap()` on an `Err` value: Timeout(Duration {{ secs: 5, nanos: 0 }})"
+                ),
+                3030 => format!(
+                    "thread '{n}' panicked at crates/api/src/routes.rs:57:9:\nexpected status 404, got 500"
+                ),
+                _ => format!(
+                    "thread '{n}' panicked at crates/store/src/cache.rs:301:13:\nindex out of bounds: the len is 3 but the index is 3"
+                ),
+            };
+            out.push_str(&format!(
+                "        FAIL [{secs}] {b} {n}\n\n--- STDOUT:              {b} {n} ---\n\nrunning 1 test\ntest {n} ... FAILED\n\nfailures:\n\nfailures:\n    {n}\n\ntest result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 211 filtered out; finished in 0.03s\n\n\n--- STDERR:              {b} {n} ---\n{msg}\nnote: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n\n"
+            ));
+        } else if flaky.contains(&t) {
+            out.push_str(&format!(
+                "  TRY 1 FAIL [{secs}] {b} {n}\n\n--- TRY 1 STDOUT:        {b} {n} ---\n\nrunning 1 test\ntest {n} ... FAILED\n\nfailures:\n\nfailures:\n    {n}\n\ntest result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 98 filtered out; finished in 1.00s\n\n\n--- TRY 1 STDERR:        {b} {n} ---\nthread '{n}' panicked at crates/jobs/src/queue.rs:77:9:\nconnection reset by peer (os error 104)\nnote: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n\n  TRY 2 PASS [{secs}] {b} {n}\n"
+            ));
+        } else {
+            out.push_str(&format!("        PASS [{secs}] {b} {n}\n"));
+        }
+    }
+    out.push_str("------------\n     Summary [  81.224s] 4600 tests run: 4595 passed (2 flaky), 5 failed, 14 skipped\n");
+    for t in flaky {
+        out.push_str(&format!(
+            "   FLAKY 2/2 [   0.412s] {} {}\n",
+            binary(t),
+            name(t)
+        ));
+    }
+    for t in failing {
+        out.push_str(&format!(
+            "        FAIL [   0.{:03}s] {} {}\n",
+            1 + h(t, 1) % 999,
+            binary(t),
+            name(t)
+        ));
+    }
+    out.push_str("error: test run failed\n");
+    Case::items(
+        "cargo nextest, five failures and two flaky",
+        out,
+        "List every test that failed.",
+        failing.iter().map(|&t| name(t)).collect(),
+    )
+}
+
+/// `docker ps -a` on a CI host: 2,600 containers, most jobs exited 0, five
+/// exited with a non-zero code; a few running ones are `(unhealthy)` (a
+/// decoy: not exited).
+fn docker_ps_exits() -> Case {
+    let images = [
+        "registry.acme.io/ci/runner:2026.11",
+        "node:20-bookworm",
+        "postgres:16.4",
+        "redis:7.4-alpine",
+        "registry.acme.io/shop/api:2026.11.23-3",
+        "python:3.12-slim",
+    ];
+    let cmds = [
+        "\"/usr/bin/dumb-init …\"",
+        "\"docker-entrypoint.s…\"",
+        "\"npm run test:ci\"",
+        "\"python -m pytest -…\"",
+        "\"/bin/sh -c ./ci.sh\"",
+    ];
+    let stages = ["build", "lint", "unit", "integration", "e2e", "package"];
+    let bad = [
+        (412usize, 137u32),
+        (977, 1),
+        (1530, 139),
+        (2011, 2),
+        (2480, 255),
+    ];
+    let unhealthy = [300usize, 1200, 2300];
+    let mut rows = Vec::new();
+    for i in 0..2600 {
+        let name = if i < 12 {
+            format!(
+                "svc-{}-{}",
+                ["postgres", "redis", "api", "worker"][i % 4],
+                i / 4 + 1
+            )
+        } else {
+            format!("ci-{}-{}", 48_000 + i, stages[i % 6])
+        };
+        let ago = |k: u64| match k % 4 {
+            0 => format!("{} minutes ago", 5 + k % 50),
+            1 => format!("{} hours ago", 2 + k % 22),
+            2 => "About an hour ago".to_string(),
+            _ => format!("{} days ago", 1 + k % 6),
+        };
+        let status = if let Some((_, code)) = bad.iter().find(|(b, _)| *b == i) {
+            format!("Exited ({code}) {}", ago(h(i, 1)))
+        } else if unhealthy.contains(&i) || i < 12 {
+            format!(
+                "Up {}{}",
+                ago(h(i, 2)).replace(" ago", ""),
+                if unhealthy.contains(&i) {
+                    " (unhealthy)"
+                } else {
+                    " (healthy)"
+                }
+            )
+        } else if h(i, 3).is_multiple_of(60) {
+            "Created".to_string()
+        } else {
+            format!("Exited (0) {}", ago(h(i, 1)))
+        };
+        let ports = if i < 12 {
+            format!(
+                "0.0.0.0:{}->{}/tcp",
+                15_000 + i,
+                [5432, 6379, 8080, 9000][i % 4]
+            )
+        } else {
+            String::new()
+        };
+        rows.push([
+            format!("{:012x}", h(i, 4) % (1 << 48)),
+            images[(h(i, 5) % 6) as usize].to_string(),
+            cmds[(h(i, 6) % 5) as usize].to_string(),
+            ago(h(i, 7)),
+            status,
+            ports,
+            name,
+        ]);
+    }
+    let header = [
+        "CONTAINER ID",
+        "IMAGE",
+        "COMMAND",
+        "CREATED",
+        "STATUS",
+        "PORTS",
+        "NAMES",
+    ];
+    let widths: Vec<usize> = (0..7)
+        .map(|c| {
+            (rows.iter().map(|r| r[c].chars().count()))
+                .chain([header[c].len()])
+                .max()
+                .unwrap()
+        })
+        .collect();
+    let render = |cells: &[String]| {
+        let mut l = String::new();
+        for (c, cell) in cells.iter().enumerate() {
+            if c == 6 {
+                l.push_str(cell);
+            } else {
+                l.push_str(cell);
+                l.push_str(&" ".repeat(widths[c] - cell.chars().count() + 3));
+            }
+        }
+        l
+    };
+    let mut out = render(&header.map(String::from)) + "\n";
+    for r in &rows {
+        out.push_str(&render(r));
+        out.push('\n');
+    }
+    Case::items(
+        "docker ps -a, five non-zero exits",
+        out,
+        "Which containers exited with an error code?",
+        bad.iter().map(|(i, _)| rows[*i][6].clone()).collect(),
+    )
+}
+
+/// `trivy image --format json`: 480 findings over OS and language
+/// packages, six CRITICAL; a finding's id is ~20 lines above its severity;
+/// some descriptions say "critical section".
+fn trivy_critical() -> Case {
+    let os_pkgs = [
+        "libssl3",
+        "openssl",
+        "libc6",
+        "zlib1g",
+        "libexpat1",
+        "libxml2",
+        "curl",
+        "libcurl4",
+        "perl-base",
+        "libgnutls30",
+        "libsqlite3-0",
+        "tar",
+        "login",
+        "passwd",
+        "libsystemd0",
+    ];
+    let node_pkgs = [
+        "express",
+        "lodash",
+        "axios",
+        "jsonwebtoken",
+        "semver",
+        "tough-cookie",
+        "ws",
+        "follow-redirects",
+        "path-to-regexp",
+        "body-parser",
+    ];
+    let critical = [37usize, 122, 209, 288, 351, 433];
+    let mut ids = Vec::new();
+    let mut results = Vec::new();
+    for (target, class, typ, range, pkgs) in [
+        (
+            "registry.acme.io/shop/api:2026.11.23 (debian 12.8)",
+            "os-pkgs",
+            "debian",
+            0..300usize,
+            &os_pkgs[..],
+        ),
+        (
+            "app/package-lock.json",
+            "lang-pkgs",
+            "npm",
+            300..480,
+            &node_pkgs[..],
+        ),
+    ] {
+        let mut vulns = Vec::new();
+        for v in range {
+            let id = format!("CVE-20{}-{}", 21 + h(v, 1) % 5, 10_000 + v * 37 % 40_000);
+            let severity = if critical.contains(&v) {
+                "CRITICAL"
+            } else {
+                ["LOW", "MEDIUM", "HIGH", "MEDIUM", "LOW", "UNKNOWN"][(h(v, 2) % 6) as usize]
+            };
+            if severity == "CRITICAL" {
+                ids.push(id.clone());
+            }
+            let pkg = pkgs[(h(v, 3) % pkgs.len() as u64) as usize];
+            let ver = format!("{}.{}.{}", 1 + h(v, 4) % 3, h(v, 5) % 20, h(v, 6) % 10);
+            let fixed = format!("{}.{}.{}", 1 + h(v, 4) % 3, h(v, 5) % 20, 1 + h(v, 6) % 10);
+            let score = match severity {
+                "CRITICAL" => 9.8,
+                "HIGH" => 7.5,
+                "MEDIUM" => 5.3,
+                _ => 3.1,
+            };
+            let desc = if h(v, 7).is_multiple_of(9) {
+                format!(
+                    "A race in the critical section of {pkg}'s connection pool can lead to a use-after-free when a handle is released twice."
+                )
+            } else {
+                format!(
+                    "An issue was discovered in {pkg} before {fixed}. A crafted input can cause excessive memory use or a crash when parsed."
+                )
+            };
+            let purl = if typ == "npm" {
+                format!("pkg:npm/{pkg}@{ver}")
+            } else {
+                format!("pkg:deb/debian/{pkg}@{ver}?arch=amd64&distro=debian-12.8")
+            };
+            vulns.push(json!({
+                "VulnerabilityID": id,
+                "PkgID": format!("{pkg}@{ver}"),
+                "PkgName": pkg,
+                "PkgIdentifier": {"PURL": purl, "UID": format!("{:016x}", h(v, 8))},
+                "InstalledVersion": ver,
+                "FixedVersion": fixed,
+                "Status": "fixed",
+                "Layer": {"Digest": format!("sha256:{:016x}{:016x}", h(v, 9), h(v, 10)), "DiffID": format!("sha256:{:016x}{:016x}", h(v, 11), h(v, 12))},
+                "SeveritySource": "nvd",
+                "PrimaryURL": format!("https://avd.aquasec.com/nvd/{}", id.to_lowercase()),
+                "DataSource": {"ID": typ, "Name": if typ == "npm" { "GitHub Security Advisory npm" } else { "Debian Security Tracker" }, "URL": if typ == "npm" { "https://github.com/advisories?query=type%3Areviewed+ecosystem%3Anpm" } else { "https://salsa.debian.org/security-tracker-team/security-tracker" }},
+                "Title": format!("{pkg}: {}", pick(&["denial of service via crafted input", "out-of-bounds read in parser", "improper certificate validation", "prototype pollution", "integer overflow in length handling"], v, 13)),
+                "Description": desc,
+                "Severity": severity,
+                "CweIDs": [format!("CWE-{}", pick(&["125", "787", "400", "1321", "190", "295"], v, 14))],
+                "VendorSeverity": {"nvd": match severity { "CRITICAL" => 4, "HIGH" => 3, "MEDIUM" => 2, _ => 1 }, "redhat": 2},
+                "CVSS": {"nvd": {"V3Vector": "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H", "V3Score": score}},
+                "References": [
+                    format!("https://nvd.nist.gov/vuln/detail/{id}"),
+                    format!("https://security-tracker.debian.org/tracker/{id}")
+                ],
+                "PublishedDate": format!("2024-0{}-1{}T15:15:0{}.000Z", 1 + v % 9, v % 10, v % 10),
+                "LastModifiedDate": "2026-11-21T17:15:04.120Z"
+            }));
+        }
+        results
+            .push(json!({"Target": target, "Class": class, "Type": typ, "Vulnerabilities": vulns}));
+    }
+    let doc = json!({
+        "SchemaVersion": 2,
+        "CreatedAt": "2026-11-23T10:41:07.512238913Z",
+        "ArtifactName": "registry.acme.io/shop/api:2026.11.23",
+        "ArtifactType": "container_image",
+        "Metadata": {
+            "Size": 218_103_808,
+            "OS": {"Family": "debian", "Name": "12.8"},
+            "ImageID": "sha256:4f1c2a9b8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a",
+            "RepoTags": ["registry.acme.io/shop/api:2026.11.23"],
+            "ImageConfig": {"architecture": "amd64", "os": "linux", "config": {"Env": ["PATH=/usr/local/bin:/usr/bin:/bin", "NODE_ENV=production"], "WorkingDir": "/app"}}
+        },
+        "Results": results
+    });
+    let output = pretty(&doc, b"  ") + "\n";
+    let expected = ids.iter().map(|id| jq_string(id)).collect();
+    Case::items(
+        "trivy image JSON, six CRITICAL findings",
+        output,
+        "List every critical vulnerability in the image.",
+        ids,
+    )
+    .with_jq(
+        ".Results[].Vulnerabilities[] | select(.Severity == \"CRITICAL\") | .VulnerabilityID",
+        expected,
+    )
+}
+
+/// `ps aux` on a busy build host: 3,600 processes, four over 90 % CPU
+/// (one at 312 %), one at exactly 90.0 (not more), zombies as a decoy.
+fn ps_busy() -> Case {
+    let busy = [
+        (
+            711usize,
+            312.0,
+            "ffmpeg -hide_banner -i /data/in/cam07.mp4 -c:v libx264 -preset slow /data/out/cam07.mkv",
+        ),
+        (1502, 97.3, "python3 /opt/etl/rebuild_index.py --shard 12"),
+        (
+            2410,
+            94.8,
+            "/usr/lib/jvm/java-21-openjdk-amd64/bin/java -Xmx8g -jar /opt/reports/report-renderer.jar --month 2026-10",
+        ),
+        (
+            3001,
+            99.9,
+            "node /srv/app/releases/20261123_0912/dist/worker.js --queue thumbnails",
+        ),
+    ];
+    let edge = (1900usize, "python3 /opt/etl/rebuild_index.py --shard 7");
+    let mut out = String::from(
+        "USER         PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND\n",
+    );
+    let n = 3600;
+    for i in 0..n {
+        let pid = 1 + i as u64 * 7 + h(i, 1) % 7;
+        let (user, cmd, cpu, stat): (&str, String, f64, &str) = if let Some((_, c, cmd)) =
+            busy.iter().find(|(b, _, _)| *b == i)
+        {
+            ("build", cmd.to_string(), *c, "Rl")
+        } else if i == edge.0 {
+            ("build", edge.1.to_string(), 90.0, "R")
+        } else if i < 40 {
+            (
+                "root",
+                format!("[kworker/{}:{}-events]", i % 16, i % 3),
+                0.0,
+                "I<",
+            )
+        } else if h(i, 2).is_multiple_of(300) {
+            ("build", "[node] <defunct>".into(), 0.0, "Z")
+        } else {
+            let cpu = (h(i, 3) % 600) as f64 / 10.0;
+            let (u, c) = match h(i, 4) % 6 {
+                0 => ("www-data", "php-fpm: pool www".to_string()),
+                1 => (
+                    "postgres",
+                    format!(
+                        "postgres: 16/main: app shop 10.0.{}.{}({}) idle",
+                        h(i, 5) % 8,
+                        h(i, 6) % 250,
+                        30_000 + h(i, 7) % 30_000
+                    ),
+                ),
+                2 => (
+                    "build",
+                    format!(
+                        "python3 /opt/etl/rebuild_index.py --shard {}",
+                        20 + h(i, 8) % 80
+                    ),
+                ),
+                3 => (
+                    "build",
+                    format!(
+                        "/usr/lib/jvm/java-21-openjdk-amd64/bin/java -Xmx2g -cp /opt/gradle/lib/gradle-launcher-8.10.jar:/opt/gradle/lib/gradle-api-8.10.jar org.gradle.launcher.daemon.bootstrap.GradleDaemon 8.10 --job {}",
+                        h(i, 9) % 9000
+                    ),
+                ),
+                4 => (
+                    "build",
+                    format!(
+                        "node /srv/app/releases/20261123_0912/dist/worker.js --queue {}",
+                        pick(&["emails", "exports", "webhooks", "search-sync"], i, 10)
+                    ),
+                ),
+                _ => (
+                    "root",
+                    "sshd: /usr/sbin/sshd -D [listener] 0 of 10-100 startups".to_string(),
+                ),
+            };
+            (u, c, cpu, if cpu > 10.0 { "S" } else { "Ss" })
+        };
+        let mem = (h(i, 11) % 40) as f64 / 10.0;
+        let vsz = 10_000 + h(i, 12) % 9_000_000;
+        let rss = 1_000 + h(i, 13) % 2_000_000;
+        let start = if h(i, 14).is_multiple_of(3) {
+            "Nov20".to_string()
+        } else {
+            format!("{:02}:{:02}", 8 + h(i, 15) % 4, h(i, 16) % 60)
+        };
+        let time = format!("{}:{:02}", h(i, 17) % 300, h(i, 18) % 60);
+        out.push_str(&format!(
+            "{user:<8} {pid:>7} {:>4} {:>4} {vsz:>6} {rss:>5} ?        {stat:<4} {start:>5} {time:>6} {cmd}\n",
+            pcpu(cpu),
+            format!("{mem:.1}")
+        ));
+    }
+    Case::items(
+        "ps aux, four processes over 90 % CPU",
+        out,
+        "Which processes are using more than 90% CPU?",
+        busy.iter().map(|(_, _, c)| c.to_string()).collect(),
+    )
+}
+
+/// `%CPU` as procps prints it: one decimal under 100, none from 100.
+fn pcpu(v: f64) -> String {
+    if v >= 100.0 {
+        format!("{}", v as u64)
+    } else {
+        format!("{v:.1}")
+    }
+}
+
+/// `systemctl list-units --all` on a Kubernetes node: thousands of
+/// mounts and container scopes, four failed services; `not-found` units
+/// are a decoy.
+fn systemctl_failed() -> Case {
+    let failed = [
+        "acme-sync@eu-west.service",
+        "node-problem-detector.service",
+        "logrotate-hourly.service",
+        "fstrim.service",
+    ];
+    let mut units: Vec<(String, &str, &str, &str, String)> = Vec::new();
+    for i in 0..1900 {
+        let pod = format!(
+            "{:08x}-{:04x}-{:04x}-{:04x}-{:012x}",
+            h(i, 1) as u32,
+            h(i, 2) as u16,
+            h(i, 3) as u16,
+            h(i, 4) as u16,
+            h(i, 5) % (1 << 48)
+        );
+        match i % 3 {
+            0 => {
+                let vol = format!("kube-api-access-{:05x}", h(i, 6) % 0xfffff);
+                units.push((
+                    format!(
+                        "var-lib-kubelet-pods-{}-volumes-kubernetes.io\\x7eprojected-{}.mount",
+                        pod.replace('-', "\\x2d"),
+                        vol.replace('-', "\\x2d")
+                    ),
+                    "loaded",
+                    "active",
+                    "mounted",
+                    format!("/var/lib/kubelet/pods/{pod}/volumes/kubernetes.io~projected/{vol}"),
+                ));
+            }
+            1 => {
+                let cid = format!("{:016x}{:016x}{:016x}{:016x}", h(i, 7), h(i, 8), h(i, 9), h(i, 10));
+                units.push((
+                    format!("cri-containerd-{cid}.scope"),
+                    "loaded",
+                    "active",
+                    "running",
+                    format!("libcontainer container {cid}"),
+                ));
+            }
+            _ => units.push((
+                format!("run-containerd-io.containerd.runtime.v2.task-k8s.io-{:016x}{:016x}-rootfs.mount", h(i, 11), h(i, 12)),
+                "loaded",
+                "active",
+                "mounted",
+                format!("/run/containerd/io.containerd.runtime.v2.task/k8s.io/{:016x}{:016x}/rootfs", h(i, 11), h(i, 12)),
+            )),
+        }
+    }
+    for (i, svc) in [
+        "containerd",
+        "kubelet",
+        "ssh",
+        "systemd-journald",
+        "systemd-logind",
+        "cron",
+        "chrony",
+        "rsyslog",
+        "dbus",
+        "acme-sync@us-east",
+        "acme-sync@ap-south",
+        "systemd-udevd",
+        "systemd-networkd",
+        "systemd-resolved",
+        "polkit",
+        "unattended-upgrades",
+        "snapd",
+    ]
+    .iter()
+    .enumerate()
+    {
+        units.push((
+            format!("{svc}.service"),
+            "loaded",
+            "active",
+            "running",
+            format!("{} daemon", svc.replace('-', " ")),
+        ));
+        if i.is_multiple_of(4) {
+            units.push((
+                format!("{svc}-helper.service"),
+                "not-found",
+                "inactive",
+                "dead",
+                format!("{svc}-helper.service"),
+            ));
+        }
+    }
+    for (k, f) in failed.iter().enumerate() {
+        let desc = [
+            "Acme sync worker (eu-west)",
+            "Kubernetes node problem detector",
+            "Rotate log files hourly",
+            "Discard unused blocks on filesystems from /etc/fstab",
+        ][k];
+        units.push((
+            f.to_string(),
+            "loaded",
+            "failed",
+            "failed",
+            desc.to_string(),
+        ));
+    }
+    units.sort_by(|a, b| a.0.cmp(&b.0));
+    let w = units.iter().map(|u| u.0.len()).max().unwrap();
+    let mut out = format!(
+        "  {:<w$} LOAD      ACTIVE   SUB       DESCRIPTION\n",
+        "UNIT"
+    );
+    for (unit, load, active, sub, desc) in &units {
+        let mark = if *active == "failed" { "●" } else { " " };
+        out.push_str(&format!(
+            "{mark} {unit:<w$} {load:<9} {active:<8} {sub:<9} {desc}\n"
+        ));
+    }
+    out.push_str(&format!(
+        "\nLegend: LOAD   → Reflects whether the unit definition was properly loaded.\n        ACTIVE → The high-level unit activation state, i.e. generalization of SUB.\n        SUB    → The low-level unit activation state, values depend on unit type.\n\n{} loaded units listed.\nTo show all installed unit files use 'systemctl list-unit-files'.\n",
+        units.len()
+    ));
+    Case::items(
+        "systemctl list-units --all, four failed",
+        out,
+        "Which services failed?",
+        failed.iter().map(|s| s.to_string()).collect(),
+    )
+}
+
+/// `eslint -f json .`: 1,100 files with warnings (many of them
+/// "Expected error to be handled."), five with errors (severity 2); the
+/// messages are a level below the array's items.
+fn eslint_errors() -> Case {
+    let dirs = ["api", "ui", "store", "jobs", "lib", "hooks", "pages"];
+    let with_errors = [131usize, 377, 602, 849, 1051];
+    let mut files = Vec::new();
+    let mut paths = Vec::new();
+    for i in 0..1100 {
+        let path = format!(
+            "/home/ci/shop/src/{}/{}{}.ts",
+            dirs[i % 7],
+            pick(
+                &[
+                    "order", "cart", "user", "price", "search", "stock", "invoice"
+                ],
+                i,
+                1
+            ),
+            i
+        );
+        let mut messages = Vec::new();
+        let n = 1 + h(i, 2) % 3;
+        for m in 0..n as usize {
+            let k = i * 3 + m;
+            let (rule, msg) = match h(k, 3) % 3 {
+                0 => (
+                    "n/handle-callback-err",
+                    "Expected error to be handled.".to_string(),
+                ),
+                1 => (
+                    "@typescript-eslint/no-unused-vars",
+                    format!(
+                        "'{}' is defined but never used.",
+                        pick(&["res", "err", "ctx", "opts"], k, 4)
+                    ),
+                ),
+                _ => ("no-console", "Unexpected console statement.".to_string()),
+            };
+            let line = 1 + h(k, 5) % 400;
+            let col = 1 + h(k, 6) % 40;
+            messages.push(json!({"ruleId": rule, "severity": 1, "message": msg, "line": line, "column": col, "nodeType": "Identifier", "messageId": "unexpected", "endLine": line, "endColumn": col + 3}));
+        }
+        let errors = if with_errors.contains(&i) {
+            let line = 10 + h(i, 7) % 300;
+            messages.push(json!({"ruleId": "react-hooks/rules-of-hooks", "severity": 2, "message": "React Hook \"useEffect\" is called conditionally. React Hooks must be called in the exact same order in every component render.", "line": line, "column": 5, "nodeType": "Identifier", "endLine": line, "endColumn": 14}));
+            paths.push(path.clone());
+            1
+        } else {
+            0
+        };
+        let warnings = n;
+        files.push(json!({
+            "filePath": path,
+            "messages": messages,
+            "suppressedMessages": [],
+            "errorCount": errors,
+            "fatalErrorCount": 0,
+            "warningCount": warnings,
+            "fixableErrorCount": 0,
+            "fixableWarningCount": 0,
+            "usedDeprecatedRules": []
+        }));
+    }
+    let output = Value::Array(files).to_string();
+    let expected = paths.iter().map(|p| jq_string(p)).collect();
+    Case::items(
+        "eslint JSON, five files with errors",
+        output,
+        "Which files have lint errors, not just warnings?",
+        paths,
+    )
+    .with_jq(".[] | select(.errorCount > 0) | .filePath", expected)
+}
+
+/// `kafka-consumer-groups.sh --describe --all-groups`: one table per
+/// group; four groups have a partition more than 10,000 messages behind,
+/// one is exactly 10,000 behind (not more), some have no active members.
+fn kafka_lag() -> Case {
+    let topics = [
+        "orders.v1",
+        "payments.v2",
+        "inventory.events",
+        "emails.outbox",
+        "search.index",
+        "audit.log",
+    ];
+    let roles = [
+        "enricher",
+        "indexer",
+        "mailer",
+        "auditor",
+        "projector",
+        "notifier",
+        "archiver",
+        "scorer",
+    ];
+    let lagging = [
+        (131usize, 48_213u64),
+        (402, 1_203_344),
+        (655, 10_512),
+        (903, 250_000),
+    ];
+    let at_edge = 777usize;
+    let mut out = String::new();
+    let mut items = Vec::new();
+    for g in 0..1000 {
+        let group = format!(
+            "{}-{}-{}",
+            pick(&["shop", "billing", "ops", "data"], g, 1),
+            roles[g % 8],
+            g
+        );
+        let topic = topics[(h(g, 2) % 6) as usize];
+        let parts = 2 + h(g, 3) % 3;
+        let inactive =
+            h(g, 4).is_multiple_of(40) && !lagging.iter().any(|(l, _)| *l == g) && g != at_edge;
+        let mut rows = Vec::new();
+        for p in 0..parts {
+            let end = 1_000_000 + h(g * 10 + p as usize, 5) % 90_000_000;
+            let lag = match lagging.iter().find(|(l, _)| *l == g) {
+                Some((_, lag)) if p == 1 => *lag,
+                _ if g == at_edge && p == 0 => 10_000,
+                _ => h(g * 10 + p as usize, 6) % 900,
+            };
+            let (cid, host, client) = if inactive {
+                ("-".to_string(), "-".to_string(), "-".to_string())
+            } else {
+                (
+                    format!(
+                        "consumer-{group}-{}-{:08x}-{:04x}-{:04x}-{:04x}-{:012x}",
+                        1 + p,
+                        h(g, 7) as u32,
+                        h(g, 8) as u16,
+                        h(g, 9) as u16,
+                        h(g, 10) as u16,
+                        h(g + p as usize, 11) % (1 << 48)
+                    ),
+                    format!("/10.0.{}.{}", h(g, 12) % 8, 2 + h(g + p as usize, 13) % 250),
+                    format!("consumer-{group}-{}", 1 + p),
+                )
+            };
+            rows.push([
+                group.clone(),
+                topic.to_string(),
+                p.to_string(),
+                (end - lag).to_string(),
+                end.to_string(),
+                lag.to_string(),
+                cid,
+                host,
+                client,
+            ]);
+        }
+        if lagging.iter().any(|(l, _)| *l == g) {
+            items.push(group.clone());
+        }
+        if inactive {
+            out.push_str(&format!(
+                "\nConsumer group '{group}' has no active members.\n"
+            ));
+        }
+        let header = [
+            "GROUP",
+            "TOPIC",
+            "PARTITION",
+            "CURRENT-OFFSET",
+            "LOG-END-OFFSET",
+            "LAG",
+            "CONSUMER-ID",
+            "HOST",
+            "CLIENT-ID",
+        ];
+        let widths: Vec<usize> = (0..9)
+            .map(|c| {
+                (rows.iter().map(|r| r[c].len()))
+                    .chain([header[c].len()])
+                    .max()
+                    .unwrap()
+            })
+            .collect();
+        let render = |cells: Vec<&str>| {
+            let mut l = String::new();
+            for (c, cell) in cells.iter().enumerate() {
+                if c == 8 {
+                    l.push_str(cell);
+                } else {
+                    l.push_str(&format!("{cell:<w$} ", w = widths[c]));
+                }
+            }
+            l
+        };
+        out.push('\n');
+        out.push_str(&render(header.to_vec()));
+        out.push('\n');
+        for r in &rows {
+            out.push_str(&render(r.iter().map(String::as_str).collect()));
+            out.push('\n');
+        }
+    }
+    Case::items(
+        "kafka consumer groups, four lagging over 10k",
+        out,
+        "Which consumer groups are more than 10,000 messages behind?",
+        items,
+    )
+}
+
+/// `rg --json -i timeout` over a monorepo: JSON lines of four kinds
+/// (begin, match, end, summary), the matched text two levels down; in four
+/// files a timeout is set to 0.
+fn rg_zero_timeout() -> Case {
+    // (file, its kind: the index in `plain` and `exts`, the line).
+    let zero = [
+        (141usize, 0usize, "    timeout: 0\n"),
+        (388, 1, "export const UPSTREAM_TIMEOUT_MS = 0;\n"),
+        (502, 2, "        .timeout(Duration::from_secs(0))\n"),
+        (655, 3, "    resp = session.get(url, timeout=0)\n"),
+    ];
+    let plain = [
+        "    timeout: 30s\n",
+        "export const REQUEST_TIMEOUT_MS = 5000;\n",
+        "        .timeout(Duration::from_secs(15))\n",
+        "    resp = session.get(url, timeout=12)\n",
+        "  // retry after a timeout with exponential backoff\n",
+        "func (c *Client) SetTimeout(d time.Duration) { c.timeout = d }\n",
+    ];
+    let exts = ["yaml", "ts", "rs", "py", "ts", "go"];
+    let mut out = String::new();
+    let mut paths = Vec::new();
+    let (mut matches, mut bytes) = (0u64, 0u64);
+    for f in 0..700 {
+        let planted = zero.iter().find(|(z, _, _)| *z == f);
+        let kind = planted.map_or((h(f, 1) % 6) as usize, |(_, k, _)| *k);
+        let path = format!(
+            "{}/{}/{}_{f}.{}",
+            pick(&["services", "libs", "tools", "deploy"], f, 2),
+            pick(&["billing", "search", "gateway", "catalog", "auth"], f, 3),
+            pick(&["client", "config", "server", "worker"], f, 4),
+            exts[kind]
+        );
+        let jpath = jq_string(&path);
+        out.push_str(&format!(
+            "{{\"type\":\"begin\",\"data\":{{\"path\":{{\"text\":{jpath}}}}}}}\n"
+        ));
+        let n = 1 + h(f, 5) % 3;
+        let mut offset = 0u64;
+        for m in 0..n {
+            let text = match planted {
+                Some((_, _, t)) if m == 0 => {
+                    paths.push(path.clone());
+                    t.to_string()
+                }
+                // A TypeScript file's other lines are a constant or a comment.
+                _ if kind == 1 || kind == 4 => {
+                    plain[[1, 4][(h(f * 3 + m as usize, 6) % 2) as usize]].to_string()
+                }
+                _ => plain[kind].to_string(),
+            };
+            let line = 3 + h(f * 3 + m as usize, 7) % 400;
+            offset += 100 + h(f * 3 + m as usize, 8) % 4000;
+            let start = text.to_lowercase().find("timeout").unwrap();
+            matches += 1;
+            out.push_str(&format!(
+                "{{\"type\":\"match\",\"data\":{{\"path\":{{\"text\":{jpath}}},\"lines\":{{\"text\":{}}},\"line_number\":{line},\"absolute_offset\":{offset},\"submatches\":[{{\"match\":{{\"text\":{}}},\"start\":{start},\"end\":{}}}]}}}}\n",
+                jq_string(&text),
+                jq_string(&text[start..start + 7]),
+                start + 7
+            ));
+        }
+        let size = 2000 + h(f, 9) % 20_000;
+        bytes += size;
+        let nanos = 20_000 + h(f, 10) % 70_000;
+        out.push_str(&format!(
+            "{{\"type\":\"end\",\"data\":{{\"path\":{{\"text\":{jpath}}},\"binary_offset\":null,\"stats\":{{\"elapsed\":{{\"secs\":0,\"nanos\":{nanos},\"human\":\"0.{:06}s\"}},\"searches\":1,\"searches_with_match\":1,\"bytes_searched\":{size},\"bytes_printed\":{},\"matched_lines\":{n},\"matches\":{n}}}}}}}\n",
+            nanos / 1000,
+            300 * n
+        ));
+    }
+    out.push_str(&format!(
+        "{{\"data\":{{\"elapsed_total\":{{\"human\":\"0.412345s\",\"nanos\":412345678,\"secs\":0}},\"stats\":{{\"bytes_printed\":{},\"bytes_searched\":{bytes},\"elapsed\":{{\"human\":\"1.203311s\",\"nanos\":203311000,\"secs\":1}},\"matched_lines\":{matches},\"matches\":{matches},\"searches\":9120,\"searches_with_match\":700}}}},\"type\":\"summary\"}}\n",
+        matches * 300
+    ));
+    let expected = paths.iter().map(|p| jq_string(p)).collect();
+    Case::items(
+        "rg --json, four zero timeouts",
+        out,
+        "In which files is a timeout set to zero?",
+        paths,
+    )
+    .with_jq(
+        ".[] | select(.type == \"match\" and (.data.lines.text | test(\"\\\\b0\\\\b\"))) | .data.path.text",
+        expected,
+    )
+}

@@ -1,0 +1,264 @@
+//! Error blocks, by template: each line that looks like a failure
+//! ([`Line::error`]) is counted under its template (its shape, numbers and
+//! quoted values masked, [`super::shapes`]) over the whole output, and the
+//! first line of each template is kept with the lines continuing it
+//! (`  File …`, `    at …`, `  --> src/…`, the next lines of the same
+//! source in a prefixed log — `E AndroidRuntime:` under `FATAL EXCEPTION`
+//! —, at most [`BLOCK_LINES`]) and a traceback's final exception line. The
+//! message shows each template once, with how many lines have it and where
+//! the last one is, so one template repeated 1,745 times cannot crowd out
+//! the single fatal line: the rarest templates get the slots.
+
+use rustc_hash::FxHashMap;
+use serde::{Deserialize, Serialize};
+
+use super::shapes::shape_hash;
+use super::{Detector, Findings, Line, Totals};
+use crate::view::errors::{first_error_end, is_continuation};
+use crate::view::preview::{PREVIEW_LINE_BYTES, PreviewLine, clip};
+
+/// Lines of error blocks kept for the preview.
+pub const MAX_ERROR_LINES: usize = 24;
+/// An error block: the error line and at most this many continuation lines.
+pub const BLOCK_LINES: usize = 8;
+/// Templates tracked: the first ones met…
+const FIRST_TEMPLATES: usize = 48;
+/// …and the latest ones after them.
+const LAST_TEMPLATES: usize = 16;
+/// A log line's prefix (time, pid, level, tag) is at least this long to
+/// tell its source.
+const MIN_PREFIX: usize = 12;
+
+/// An error template met more than once: where its first line is, how
+/// many lines have it, and the last one.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Repeat {
+    pub line: u64,
+    pub count: u64,
+    pub last: u64,
+}
+
+struct Template {
+    count: u64,
+    first: u64,
+    last: u64,
+    /// The first line and the lines continuing it, each with its depth.
+    block: Vec<(PreviewLine, usize)>,
+    /// Its second line and its latest, shown when there is room.
+    others: Vec<PreviewLine>,
+}
+
+/// The error block being collected.
+#[derive(Default)]
+struct Block {
+    /// Continuation lines still allowed (0: none is being collected).
+    left: usize,
+    /// Started by `Traceback`: the first line that is not a frame ends it
+    /// (the exception) and belongs to it.
+    traceback: bool,
+    /// The template collecting it (a first occurrence), if any.
+    template: Option<u64>,
+    /// The error line's prefix before its error word, times masked, and
+    /// its length as written.
+    prefix: String,
+    prefix_len: usize,
+}
+
+#[derive(Default)]
+pub struct ErrorBlocks {
+    templates: FxHashMap<u64, Template>,
+    /// Templates in the order met (the first ones stay, the later ones
+    /// make room for newer).
+    order: Vec<u64>,
+    block: Block,
+}
+
+impl Detector for ErrorBlocks {
+    fn name(&self) -> &'static str {
+        "error blocks"
+    }
+
+    fn see(&mut self, line: &Line) {
+        let text = line.text;
+        if line.error {
+            self.error_line(line);
+            return;
+        }
+        if self.block.left == 0 && !self.block.traceback {
+            return;
+        }
+        let continues = is_continuation(text.as_bytes())
+            || same_source(text, &self.block.prefix, self.block.prefix_len);
+        let (keep, depth) = if continues {
+            if self.block.left > 0 {
+                self.block.left -= 1;
+                (true, BLOCK_LINES - self.block.left)
+            } else {
+                (false, 0)
+            }
+        } else {
+            // A traceback's frames end with the exception: keep it even
+            // when the frames were too many to keep.
+            let exception = self.block.traceback && !text.trim().is_empty();
+            let template = self.block.template;
+            self.block = Block {
+                template,
+                ..Block::default()
+            };
+            (exception, BLOCK_LINES)
+        };
+        if keep && let Some(t) = self.block.template.and_then(|t| self.templates.get_mut(&t)) {
+            t.block.push((capture(line), depth.max(1)));
+        }
+        if !continues {
+            self.block.template = None;
+        }
+    }
+
+    fn contribute(&self, findings: &mut Findings, _: &Totals) {
+        // The rarest templates first, then the earliest.
+        let mut ts: Vec<&Template> = self.templates.values().collect();
+        ts.sort_by_key(|t| (t.count, t.first));
+        let mut lines: Vec<PreviewLine> = Vec::new();
+        // First lines before the lines continuing them: a new failure says
+        // more than a deep frame of an earlier one.
+        for t in &ts {
+            if lines.len() < MAX_ERROR_LINES {
+                lines.push(t.block[0].0.clone());
+            }
+        }
+        for depth in 1..=BLOCK_LINES {
+            for t in &ts {
+                for (l, d) in &t.block[1..] {
+                    if *d == depth && lines.len() < MAX_ERROR_LINES {
+                        lines.push(l.clone());
+                    }
+                }
+            }
+        }
+        // Room left: other lines of the repeated templates (the failure
+        // in job 1500 after the one in job 1000).
+        for t in &ts {
+            for l in &t.others {
+                if lines.len() < MAX_ERROR_LINES {
+                    lines.push(l.clone());
+                }
+            }
+        }
+        lines.sort_by_key(|l| l.line);
+        lines.dedup_by_key(|l| l.line);
+        findings.preview.errors = lines;
+        findings.preview.repeats = (ts.iter())
+            .filter(|t| t.count > 1)
+            .map(|t| Repeat {
+                line: t.first,
+                count: t.count,
+                last: t.last,
+            })
+            .collect();
+    }
+}
+
+impl ErrorBlocks {
+    fn error_line(&mut self, line: &Line) {
+        let text = line.text;
+        let key = shape_hash(text);
+        let known = self.templates.get_mut(&key);
+        let template = match known {
+            Some(t) => {
+                t.count += 1;
+                t.last = line.number;
+                match t.others.len() {
+                    0 | 1 => t.others.push(capture(line)),
+                    _ => t.others[1] = capture(line),
+                }
+                None
+            }
+            None => {
+                if self.order.len() == FIRST_TEMPLATES + LAST_TEMPLATES {
+                    let old = self.order.remove(FIRST_TEMPLATES);
+                    self.templates.remove(&old);
+                }
+                self.order.push(key);
+                self.templates.insert(
+                    key,
+                    Template {
+                        count: 1,
+                        first: line.number,
+                        last: line.number,
+                        block: vec![(capture(line), 0)],
+                        others: Vec::new(),
+                    },
+                );
+                Some(key)
+            }
+        };
+        let prefix_len = first_error_end(text.as_bytes())
+            .map(|end| error_start(text, end))
+            .filter(|&at| at >= MIN_PREFIX)
+            .unwrap_or(0);
+        let prefix = mask_times(&text[..prefix_len]);
+        self.block = Block {
+            left: BLOCK_LINES,
+            traceback: text.trim_start().starts_with("Traceback"),
+            template,
+            prefix,
+            prefix_len,
+        };
+    }
+}
+
+fn capture(line: &Line) -> PreviewLine {
+    PreviewLine {
+        line: line.number,
+        text: clip(line.text, PREVIEW_LINE_BYTES),
+    }
+}
+
+/// Where the error word ending at `end` starts.
+fn error_start(text: &str, end: usize) -> usize {
+    let b = text.as_bytes();
+    let mut at = end;
+    while at > 0 && (b[at - 1].is_ascii_alphanumeric() || b[at - 1] == b'_') {
+        at -= 1;
+    }
+    at
+}
+
+/// `text` with the words holding a time (`10:41:07.123`, `2026-11-23`)
+/// masked: the lines of one source differ in their times, not their pid or
+/// tag.
+fn mask_times(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (i, word) in text.split(' ').enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        // A separator between digits: `10:41:07.123`, `2026-11-23T10`.
+        let b = word.as_bytes();
+        let timelike = (1..b.len().saturating_sub(1)).any(|i| {
+            matches!(b[i], b':' | b'.' | b'-' | b'T')
+                && b[i - 1].is_ascii_digit()
+                && b[i + 1].is_ascii_digit()
+        });
+        if timelike {
+            out.push('~');
+        } else {
+            out.push_str(word);
+        }
+    }
+    out
+}
+
+/// Whether `line` starts with the error line's prefix (its source: the
+/// same pid, level and tag), times aside; `len`: the prefix as written.
+fn same_source(line: &str, prefix: &str, len: usize) -> bool {
+    if prefix.is_empty() {
+        return false;
+    }
+    let head = &line[..line.floor_char_boundary(len + 8)];
+    mask_times(head).starts_with(prefix)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,76 @@
+//! Error blocks by template: the rare one gets a slot, the repeated one is
+//! counted once.
+
+use super::*;
+use crate::view::LineSink;
+
+fn preview(text: &str) -> crate::view::PreviewLines {
+    let mut sink = LineSink::new();
+    sink.push(text);
+    sink.finish();
+    sink.preview()
+}
+
+#[test]
+fn a_repeated_template_is_counted_once_and_the_rare_line_gets_its_slot() {
+    let mut log = String::new();
+    for i in 0..3000 {
+        if i == 1700 {
+            log.push_str("Nov 23 10:41:07 host app[99]: FATAL: cannot open WAL segment 0001\n");
+        } else if i % 2 == 0 {
+            log.push_str(&format!(
+                "Nov 23 10:41:{:02} host sshd[{}]: error: kex_exchange_identification: Connection reset by peer [preauth]\n",
+                i % 60,
+                1000 + i
+            ));
+        } else {
+            log.push_str(&format!(
+                "Nov 23 10:41:{:02} host cron[7]: job {i} done\n",
+                i % 60
+            ));
+        }
+    }
+    let p = preview(&log);
+    let fatal = p
+        .errors
+        .iter()
+        .find(|l| l.text.contains("FATAL"))
+        .expect("the fatal line");
+    assert_eq!(fatal.line, 1701);
+    // Its first line, and with room to spare its second and its last.
+    let sshd: Vec<u64> = (p.errors.iter())
+        .filter(|l| l.text.contains("sshd"))
+        .map(|l| l.line)
+        .collect();
+    assert_eq!(sshd, [1, 3, 2999], "{:?}", p.errors);
+    assert!(!p.errors.iter().any(|l| l.text.contains("cron")));
+    assert_eq!(
+        p.repeats,
+        [Repeat {
+            line: 1,
+            count: 1499,
+            last: 2999
+        }]
+    );
+}
+
+#[test]
+fn the_lines_of_the_same_source_continue_a_block() {
+    let mut log = String::new();
+    for i in 0..200 {
+        log.push_str(&format!(
+            "11-23 10:00:{:02}.000  1432  1501 D Net: ok {i}\n",
+            i % 60
+        ));
+    }
+    log.push_str("11-23 10:54:08.123  8123  8123 E AndroidRuntime: FATAL EXCEPTION: main\n");
+    log.push_str(
+        "11-23 10:54:08.123  8123  8123 E AndroidRuntime: Process: com.acme.shop, PID: 8123\n",
+    );
+    log.push_str("11-23 10:54:08.124  8123  8123 E AndroidRuntime: java.lang.IllegalStateException: Fragment not attached\n");
+    log.push_str("11-23 10:54:08.125  1432  1501 D Net: ok\n");
+    let p = preview(&log);
+    let texts: Vec<&str> = p.errors.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(texts.len(), 3, "{texts:?}");
+    assert!(texts[2].contains("IllegalStateException"));
+}

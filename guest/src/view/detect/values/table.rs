@@ -1,0 +1,251 @@
+//! Aligned text tables — `ps aux`, `docker ps`, `kubectl get`, `systemctl
+//! list-units`, `kafka-consumer-groups --describe`: a header line of column
+//! names, then rows whose cells line up under them (left-aligned under a
+//! name's start, or right-aligned under its end). A header is a line of at
+//! least three names without digits; it holds while the next line lines
+//! up with it, and the table ends at the first row that does not (a blank
+//! line, a summary). A row's words are given to the column whose name they
+//! overlap, else to the column on their left (`Exited (0) 5 minutes ago`
+//! is one cell). Positions are counted in chars (`●` marks a failed unit).
+//! A CSV/TSV output (its first line a header of names) is a table too: its
+//! rows' fields are the cells.
+
+/// Columns of a header kept; more: not a table.
+const MAX_COLUMNS: usize = 24;
+/// A column name is at most this long.
+const NAME_CHARS: usize = 24;
+/// Words of a row kept (the rest go to the last column).
+const MAX_WORDS: usize = 64;
+
+/// One column: its name and where the name is, in chars.
+#[derive(Debug, Clone)]
+struct Column {
+    name: String,
+    start: usize,
+    end: usize,
+}
+
+/// A cell of a row: the column's index and name, and its text.
+pub struct Cell<'a> {
+    pub column: usize,
+    pub name: &'a str,
+    pub text: &'a str,
+}
+
+#[derive(Default)]
+pub struct Table {
+    columns: Vec<Column>,
+    /// The header's names, hashed: tables with the same header share
+    /// their columns' statistics (one table per consumer group).
+    names_hash: u64,
+    /// A header seen on the last line, waiting for a row to line up.
+    pending: Option<Vec<Column>>,
+    active: bool,
+    /// Words of the row being split: (start, end) in bytes and in chars.
+    words: Vec<(usize, usize, usize, usize)>,
+    /// A CSV/TSV table: its delimiter, once its header (the output's first
+    /// line) is known; rows have the header's field count.
+    delimited: Option<u8>,
+    /// A line was seen (the first non-blank one decides a CSV header).
+    started: bool,
+}
+
+impl Table {
+    /// Whether a table is being read (its header is known).
+    pub fn active(&self) -> bool {
+        self.active
+    }
+
+    /// The hash of the current header's names.
+    pub fn names_hash(&self) -> u64 {
+        self.names_hash
+    }
+
+    /// One line: a row's cells go to `cell`; a header or a line that is
+    /// not a row gives none. Returns whether the line was a row.
+    pub fn see<'a>(&'a mut self, line: &'a str, mut cell: impl FnMut(Cell<'a>)) -> bool {
+        // The output's first line may be a CSV/TSV header.
+        if !self.started && !line.trim().is_empty() {
+            self.started = true;
+            if let Some((delimiter, columns)) = delimited_header(line) {
+                self.names_hash = names_hash(&columns);
+                self.columns = columns;
+                self.delimited = Some(delimiter);
+                return false;
+            }
+        }
+        if let Some(delimiter) = self.delimited {
+            let fields = line.split(char::from(delimiter));
+            if line.bytes().filter(|&b| b == delimiter).count() + 1 != self.columns.len() {
+                return false;
+            }
+            for (c, text) in fields.enumerate() {
+                cell(Cell {
+                    column: c,
+                    name: &self.columns[c].name,
+                    text: text.trim(),
+                });
+            }
+            return true;
+        }
+        if let Some(header) = self.pending.take() {
+            self.words(line);
+            if lines_up(&header, &self.words) {
+                self.names_hash = names_hash(&header);
+                self.columns = header;
+                self.active = true;
+            }
+        } else if self.active {
+            self.words(line);
+            if !lines_up(&self.columns, &self.words) {
+                self.active = false;
+            }
+        }
+        if !self.active {
+            self.pending = header(line);
+            return false;
+        }
+        // `words` holds this line's words: assign them.
+        let mut current: Option<(usize, usize, usize)> = None; // column, from, to (bytes)
+        for &(bs, be, cs, ce) in &self.words {
+            let overlaps = self.columns.iter().position(|c| cs < c.end && c.start < ce);
+            let column = overlaps.or_else(|| self.columns.iter().rposition(|c| c.start <= cs));
+            let Some(column) = column else {
+                continue; // a marker before the first column
+            };
+            match &mut current {
+                Some((c, _, to)) if *c == column => *to = be,
+                _ => {
+                    if let Some((c, from, to)) = current.take() {
+                        cell(Cell {
+                            column: c,
+                            name: &self.columns[c].name,
+                            text: &line[from..to],
+                        });
+                    }
+                    current = Some((column, bs, be));
+                }
+            }
+        }
+        if let Some((c, from, to)) = current {
+            cell(Cell {
+                column: c,
+                name: &self.columns[c].name,
+                text: &line[from..to],
+            });
+        }
+        true
+    }
+
+    /// Splits `line` into words, with byte and char offsets.
+    fn words(&mut self, line: &str) {
+        self.words.clear();
+        let mut start: Option<(usize, usize)> = None;
+        for (chars, (b, ch)) in line.char_indices().enumerate() {
+            if ch == ' ' || ch == '\t' {
+                if let Some((bs, cs)) = start.take() {
+                    self.words.push((bs, b, cs, chars));
+                }
+            } else if start.is_none() {
+                if self.words.len() == MAX_WORDS {
+                    break;
+                }
+                start = Some((b, chars));
+            }
+        }
+        if let Some((bs, cs)) = start {
+            self.words.push((bs, line.len(), cs, line.chars().count()));
+        }
+    }
+}
+
+/// The columns of `line` if it may be a header: at least three names of
+/// letters (and `%-_/.:+#()`), none with a digit.
+fn header(line: &str) -> Option<Vec<Column>> {
+    let b = line.as_bytes();
+    // Most lines fail at once: a digit or a byte no name holds early on.
+    let name_byte = |c: &u8| c.is_ascii_alphabetic() || b" %-_/.:+#()".contains(c);
+    if !b.iter().all(name_byte) {
+        return None;
+    }
+    let mut columns = Vec::new();
+    let mut at = 0;
+    while at < b.len() {
+        if b[at] == b' ' {
+            at += 1;
+            continue;
+        }
+        let start = at;
+        while at < b.len() && b[at] != b' ' {
+            at += 1;
+        }
+        let word = &line[start..at];
+        let named = word.len() <= NAME_CHARS
+            && word
+                .bytes()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == b'%')
+            && word
+                .bytes()
+                .all(|c| c.is_ascii_alphabetic() || b"%-_/.:+#()".contains(&c));
+        if !named || columns.len() == MAX_COLUMNS {
+            return None;
+        }
+        columns.push(Column {
+            name: word.to_string(),
+            start,
+            end: at,
+        });
+    }
+    (columns.len() >= 3).then_some(columns)
+}
+
+/// A CSV/TSV header: at least three names (a letter first, at most
+/// [`NAME_CHARS`] × 2 bytes: `memory.used [MiB]`), split by commas or tabs.
+fn delimited_header(line: &str) -> Option<(u8, Vec<Column>)> {
+    let delimiter = if line.contains('\t') { b'\t' } else { b',' };
+    let names: Vec<&str> = line.split(char::from(delimiter)).map(str::trim).collect();
+    let named = |n: &&str| {
+        n.len() <= NAME_CHARS * 2
+            && n.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && !n.bytes().any(|b| b.is_ascii_control() || b == b'"')
+    };
+    if names.len() < 3 || names.len() > MAX_COLUMNS || !names.iter().all(named) {
+        return None;
+    }
+    let columns = (names.iter())
+        .map(|n| Column {
+            name: n.to_string(),
+            start: 0,
+            end: 0,
+        })
+        .collect();
+    Some((delimiter, columns))
+}
+
+/// Whether a row's words line up with the columns: a word overlaps most
+/// columns' names, and a third of them have a word starting where the name
+/// starts or ending where it ends (a wide value pushes the rest of a row
+/// right, as `ps` prints it; prose overlaps names but starts nowhere).
+fn lines_up(columns: &[Column], words: &[(usize, usize, usize, usize)]) -> bool {
+    if words.len() < 2 {
+        return false;
+    }
+    let (mut overlapped, mut aligned) = (0, 0);
+    for c in columns {
+        overlapped += usize::from(words.iter().any(|&(_, _, s, e)| s < c.end && c.start < e));
+        aligned += usize::from(words.iter().any(|&(_, _, s, e)| s == c.start || e == c.end));
+    }
+    overlapped * 3 >= columns.len() * 2 && aligned * 3 >= columns.len()
+}
+
+fn names_hash(columns: &[Column]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for c in columns {
+        for &b in c.name.as_bytes() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        h = (h ^ 0xff).wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
