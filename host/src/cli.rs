@@ -1,7 +1,7 @@
 //! Command-line contract (scripts depend on these names): global `--root`,
 //! `--session`, `--json`, `--config`, `--store`; commands store, extract, preview,
 //! read, grep, tail, list, remove, stats, close, gc, export, import, schema,
-//! component, run, mcp (proxy, serve), demo, doctor. Each command's options
+//! component, run, mcp (proxy, serve), gateway, demo, doctor. Each command's options
 //! and work are in `commands/`.
 
 use std::path::PathBuf;
@@ -16,6 +16,7 @@ use std::sync::Arc;
 
 use tool_output::RuntimeConfig;
 use tool_output::interrupt::{self, Interrupted};
+use tool_output::llm::borrowed::{BorrowedLlm, RemoteLender};
 use tool_output::llm::sampling::SamplingLlm;
 use tool_output::roots::{check_session_name, default_cache_root, expand_session_name};
 
@@ -50,7 +51,7 @@ struct Cli {
     )]
     _cache_dir: Option<PathBuf>,
     /// Session name (handles are valid only in the session that stored them) [default: default;
-    /// `mcp proxy`: a temporary session]. `${VAR}` is replaced by that environment variable
+    /// `mcp proxy`: a temporary session; `gateway`: gateway]. `${VAR}` is replaced by that environment variable
     /// (`claude-${CLAUDE_CODE_SESSION_ID}`); an unset one is an error.
     #[arg(long, global = true, env = "TOOL_OUTPUT_SESSION")]
     session: Option<String>,
@@ -139,6 +140,14 @@ enum Command {
     /// Never breaks the host's tool: on any problem it prints nothing (the output stands) and says
     /// why in one line on stderr. `tool-output setup HOST` writes the hook into the host's config.
     Hook(commands::hook::HookArgs),
+    /// A model-API gateway on loopback: point a host's or SDK's base URL at it; it forwards
+    /// each request to the provider with the client's own credentials, its oversized tool
+    /// results stored and replaced by their handle messages (the same bytes every turn).
+    ///
+    /// Speaks Anthropic Messages, OpenAI Chat Completions and Responses, and Gemini, streaming
+    /// or not. Session `gateway` unless --session names another: `mcp serve` on it answers the
+    /// handles. See docs/gateway.md.
+    Gateway(tool_output::gateway::GatewayArgs),
     /// Configure an agent host: our MCP entry (`mcp serve` on the host's session) and its shell
     /// hook, in the host's own config file and format.
     ///
@@ -151,11 +160,11 @@ enum Command {
     Reference,
 }
 
-/// `--session` (default `default`), its `${VAR}`s replaced, checked.
-fn session_name(given: Option<&str>) -> Result<String> {
+/// `--session` (else `default`), its `${VAR}`s replaced, checked.
+fn session_name(given: Option<&str>, default: &str) -> Result<String> {
     let name = match given {
         Some(name) => expand_session_name(name)?,
-        None => "default".to_string(),
+        None => default.to_string(),
     };
     check_session_name(&name)?;
     Ok(name)
@@ -290,7 +299,12 @@ fn report(result: Result<ExitCode>) -> ExitCode {
 
 async fn run(cli: Cli) -> Result<ExitCode> {
     let named = cli.session.is_some();
-    let session_name = match session_name(cli.session.as_deref()) {
+    // The session `setup HOST --gateway` points `mcp serve` at.
+    let default_session = match cli.command {
+        Command::Gateway(_) => "gateway",
+        _ => "default",
+    };
+    let session_name = match session_name(cli.session.as_deref(), default_session) {
         Ok(name) => name,
         // `store` and `run` never cost the output: it passes through, and
         // why is said.
@@ -348,8 +362,21 @@ async fn run(cli: Cli) -> Result<ExitCode> {
                 ));
             }
             let mut config = RuntimeConfig::with_llm(&llm)?;
+            // No provider, and `tool-output gateway` serves this session:
+            // the conversation's own model, lent by the gateway.
+            let lender = (!llm.enabled() && named)
+                .then(|| RemoteLender::find(&env.root, &env.session_name))
+                .flatten();
+            let lent = lender.is_some();
+            if let Some(lender) = lender {
+                out::stderr_line(&format!(
+                    "tool-output gateway serves session {}: tool_output extracts with the conversation's own model",
+                    env.session_name
+                ));
+                config.llm = Arc::new(BorrowedLlm::new(Arc::new(lender)));
+            }
             // No provider: the client's own model, if it offers sampling.
-            let sampling = (!llm.enabled()).then(|| Arc::new(SamplingLlm::new(&llm)));
+            let sampling = (!llm.enabled() && !lent).then(|| Arc::new(SamplingLlm::new(&llm)));
             if let Some(sampling) = &sampling {
                 config.llm = sampling.clone();
             }
@@ -375,6 +402,7 @@ async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Demo(args) => args.execute(&env).await,
         Command::Hook(args) => args.execute(&env).await,
         Command::Setup(args) => args.execute(&env).await,
+        Command::Gateway(args) => commands::gateway::execute(&env, args).await,
         Command::Reference => unreachable!("answered before a session is named"),
     }
 }

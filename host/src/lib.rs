@@ -44,6 +44,8 @@ mod causes;
 pub mod doctor;
 pub mod error;
 pub mod extraction;
+#[doc(hidden)]
+pub mod gateway;
 mod host;
 #[doc(hidden)]
 pub mod interrupt;

@@ -24,6 +24,7 @@ use crate::runtime::{ONE_CALL_MAX, Runtime};
 use crate::writer::OutputWriter;
 
 mod export;
+mod notes;
 mod on_store;
 
 /// The tool call an output came from.

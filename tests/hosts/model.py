@@ -14,7 +14,9 @@ Anything else is answered 404 (not 5xx: hosts retry those) and logged.
 
 SCRIPT.json says what the model does:
   {"call": "read_text_file", "args": {...}, "extract": "..."}
-  {"shell": "seq 1 100000", "extract": "..."}
+  {"shell": "seq 1 100000", "extract": "...", "mode": "full-chunked", "key": "sk-..."}
+`mode` goes into the tool_output call; with `key`, every request must carry
+that credential (`x-api-key`, or `Authorization: Bearer`), else 401.
 The script is stateless: each reply is decided from the conversation in the
 request, by how many tool results it holds since the user's last prompt (a
 conversation continued with a new prompt, `claude -p --continue`, starts over):
@@ -27,10 +29,15 @@ conversation continued with a new prompt, `claude -p --continue`, starts over):
      answers `NO HANDLE IN THE TOOL RESULT`;
   2+ answers the text `DONE`.
 A request that offers no tools (titles, routing) is a side request: JSON from
-its schema when it asks for JSON (Gemini), else `OK`.
+its schema when it asks for JSON (Gemini), else `OK`. An extraction's request
+(its system prompt asks for an `<ai-agent-NONCE-FINAL>` answer: tool-output's
+LLM strategies, sent by the gateway with the conversation's credentials) is
+answered in that format with the lines of its text that hold `needle-<id>`;
+when it offers `Grep` (read-grep) and has no tool result yet, it first greps
+the handle it names for `needle-`.
 
 Every request is appended to LOG as one JSON line before its answer is sent:
-{"n", "method", "path", "kind": "turn"|"side"|"unknown", "turn", "tools",
+{"n", "method", "path", "kind": "turn"|"side"|"extraction"|"refused"|"unknown", "turn", "tools",
 "tool_result" (the text of the last tool result the model got, or null),
 "tool_result_raw" (that result as the host sent it), "context_after" (text the
 host sent after that result, before the next turn, or null), "reply", "body"}.
@@ -113,7 +120,10 @@ def decide(tools, results, context=None):
         tool = find_tool(tools, "tool_output")
         if tool is None:
             return ("text", f"NO TOOL tool_output among {[t for t, _ in tools]}")
-        return ("tool", tool, {"handle": found.group(1), "extract": script["extract"]})
+        args = {"handle": found.group(1), "extract": script["extract"]}
+        if script.get("mode"):
+            args["mode"] = script["mode"]
+        return ("tool", tool, args)
     return ("text", "DONE")
 
 
@@ -208,10 +218,85 @@ class Model(BaseHTTPRequestHandler):
         self.send_header("Content-Length", "0")
         self.end_headers()
 
+    def key_ok(self):
+        """The request carries the script's credential (when it names one)."""
+        want = script.get("key")
+        if not want:
+            return True
+        bearer = (self.headers.get("Authorization") or "").removeprefix("Bearer ")
+        return want in (self.headers.get("x-api-key"), bearer)
+
+    def extraction(self, body, path):
+        """tool-output's extraction request: its nonce, the text it reads."""
+        system = body.get("system") or ""
+        if isinstance(system, list):
+            system = "\n".join(b.get("text", "") for b in system if isinstance(b, dict))
+        texts = [system]
+        for message in body.get("messages") or []:
+            texts.append(text_of(message.get("content")))
+        found = re.search(r"<ai-agent-([0-9a-zA-Z]+)-FINAL", "\n".join(texts))
+        if not found:
+            return False
+        # The planted lines (`needle-<id>`), wherever the request puts the
+        # text it reads (a reduce puts the chunks' answers in its system).
+        lines = list(dict.fromkeys(l.strip() for t in texts for l in t.splitlines()
+                                   if re.search(r"needle-\w", l)))
+        answer = "\n".join(lines) if lines else "NO RELEVANT DATA FOUND"
+        nonce = found.group(1)
+        text = f'<ai-agent-{nonce}-FINAL format="text">\n{answer}\n</ai-agent-{nonce}-FINAL>'
+        # read-grep (what `auto` picks for a large output): Grep first, once.
+        offers_grep = any((t.get("name") or (t.get("function") or {}).get("name")) == "Grep"
+                          for t in body.get("tools") or [])
+        answered = any(m.get("role") == "tool" or (isinstance(m.get("content"), list) and any(
+            isinstance(b, dict) and b.get("type") == "tool_result" for b in m["content"]))
+            for m in body.get("messages") or [])
+        handle = re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}",
+                           "\n".join(texts))
+        if offers_grep and not answered and handle:
+            grep = {"file": handle.group(0), "pattern": "needle-"}
+            log({"method": "POST", "path": self.path, "kind": "extraction", "key_ok": True,
+                 "model": body.get("model"), "reply": ["tool", "Grep", grep], "body": body})
+            if path.endswith("/messages"):
+                return self.send_json({"id": next_id("msg_"), "type": "message", "role": "assistant",
+                                       "model": body.get("model", "scripted"), "content": [
+                                           {"type": "tool_use", "id": next_id("toolu_"), "name": "Grep",
+                                            "input": grep}],
+                                       "stop_reason": "tool_use", "stop_sequence": None,
+                                       "usage": {"input_tokens": 100, "output_tokens": 10}}) or True
+            return self.send_json({"id": next_id("chatcmpl-"), "object": "chat.completion", "created": 1,
+                                   "model": body.get("model", "scripted"), "choices": [{"index": 0,
+                                       "finish_reason": "tool_calls", "message": {"role": "assistant",
+                                       "content": None, "tool_calls": [{"id": next_id("call_"),
+                                       "type": "function", "function": {"name": "Grep",
+                                                                        "arguments": json.dumps(grep)}}]}}],
+                                   "usage": {"prompt_tokens": 100, "completion_tokens": 10,
+                                             "total_tokens": 110}}) or True
+        log({"method": "POST", "path": self.path, "kind": "extraction", "key_ok": True,
+             "model": body.get("model"), "reply": ["text", text], "body": body})
+        if path.endswith("/messages"):
+            self.send_json({"id": next_id("msg_"), "type": "message", "role": "assistant",
+                            "model": body.get("model", "scripted"),
+                            "content": [{"type": "text", "text": text}], "stop_reason": "end_turn",
+                            "stop_sequence": None, "usage": {"input_tokens": 100, "output_tokens": 10}})
+        else:
+            self.send_json({"id": next_id("chatcmpl-"), "object": "chat.completion", "created": 1,
+                            "model": body.get("model", "scripted"),
+                            "choices": [{"index": 0, "message": {"role": "assistant", "content": text},
+                                         "finish_reason": "stop"}],
+                            "usage": {"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110}})
+        return True
+
     def do_POST(self):
         body = self.body() or {}
         path = self.path.split("?")[0]
+        if not self.key_ok():
+            log({"method": "POST", "path": self.path, "kind": "refused"})
+            return self.send_json({"type": "error", "error": {
+                "type": "authentication_error", "message": "scripted model: not the client's key"}}, 401)
         try:
+            if isinstance(body, dict) and (path.endswith("/messages") or path.endswith("/chat/completions")) \
+                    and self.extraction(body, path):
+                return
             if path.endswith("/count_tokens"):
                 return self.send_json({"input_tokens": 100})
             if ":countTokens" in path:

@@ -27,15 +27,22 @@ impl DoctorArgs {
         // What the MCP sessions' clients said of sampling (noted by
         // `mcp serve` and `mcp proxy` when no model is configured).
         let clients = doctor::clients::seen(&env.root, None);
+        // The gateways that lend the conversations' model (their lend files).
+        let gateways = doctor::gateways::seen(&env.root);
         if env.json {
             let mut value = serde_json::to_value(&found)?;
             value["mcp_clients"] = serde_json::to_value(&clients)?;
+            value["gateways"] = serde_json::to_value(&gateways)?;
             out::json(&value)?;
         } else {
             let mut text = found.to_string();
             if !clients.is_empty() {
                 text.push('\n');
                 text.push_str(&doctor::clients::describe(&clients));
+            }
+            if !gateways.is_empty() {
+                text.push('\n');
+                text.push_str(&doctor::gateways::describe(&gateways));
             }
             // The model's name and the endpoint's answers come from a
             // config file and a server: shown, never sent to the terminal.

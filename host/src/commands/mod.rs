@@ -6,6 +6,7 @@ pub mod demo;
 pub mod doctor;
 pub mod extract;
 mod feed;
+pub mod gateway;
 pub mod hook;
 pub mod housekeeping;
 pub mod readers;

@@ -12,6 +12,7 @@
 
 pub mod cache;
 pub mod clients;
+pub mod gateways;
 mod probe;
 mod render;
 

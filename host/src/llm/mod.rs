@@ -6,6 +6,8 @@
 //! - [`http`]: [`HttpLlm`](http::HttpLlm), the engine that speaks to
 //!   providers over HTTP: retries, timeouts, concurrency, response cap;
 //!   `retry` says which failures are worth another attempt, and when;
+//! - [`sampling`]: the MCP client's model; [`borrowed`]: the model and
+//!   credentials of the conversations `tool-output gateway` forwards;
 //! - the wire formats and the model table are in the `tool-output-wire`
 //!   crate (re-exported as [`wire`]), shared with the WASI adapter.
 //!
@@ -13,9 +15,10 @@
 //! `llm` import (`crate::host::llm`) runs a batch's requests concurrently
 //! through [`LlmEngine::complete`].
 
+pub mod borrowed;
 pub mod config;
 pub mod http;
-mod retry;
+pub(crate) mod retry;
 pub mod sampling;
 
 pub use tool_output_wire as wire;

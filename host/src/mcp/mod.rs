@@ -8,13 +8,13 @@
 mod downstream;
 mod era;
 mod fit;
-mod jsonrpc;
-mod limits;
+pub(crate) mod jsonrpc;
+pub(crate) mod limits;
 mod proxy;
 mod rewrite;
 mod serve;
 mod store_result;
-mod tools;
+pub(crate) mod tools;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -10,6 +10,9 @@
 //! server of `tests/s3/setup.sh` on loopback), object-store-cold (1 GB on
 //! it, read cold by range: 100 lines, one grep; slow), rss (1 GB streamed; slow),
 //! proxy-memory (the MCP proxy's peak for 100 and 500 MB results; slow),
+//! gateway (the model-API gateway's added latency a request and to the
+//! first byte, passthrough byte for byte), gateway-memory (its peak for one
+//! request of 100 and 300 MB; slow),
 //! jq-stream (a per-value jq program over 2 GB of JSON lines; slow).
 
 use std::path::PathBuf;
@@ -19,6 +22,7 @@ use std::time::{Duration, Instant};
 use tool_output::{GrepOptions, RemoteStore, Runtime, RuntimeConfig, ToolCall};
 
 mod engine;
+mod gateway;
 mod llm;
 mod mcp;
 mod process;
@@ -134,6 +138,12 @@ async fn main() {
     }
     if want("proxy-memory") {
         bench_proxy_memory();
+    }
+    if want("gateway") {
+        gateway::bench_gateway(&rt).await;
+    }
+    if want("gateway-memory") {
+        gateway::bench_gateway_memory().await;
     }
     for (name, flag) in [("rss", "--rss-child"), ("jq-stream", "--jq-stream-child")] {
         if !want(name) {

@@ -67,7 +67,7 @@ pub(crate) fn bench_proxy_memory() {
     let _ = std::fs::remove_dir_all(&root);
 }
 
-fn peak_rss_mb(pid: u32) -> f64 {
+pub(crate) fn peak_rss_mb(pid: u32) -> f64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     status
         .lines()

@@ -4,7 +4,9 @@
 //! the host has one, the shell hook (opencode: a plugin file; Claude Code:
 //! also its shell prefix). `--wrap NAME -- CMD…` adds an entry running
 //! `tool-output mcp proxy` in front of a server instead, on the same
-//! session. `--remove` takes out exactly what `setup` adds.
+//! session. `--remove` takes out exactly what `setup` adds. `--gateway
+//! [URL]` points the host's model requests at `tool-output gateway`
+//! instead of writing the shell hook (see `gateway`).
 //!
 //! What is there is kept: each file is parsed as its host parses it and
 //! edited losslessly (JSON/JSONC through a syntax tree, TOML through
@@ -18,6 +20,7 @@
 //! final newline and a byte-order mark.
 
 mod command;
+mod gateway;
 pub mod hosts;
 mod json;
 mod package;
@@ -59,6 +62,11 @@ pub struct SetupArgs {
     /// `--`, on the host's session, instead of our own entry and hook (with --remove: remove it).
     #[arg(long, value_name = "NAME")]
     wrap: Option<String>,
+    /// Send the host's model requests through `tool-output gateway` at URL [default:
+    /// http://127.0.0.1:8787]: its base URL, and `mcp serve` on the gateway's session, instead
+    /// of the shell hook (claude-code, codex, gemini-cli, opencode; with --remove: take them out).
+    #[arg(long, value_name = "URL", num_args = 0..=1, default_missing_value = gateway::DEFAULT_URL, conflicts_with = "wrap")]
+    gateway: Option<String>,
     /// The tool-output command the files run [default: `tool-output` on PATH when it is this
     /// binary; from a uvx or npx cache, `uvx tool-output@VERSION` or `npx -y
     /// tool-output@VERSION`; else this binary's path; with --project, `tool-output`].
@@ -66,7 +74,7 @@ pub struct SetupArgs {
     command: Option<String>,
     /// Write the host's own package of tool-output into DIR instead (Claude Code: a plugin
     /// marketplace; Gemini CLI: an extension), running a pinned `npx -y tool-output@VERSION`.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["write", "remove", "wrap", "project", "command"])]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["write", "remove", "wrap", "project", "command", "gateway"])]
     package: Option<PathBuf>,
     /// With --wrap: the server's command and arguments.
     #[arg(last = true, value_name = "SERVER")]
@@ -116,9 +124,14 @@ impl SetupArgs {
         let scope = if self.project { "project" } else { "user" };
         if !self.write && !self.remove {
             let mut text = format!(
-                "# {}, {scope} scope: `tool-output setup {} --write{}` merges this:\n",
+                "# {}, {scope} scope: `tool-output setup {}{} --write{}` merges this:\n",
                 self.host.title(),
                 host_arg(self.host),
+                match &self.gateway {
+                    Some(url) if url == gateway::DEFAULT_URL => " --gateway".to_string(),
+                    Some(url) => format!(" --gateway {url}"),
+                    None => String::new(),
+                },
                 if self.project { " --project" } else { "" }
             );
             text.push_str(&format!("# the command: {} ({why})\n", launch.shell_line()));
@@ -131,7 +144,7 @@ impl SetupArgs {
                     text.push('\n');
                 }
             }
-            for note in self.host.notes() {
+            for note in self.notes() {
                 text.push_str(&format!("\n# {note}\n"));
             }
             out::say(&text)?;
@@ -213,8 +226,8 @@ impl SetupArgs {
             said.push('\n');
         }
         if !self.remove {
-            for note in self.host.notes() {
-                said.push_str(note);
+            for note in self.notes() {
+                said.push_str(&note);
                 said.push('\n');
             }
         }
@@ -271,9 +284,18 @@ impl SetupArgs {
         format!("{}: {what}{backup}{warning}", path.display())
     }
 
+    /// What to tell the user after the files.
+    fn notes(&self) -> Vec<String> {
+        match &self.gateway {
+            Some(url) => gateway::notes(self.host, url),
+            None => self.host.notes().iter().map(|n| n.to_string()).collect(),
+        }
+    }
+
     /// Warnings (stderr) when the host would not run our hooks.
     fn warn_hooks_disabled(&self, dirs: &Dirs) {
-        if self.wrap.is_some() {
+        // No hook with --wrap or --gateway.
+        if self.wrap.is_some() || self.gateway.is_some() {
             return;
         }
         for warning in self.host.hooks_disabled(dirs) {
@@ -331,12 +353,30 @@ impl SetupArgs {
             });
         }
         let name = host.entry_name();
-        let entry = host.entry(name, launch, &host.serve_args(), true);
+        let serve_args = match self.gateway {
+            Some(_) => gateway::serve_args(),
+            None => host.serve_args(),
+        };
+        let entry = host.entry(name, launch, &serve_args, true);
         let mut files = vec![FilePlan {
             path,
             format,
             changes: vec![plan::Change::member(container, name, entry)],
         }];
+        if let Some(url) = &self.gateway {
+            // The gateway stores what the hook would: no hook, no plugin,
+            // no shell prefix.
+            for more in gateway::files(host, dirs, self.project, url)? {
+                match files.iter_mut().find(|f| f.path == more.path) {
+                    Some(same) => same.changes.extend(more.changes),
+                    None => files.push(more),
+                }
+            }
+            return Ok(Plan {
+                files,
+                whole: vec![],
+            });
+        }
         if let Some(hook) = host.hook(dirs, self.project, launch) {
             match files.iter_mut().find(|f| f.path == hook.path) {
                 Some(same) => same.changes.extend(hook.changes),

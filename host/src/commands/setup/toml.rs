@@ -31,7 +31,12 @@ pub fn apply(text: &str, actions: &[Action]) -> Result<String> {
                 value,
             } => {
                 let table = table_at(doc.as_table_mut(), parents)?;
-                table.insert(name, Item::Table(table_of(value)?));
+                // An entry is a table; a setting (`model_provider`) a value.
+                let item = match value {
+                    Value::Object(_) => Item::Table(table_of(value)?),
+                    _ => Item::Value(value_of(value)?),
+                };
+                table.insert(name, item);
             }
             Action::RemoveMember { parents, name } => {
                 let Some(table) = existing_table(doc.as_table_mut(), parents) else {

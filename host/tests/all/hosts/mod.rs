@@ -23,6 +23,7 @@ mod turns;
 
 mod claude;
 mod codex;
+mod gateway;
 mod gemini;
 mod inspector;
 

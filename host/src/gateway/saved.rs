@@ -1,0 +1,217 @@
+//! Outputs a host cut before the model saw them, read whole from the file
+//! the host saved them to: Claude Code's `<persisted-output>` (its Bash
+//! past 30 000 characters, MCP results past its caps), Gemini CLI's
+//! truncated and masked outputs, opencode's cut outputs. The gateway then
+//! stores the whole output, not the host's preview.
+//!
+//! The text is from the request, so the path is hostile: it is read only
+//! when the text has the host's exact marker, the path is inside the
+//! directory that host saves outputs to (links resolved), and the file is
+//! regular (never a FIFO or a device, opened without blocking) and at most
+//! 1 GiB. Anything else leaves the result as it was received.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+
+/// The largest saved output read.
+pub const MAX_FILE: u64 = 1 << 30;
+
+/// Texts longer than this are no host's cut (Gemini CLI's, the largest,
+/// keeps 40 000 characters).
+pub const MAX_MARKED: usize = 256 << 10;
+
+/// A host's way of saying where the whole output is.
+struct Marker {
+    host: &'static str,
+    /// The text must start with this ("" for anywhere).
+    starts: &'static str,
+    /// What precedes the path, which runs to the end of its line.
+    before_path: &'static [&'static str],
+    /// Where under the host's directory its saved outputs are.
+    under: fn(&Dirs) -> Option<PathBuf>,
+    /// A part the path must have (the host's outputs folder).
+    within: &'static str,
+}
+
+const MARKERS: &[Marker] = &[
+    Marker {
+        host: "Claude Code",
+        starts: "<persisted-output>",
+        before_path: &["Full output saved to: ", " were saved to: "],
+        under: |d| d.claude.as_ref().map(|c| c.join("projects")),
+        within: "/tool-results/",
+    },
+    Marker {
+        host: "Gemini CLI",
+        starts: "",
+        before_path: &["For full output see: ", "Full output available at: "],
+        under: |d| d.home.as_ref().map(|h| h.join(".gemini").join("tmp")),
+        within: "/tool-outputs/",
+    },
+    Marker {
+        host: "opencode",
+        starts: "",
+        before_path: &["Full output saved to: "],
+        under: |d| {
+            d.data
+                .as_ref()
+                .map(|h| h.join("opencode").join("tool-output"))
+        },
+        within: "/tool-output/",
+    },
+];
+
+/// The directories hosts save outputs under, from the gateway's
+/// environment (it runs as the user the hosts run as).
+#[derive(Debug, Clone, Default)]
+pub struct Dirs {
+    pub home: Option<PathBuf>,
+    /// `$CLAUDE_CONFIG_DIR`, else `~/.claude`.
+    pub claude: Option<PathBuf>,
+    /// `$XDG_DATA_HOME`, else `~/.local/share`.
+    pub data: Option<PathBuf>,
+}
+
+impl Dirs {
+    pub fn from_env() -> Self {
+        let var = |name: &str| {
+            std::env::var_os(name)
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        };
+        let home = var("HOME").or_else(|| var("USERPROFILE"));
+        Self {
+            claude: var("CLAUDE_CONFIG_DIR").or_else(|| home.as_ref().map(|h| h.join(".claude"))),
+            data: var("XDG_DATA_HOME").or_else(|| home.as_ref().map(|h| h.join(".local/share"))),
+            home,
+        }
+    }
+
+    /// The file a host says holds the whole of `text`, if `text` is one of
+    /// their cuts: (host, path).
+    pub fn saved_file(&self, text: &str) -> Option<(&'static str, PathBuf, PathBuf)> {
+        for marker in MARKERS {
+            if !text.starts_with(marker.starts) {
+                continue;
+            }
+            let Some(path) = marker
+                .before_path
+                .iter()
+                .find_map(|before| path_after(text, before))
+            else {
+                continue;
+            };
+            if !path.contains(marker.within) {
+                continue;
+            }
+            if let Some(root) = (marker.under)(self) {
+                return Some((marker.host, PathBuf::from(path), root));
+            }
+        }
+        None
+    }
+}
+
+/// The rest of the line after `before`, trimmed.
+fn path_after<'a>(text: &'a str, before: &str) -> Option<&'a str> {
+    let at = text.find(before)? + before.len();
+    let line = text[at..].lines().next()?.trim();
+    (!line.is_empty()).then_some(line)
+}
+
+/// Opens `path` if it is a regular file inside `allowed` (both resolved:
+/// no symbolic link leads out), at most [`MAX_FILE`] bytes: the file and
+/// its size.
+pub fn open_checked(path: &Path, allowed: &Path) -> Result<(std::fs::File, u64)> {
+    if !path.is_absolute() {
+        bail!("{} is not an absolute path", path.display());
+    }
+    let allowed = allowed
+        .canonicalize()
+        .with_context(|| format!("{} (where the host keeps outputs)", allowed.display()))?;
+    let real = path
+        .canonicalize()
+        .with_context(|| format!("{}", path.display()))?;
+    if !real.starts_with(&allowed) {
+        bail!(
+            "{} is not under {}: not read",
+            path.display(),
+            allowed.display()
+        );
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    crate::platform::no_follow(&mut options);
+    crate::platform::non_blocking(&mut options);
+    let file = options
+        .open(&real)
+        .with_context(|| format!("{}", real.display()))?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        bail!("{} is not a regular file: not read", real.display());
+    }
+    if meta.len() > MAX_FILE {
+        bail!(
+            "{} has {} bytes, over the {} MiB the gateway reads",
+            real.display(),
+            meta.len(),
+            MAX_FILE >> 20
+        );
+    }
+    Ok((file, meta.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_hosts_marker_names_its_file_and_only_there() {
+        let dirs = Dirs {
+            home: Some("/home/u".into()),
+            claude: Some("/home/u/.claude".into()),
+            data: Some("/home/u/.local/share".into()),
+        };
+        let claude = "<persisted-output>\nOutput too large (1.9MB). Full output saved to: /home/u/.claude/projects/p/s/tool-results/toolu_1.txt\n\nPreview (first 2KB):\nx\n</persisted-output>";
+        let (host, path, root) = dirs.saved_file(claude).unwrap();
+        assert_eq!(host, "Claude Code");
+        assert_eq!(
+            path,
+            Path::new("/home/u/.claude/projects/p/s/tool-results/toolu_1.txt")
+        );
+        assert_eq!(root, Path::new("/home/u/.claude/projects"));
+        // The same words not at the start of Claude Code's wrapper: no.
+        assert!(dirs.saved_file(&format!("cat log\n{claude}")).is_none());
+        let gemini = "Output too large. Showing first 8,000 and last 32,000 characters. For full output see: /home/u/.gemini/tmp/abc/tool-outputs/session-1/run_shell_command_1.txt\nhead";
+        assert_eq!(dirs.saved_file(gemini).unwrap().0, "Gemini CLI");
+        let opencode = "...output truncated...\n\nFull output saved to: /home/u/.local/share/opencode/tool-output/tool_01J\n\ntail";
+        assert_eq!(dirs.saved_file(opencode).unwrap().0, "opencode");
+        // A path outside the host's outputs folder is not taken.
+        assert!(
+            dirs.saved_file("Full output saved to: /etc/passwd")
+                .is_none()
+        );
+        assert!(dirs.saved_file("plain output").is_none());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn only_regular_files_inside_the_hosts_directory_are_opened() {
+        let dir = std::env::temp_dir().join(format!("gw-saved-{}", uuid::Uuid::new_v4().simple()));
+        let inside = dir.join("projects/p/tool-results");
+        std::fs::create_dir_all(&inside).unwrap();
+        std::fs::write(inside.join("ok.txt"), "whole output").unwrap();
+        std::fs::write(dir.join("secret.txt"), "not the host's").unwrap();
+        std::os::unix::fs::symlink(dir.join("secret.txt"), inside.join("link.txt")).unwrap();
+        let allowed = dir.join("projects");
+        let (_, len) = open_checked(&inside.join("ok.txt"), &allowed).unwrap();
+        assert_eq!(len, 12);
+        assert!(open_checked(&inside.join("link.txt"), &allowed).is_err());
+        assert!(open_checked(&inside.join("../../../secret.txt"), &allowed).is_err());
+        assert!(open_checked(&inside.join("missing.txt"), &allowed).is_err());
+        assert!(open_checked(&inside, &allowed).is_err(), "a directory");
+        assert!(open_checked(Path::new("relative.txt"), &allowed).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,205 @@
+//! The changes `--tools` makes to a request body, each a span replaced
+//! (everything else stays byte for byte): our tool definitions appended to
+//! `tools`, streaming turned off (the gateway reads each upstream turn whole
+//! and streams the last one to the client itself), items appended to the
+//! history for the next round, and the ledger's exchanges spliced back.
+
+use bytes::Bytes;
+
+use super::ledger::Entry;
+use crate::gateway::Chunked;
+use crate::gateway::dialect::Looping;
+use crate::gateway::json::{Kind, Span, Tree, Val};
+
+pub type Edit = (Span, Chunked);
+
+fn bytes(text: impl Into<Bytes>) -> Chunked {
+    Chunked::from_bytes(text.into())
+}
+
+/// `items` joined by commas.
+fn joined(items: &[String]) -> String {
+    items.join(",")
+}
+
+/// Our definitions at the end of a non-empty `tools` (the same bytes every
+/// turn: `defs` is made once); None when the request offers no tools, or
+/// already offers ours (its host runs `mcp serve`).
+pub fn add_tools(
+    root: Val<'_>,
+    looping: &dyn Looping,
+    defs: &str,
+    ours: &[String],
+) -> Option<Edit> {
+    let tools = root.get("tools").filter(|t| t.kind() == Kind::Array)?;
+    let offered = looping.offered(root);
+    if offered.is_empty() || offered.iter().any(|name| ours.contains(name)) {
+        return None;
+    }
+    let span = tools.span();
+    // Before the closing bracket, after whatever space precedes it.
+    let insert = Span {
+        start: span.end - 1,
+        end: span.end - 1,
+    };
+    Some((insert, bytes(format!(",{defs}"))))
+}
+
+/// `stream` set to false and `stream_options` removed (it is refused
+/// without `stream`).
+pub fn stream_off(root: Val<'_>) -> Vec<Edit> {
+    let mut edits = Vec::new();
+    if let Some(stream) = root.get("stream") {
+        edits.push((stream.span(), bytes("false")));
+    }
+    let members: Vec<Val<'_>> = root.children().collect();
+    if let Some(at) = members
+        .iter()
+        .position(|m| m.key().as_deref() == Some("stream_options"))
+    {
+        let member = members[at];
+        let key = member.key_span().unwrap_or(member.span());
+        // The member and one comma: the one after it, or before it when
+        // it is last.
+        let span = match (members.get(at + 1), at.checked_sub(1).map(|p| members[p])) {
+            (Some(next), _) => Span {
+                start: key.start,
+                end: next.key_span().unwrap_or(next.span()).start,
+            },
+            (None, Some(previous)) => Span {
+                start: previous.span().end,
+                end: member.span().end,
+            },
+            (None, None) => Span {
+                start: key.start,
+                end: member.span().end,
+            },
+        };
+        edits.push((span, Chunked::new()));
+    }
+    edits
+}
+
+/// `items` appended to the history (`messages`, `input`); a string `input`
+/// becomes the user message it stands for, first.
+pub fn append(root: Val<'_>, looping: &dyn Looping, items: &[String]) -> Vec<Edit> {
+    let Some(history) = root.get(looping.history()) else {
+        return vec![];
+    };
+    let span = history.span();
+    match history.kind() {
+        Kind::Array => {
+            let comma = if history.children().next().is_some() {
+                ","
+            } else {
+                ""
+            };
+            vec![(
+                Span {
+                    start: span.end - 1,
+                    end: span.end - 1,
+                },
+                bytes(format!("{comma}{}", joined(items))),
+            )]
+        }
+        Kind::String => {
+            let mut out = bytes("[{\"role\":\"user\",\"content\":");
+            for chunk in history.raw().chunks() {
+                out.push(chunk.clone());
+            }
+            out.push(Bytes::from(format!("}},{}]", joined(items))));
+            vec![(span, out)]
+        }
+        _ => vec![],
+    }
+}
+
+/// The ledger's entries spliced around the history items they belong to;
+/// `lookup` gives the entry of an item's key. `previous` is the entry of the
+/// answer the request continues on the server, if any.
+pub fn splice_ledger(
+    root: Val<'_>,
+    looping: &dyn Looping,
+    previous: Option<Entry>,
+    lookup: &dyn Fn(&str) -> Option<Entry>,
+) -> Vec<Edit> {
+    let Some(history) = root
+        .get(looping.history())
+        .filter(|h| h.kind() == Kind::Array)
+    else {
+        return vec![];
+    };
+    let mut edits = Vec::new();
+    let items: Vec<Val<'_>> = history.children().collect();
+    if let Some(previous) = previous.filter(|p| !p.prepend.is_empty()) {
+        let at = history.span().start + 1;
+        let comma = if items.is_empty() { "" } else { "," };
+        edits.push((
+            Span { start: at, end: at },
+            bytes(format!("{}{comma}", joined(&previous.prepend))),
+        ));
+    }
+    for (index, item) in items.iter().enumerate() {
+        let Some(entry) = looping.item_key(*item).and_then(|key| lookup(&key)) else {
+            continue;
+        };
+        let mut around = Vec::new();
+        around.extend(entry.before.iter().cloned());
+        if entry.replace.is_empty() {
+            around.push(String::from_utf8_lossy(&item.raw().to_bytes()).into_owned());
+        } else {
+            around.extend(entry.replace.iter().cloned());
+        }
+        around.extend(entry.after.iter().cloned());
+        edits.push((item.span(), bytes(joined(&around))));
+        if !entry.into_next.is_empty()
+            && let Some(next) = items.get(index + 1)
+            && let Some(content) = next.get("content")
+        {
+            edits.push(into_content(content, &entry.into_next));
+        }
+    }
+    edits
+}
+
+/// `parts` first in a message's content (a string content becomes a text
+/// part after them).
+fn into_content(content: Val<'_>, parts: &[String]) -> Edit {
+    let span = content.span();
+    match content.kind() {
+        Kind::Array => {
+            let comma = if content.children().next().is_some() {
+                ","
+            } else {
+                ""
+            };
+            (
+                Span {
+                    start: span.start + 1,
+                    end: span.start + 1,
+                },
+                bytes(format!("{}{comma}", joined(parts))),
+            )
+        }
+        _ => {
+            let mut out = bytes(format!("[{},{{\"type\":\"text\",\"text\":", joined(parts)));
+            for chunk in content.raw().chunks() {
+                out.push(chunk.clone());
+            }
+            out.push(Bytes::from_static(b"}]"));
+            (span, out)
+        }
+    }
+}
+
+/// Parses `body` for `looping`'s API and applies `edits` made from it.
+pub fn edited(
+    body: Chunked,
+    paths: &[&[crate::gateway::json::Seg]],
+    make: impl FnOnce(Val<'_>) -> Vec<Edit>,
+) -> Result<Chunked, Chunked> {
+    let copy = body.clone();
+    let tree = Tree::parse(body, paths).map_err(|_| copy)?;
+    let edits = make(tree.root());
+    Ok(crate::gateway::rewrite::splice(tree.into_src(), edits))
+}
