@@ -12,6 +12,7 @@ use crate::meta::Meta;
 use crate::tokens::Encoding;
 use crate::view::{
     PreviewLine, PreviewLines,
+    detect::values::Finding,
     errors::{first_error_end, looks_like_error},
     preview::{clip, clip_after},
 };
@@ -169,6 +170,9 @@ fn render_preview(captured: &PreviewLines, total_lines: u64, step: &Step) -> Str
     // name, before lines of a rare shape.
     let rare_shown = pick(&mut shown, &captured.standout, rare);
     let rare_shown = rare_shown + pick(&mut shown, &captured.rare, rare - rare_shown);
+    // Then a few-times value's lines, each value whole or not at all.
+    let whole = pick_whole(&mut shown, captured, rare - rare_shown);
+    let rare_shown = rare_shown + whole.iter().map(|v| v.count as usize).sum::<usize>();
     shown.sort_by_key(|l| l.line);
     shown.dedup_by_key(|l| l.line);
 
@@ -195,6 +199,17 @@ fn render_preview(captured: &PreviewLines, total_lines: u64, step: &Step) -> Str
             let like = clip(&common.shape, width);
             out.push_str(&format!("[{} lines like \"{like}\"]\n", common.count));
         }
+    }
+    // A value met a few times, every line of it shown: its count, so the
+    // model knows the list is whole ("4 pods Pending, these").
+    for v in whole {
+        out.push_str(&format!(
+            "[{} is \"{}\" on {} of its {} lines, all shown]\n",
+            clip(&v.field, width),
+            clip(&v.value, width),
+            v.count,
+            v.of
+        ));
     }
     let mut next = 1;
     for line in shown {
@@ -238,6 +253,33 @@ fn summary_line(variants: &[String], width: usize) -> Option<String> {
         Some(line) => Some(line.clone()),
         None => variants.last().map(|v| clip(v, width)),
     }
+}
+
+/// Adds the lines of each value met a few times ([`PreviewLines::listed`])
+/// while all of them fit in `max`; returns the values whose lines were added.
+fn pick_whole<'a>(
+    shown: &mut Vec<&'a PreviewLine>,
+    captured: &'a PreviewLines,
+    max: usize,
+) -> Vec<&'a Finding> {
+    let mut picked = 0;
+    let mut whole = Vec::new();
+    for v in captured.values.iter().filter(|v| v.kind == "rare") {
+        let lines: Vec<&PreviewLine> = (captured.listed.iter())
+            .filter(|l| v.lines.contains(&l.line))
+            .collect();
+        let new = lines
+            .iter()
+            .filter(|l| !shown.iter().any(|s| s.line == l.line));
+        let new: Vec<&PreviewLine> = new.copied().collect();
+        if lines.len() as u64 != v.count || new.is_empty() || picked + new.len() > max {
+            continue;
+        }
+        picked += new.len();
+        shown.extend(new);
+        whole.push(v);
+    }
+    whole
 }
 
 /// Adds up to `max` lines of `from` not shown yet; returns how many.

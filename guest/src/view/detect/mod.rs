@@ -130,6 +130,11 @@ pub struct PreviewLines {
     /// the lines naming its record, the most telling first.
     #[serde(default)]
     pub standout: Vec<PreviewLine>,
+    /// Every line of each value met a few times in its field (the 4 pods
+    /// `Pending` among 3,000 `Running`), the rarest first: shown after the
+    /// lines of a rare shape, with the value's count.
+    #[serde(default)]
+    pub listed: Vec<PreviewLine>,
     /// The values that stand out, by field (for answers).
     #[serde(default)]
     pub values: Vec<Finding>,

@@ -29,6 +29,11 @@ const MAX_ODD_RECORDS: usize = 3;
 const MAX_ODD_PER_RECORD: usize = 4;
 /// Lines of a rare value remembered.
 const MAX_LINES: usize = 9;
+/// A value met twice to this often (and not shown as odd; once, unnamed,
+/// is as likely free text) has its lines
+/// kept whole, for the message to show them all with their count: the 4
+/// pods `Pending` among 3,000 `Running` are the answer to "which ones".
+const LISTED_COUNT: u64 = 5;
 /// A value is kept up to this many bytes.
 const VALUE_BYTES: usize = 48;
 
@@ -41,6 +46,8 @@ struct Value {
     /// A comment names itself (`# aws_x.y will be destroyed`).
     comment: bool,
     lines: Vec<u64>,
+    /// The lines after the first, while at most [`LISTED_COUNT`].
+    more: Vec<PreviewLine>,
 }
 
 #[derive(Default)]
@@ -87,6 +94,9 @@ impl Categories {
             if v.count <= RARE_COUNT && v.lines.len() < MAX_LINES {
                 v.lines.push(number);
             }
+            if v.count <= LISTED_COUNT {
+                v.more.push(capture().0);
+            }
         } else if c.values.len() < MAX_VALUES {
             let (first, names) = capture();
             c.values.push(Value {
@@ -97,6 +107,7 @@ impl Categories {
                 names,
                 comment: body.starts_with('#'),
                 lines: vec![number],
+                more: Vec::new(),
             });
         } else {
             c.free = true;
@@ -109,9 +120,12 @@ impl Categories {
     /// The odd lines for the handle message — each value met once or
     /// twice, after the lines naming its record; a few records at most,
     /// each with a few such values (more records: they are not of one
-    /// kind, none is shown) — and every rare value as a finding.
-    pub fn odd(&self) -> (Vec<PreviewLine>, Vec<Finding>) {
+    /// kind, none is shown) — then the lines of each value met at most
+    /// [`LISTED_COUNT`] times not shown so (the rarest first), and every
+    /// rare value as a finding.
+    pub fn odd(&self) -> (Vec<PreviewLine>, Vec<PreviewLine>, Vec<Finding>) {
         let mut odd: Vec<(&Category, &Value)> = Vec::new();
+        let mut listed: Vec<&Value> = Vec::new();
         let mut found = Vec::new();
         for c in self.fields.values() {
             if c.free || c.count < MIN_FIELD || c.values.len() < 2 {
@@ -126,6 +140,8 @@ impl Categories {
                 let named = !v.names.is_empty() || v.comment;
                 if v.count <= ODD_COUNT && named {
                     odd.push((c, v));
+                } else if (2..=LISTED_COUNT).contains(&v.count) {
+                    listed.push(v);
                 }
                 found.push(Finding {
                     field: c.name.clone(),
@@ -169,8 +185,12 @@ impl Categories {
                 lines.extend(v.names.iter().chain([&v.first]).cloned());
             }
         }
+        listed.sort_by_key(|v| (v.count, v.first.line));
+        let listed = (listed.into_iter())
+            .flat_map(|v| [&v.first].into_iter().chain(&v.more).cloned())
+            .collect();
         found.sort_by(|a, b| a.count.cmp(&b.count).then(a.lines.cmp(&b.lines)));
-        (lines, found)
+        (lines, listed, found)
     }
 
     #[cfg(test)]

@@ -143,7 +143,7 @@ impl Detector for Values {
     }
 
     fn contribute(&self, findings: &mut Findings, _: &Totals) {
-        let (mut lines, mut found) = self.categories.odd();
+        let (mut lines, listed, mut found) = self.categories.odd();
         // Numbers, the fields whose values are farthest from the others first.
         let mut far: Vec<(f64, Finding, Vec<PreviewLine>)> = Vec::new();
         for (name, n) in self.numbers.values() {
@@ -193,6 +193,7 @@ impl Detector for Values {
             new
         });
         findings.preview.standout = lines;
+        findings.preview.listed = listed;
         findings.preview.values = found;
     }
 }

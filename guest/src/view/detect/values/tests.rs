@@ -114,3 +114,22 @@ fn the_tables_are_bounded() {
         .collect();
     assert!(values(&text).0.categories.len() <= 512);
 }
+
+#[test]
+fn a_value_met_a_few_times_in_a_table_is_listed_whole() {
+    let mut table = String::from("NAME        STATUS    RESTARTS\n");
+    for i in 0..300 {
+        let status = match i {
+            40 | 170 | 260 => "Pending",
+            90 => "Unknown",
+            _ => "Running",
+        };
+        table.push_str(&format!("web-{i:<6}  {status:<8}  0\n"));
+    }
+    let listed: Vec<u64> = (values(&table).1.preview.listed.iter())
+        .map(|l| l.line)
+        .collect();
+    // Every Pending row (header is line 1); the value met once is not
+    // listed (unnamed, it is as likely free text).
+    assert_eq!(listed, [42, 172, 262]);
+}
