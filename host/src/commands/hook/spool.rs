@@ -27,6 +27,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, SystemTime};
 
+#[cfg(unix)]
 use tool_output_wire::contract::DEFAULT_MAX_INLINE_BYTES;
 
 /// The word `tool-output claude-code-shell LINE` starts with (handled
@@ -37,6 +38,8 @@ pub const SHELL_ARG: &str = "claude-code-shell";
 pub const STALE: Duration = Duration::from_secs(600);
 
 /// The largest output copied (a hook reads no more).
+// Only the Unix shell prefix copies an output (`imp` below).
+#[cfg_attr(not(unix), allow(dead_code))]
 const MAX_COPY: u64 = super::keep::MAX_FILE;
 
 /// `<root>/spool/claude-code`.
@@ -45,6 +48,8 @@ pub fn dir(root: &Path) -> PathBuf {
 }
 
 /// The root as the CLI resolves it without `--root`.
+// Only the Unix shell prefix copies an output (`imp` below).
+#[cfg_attr(not(unix), allow(dead_code))]
 fn root() -> PathBuf {
     std::env::var_os("TOOL_OUTPUT_ROOT")
         .filter(|v| !v.is_empty())
@@ -186,6 +191,8 @@ fn open_regular(path: &Path) -> std::io::Result<File> {
 
 /// Copy `len` bytes of `from` (from where it is) into the spool, named for
 /// `code`; best effort. Old entries go first.
+// Only the Unix shell prefix copies an output (`imp` below).
+#[cfg_attr(not(unix), allow(dead_code))]
 fn spool(mut from: File, len: u64, code: i32) -> std::io::Result<()> {
     let dir = dir(&root());
     tool_output::private_files::ensure_dir(&dir).map_err(std::io::Error::other)?;
