@@ -62,6 +62,8 @@ mod remote;
 #[doc(hidden)]
 pub mod roots;
 pub mod runtime;
+#[doc(hidden)]
+pub mod saved_file;
 pub mod session;
 #[doc(hidden)]
 pub mod sessions;

@@ -10,12 +10,7 @@
 //! regular (never a FIFO or a device, opened without blocking) and at most
 //! 1 GiB. Anything else leaves the result as it was received.
 
-use std::path::{Path, PathBuf};
-
-use anyhow::{Context, Result, bail};
-
-/// The largest saved output read.
-pub const MAX_FILE: u64 = 1 << 30;
+use std::path::PathBuf;
 
 /// Texts longer than this are no host's cut (Gemini CLI's, the largest,
 /// keeps 40 000 characters).
@@ -120,51 +115,12 @@ fn path_after<'a>(text: &'a str, before: &str) -> Option<&'a str> {
     (!line.is_empty()).then_some(line)
 }
 
-/// Opens `path` if it is a regular file inside `allowed` (both resolved:
-/// no symbolic link leads out), at most [`MAX_FILE`] bytes: the file and
-/// its size.
-pub fn open_checked(path: &Path, allowed: &Path) -> Result<(std::fs::File, u64)> {
-    if !path.is_absolute() {
-        bail!("{} is not an absolute path", path.display());
-    }
-    let allowed = allowed
-        .canonicalize()
-        .with_context(|| format!("{} (where the host keeps outputs)", allowed.display()))?;
-    let real = path
-        .canonicalize()
-        .with_context(|| format!("{}", path.display()))?;
-    if !real.starts_with(&allowed) {
-        bail!(
-            "{} is not under {}: not read",
-            path.display(),
-            allowed.display()
-        );
-    }
-    let mut options = std::fs::OpenOptions::new();
-    options.read(true);
-    crate::platform::no_follow(&mut options);
-    crate::platform::non_blocking(&mut options);
-    let file = options
-        .open(&real)
-        .with_context(|| format!("{}", real.display()))?;
-    let meta = file.metadata()?;
-    if !meta.is_file() {
-        bail!("{} is not a regular file: not read", real.display());
-    }
-    if meta.len() > MAX_FILE {
-        bail!(
-            "{} has {} bytes, over the {} MiB the gateway reads",
-            real.display(),
-            meta.len(),
-            MAX_FILE >> 20
-        );
-    }
-    Ok((file, meta.len()))
-}
+pub use crate::saved_file::open_checked;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
 
     #[test]
     fn each_hosts_marker_names_its_file_and_only_there() {

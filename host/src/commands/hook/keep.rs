@@ -3,18 +3,17 @@
 //! directory, never a FIFO or a device, of bounded size). The handle
 //! message if it was stored; None if it is small enough to pass.
 
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use anyhow::{Context, Result, bail};
+use anyhow::Result;
 
 use super::super::Env;
-use tool_output::platform;
 use tool_output::{Outcome, StorePolicy, ToolCall};
 
 /// The largest file a host may point a hook at.
-pub const MAX_FILE: u64 = 1 << 30;
+pub use tool_output::saved_file::MAX_FILE;
 
 /// Where the output is.
 pub enum Source {
@@ -81,44 +80,9 @@ pub async fn keep(
     }
 }
 
-/// Open `path` if it is a regular file inside `allowed` (both resolved:
-/// no symbolic link leads out), at most [`MAX_FILE`] bytes.
+/// Open `path` if it is a regular file inside `allowed`, at most
+/// [`MAX_FILE`] bytes (`tool_output::saved_file`).
 pub fn checked_file(path: &str, allowed: &Path) -> Result<Source> {
-    let path = PathBuf::from(path);
-    if !path.is_absolute() {
-        bail!("{} is not an absolute path", path.display());
-    }
-    let allowed = allowed
-        .canonicalize()
-        .with_context(|| format!("{} (where the host keeps outputs)", allowed.display()))?;
-    let real = path
-        .canonicalize()
-        .with_context(|| format!("{}", path.display()))?;
-    if !real.starts_with(&allowed) {
-        bail!(
-            "{} is not under {}: not read",
-            path.display(),
-            allowed.display()
-        );
-    }
-    let mut options = OpenOptions::new();
-    options.read(true);
-    platform::no_follow(&mut options);
-    platform::non_blocking(&mut options);
-    let file = options
-        .open(&real)
-        .with_context(|| format!("{}", real.display()))?;
-    let meta = file.metadata()?;
-    if !meta.is_file() {
-        bail!("{} is not a regular file: not read", real.display());
-    }
-    if meta.len() > MAX_FILE {
-        bail!(
-            "{} has {} bytes, over the {} MiB a hook reads",
-            real.display(),
-            meta.len(),
-            MAX_FILE >> 20
-        );
-    }
-    Ok(Source::File(file, meta.len()))
+    let (file, len) = tool_output::saved_file::open_checked(Path::new(path), allowed)?;
+    Ok(Source::File(file, len))
 }
