@@ -1,5 +1,6 @@
 //! The view's size bound on outputs stored through the real store path:
-//! JSON that re-indents to many times its size is viewed as text.
+//! JSON that re-indents to many times its size is viewed as text; what a
+//! byte-order mark at a line start changes (nothing the view decides).
 
 use crate::bindings::types::{CallInfo, StoreOutcome};
 use crate::storage::MemStorage;
@@ -62,4 +63,66 @@ fn json_view_stays_within_twice_the_input_plus_the_allowance() {
     );
     let view = stored_view_bytes(records.as_bytes());
     assert!(view > records.len() as u64, "not re-indented");
+}
+
+/// What storing `input` in pieces of `piece` bytes decides: JSON or not,
+/// the summary line and the view's text.
+fn stored_as(input: &str, piece: usize) -> (bool, Vec<String>, String) {
+    use crate::bindings::types::{CallInfo, StoreOutcome, StorePolicy};
+    let st = crate::storage::MemStorage::new();
+    let call = CallInfo {
+        tool: "t".into(),
+        args: "{}".into(),
+        model: None,
+    };
+    let policy = StorePolicy {
+        max_inline_bytes: 1,
+        ..crate::default_policy()
+    };
+    let mut writer = crate::store::Writer::new(call, policy);
+    for chunk in input.as_bytes().chunks(piece) {
+        writer.write(&st, chunk).unwrap();
+    }
+    let StoreOutcome::Stored(stored) = writer.finish(&st).unwrap() else {
+        panic!("stored")
+    };
+    let doc = crate::doc::Doc::open(&st, &stored.handle).unwrap();
+    let range = crate::bindings::types::LineRange { first: 1, last: 8 };
+    let view = doc.read(range, 4096).unwrap();
+    (
+        doc.meta.stats.is_json,
+        doc.meta.preview.summary.clone(),
+        view,
+    )
+}
+
+#[test]
+fn a_byte_order_mark_at_a_line_start_changes_nothing_the_view_decides() {
+    // What PowerShell and .NET write, and files joined with `cat`.
+    let document = r#"{"items": [{"id": 1}, {"id": 2}]}"#.to_string();
+    let lines: String = (0..40)
+        .map(|i| format!("{{\"id\":{i},\"level\":\"info\"}}\r\n"))
+        .collect();
+    let csv: String = std::iter::once("id,name\n".to_string())
+        .chain((0..40).map(|i| format!("{i},n{i}\n")))
+        .collect();
+    for plain in [document, lines, csv] {
+        let marked = format!("\u{feff}{plain}");
+        let every_line: String = plain
+            .split_inclusive('\n')
+            .map(|line| format!("\u{feff}{line}"))
+            .collect();
+        let want = stored_as(&plain, plain.len());
+        assert!(!want.1.is_empty(), "{want:?}");
+        for input in [&marked, &every_line] {
+            for piece in [1, 2, 7, input.len()] {
+                assert_eq!(stored_as(input, piece), want, "{piece}: {input:.60}");
+            }
+        }
+        assert_eq!(
+            crate::view::is_json(&marked),
+            crate::view::is_json(&plain),
+            "passthrough's verdict too"
+        );
+    }
 }

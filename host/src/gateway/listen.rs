@@ -10,8 +10,7 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use bytes::Bytes;
-use http_body_util::{BodyExt, Full};
+use http_body_util::BodyExt;
 use hyper::body::Incoming;
 use hyper::header::HeaderValue;
 use hyper::server::conn::http1;
@@ -20,14 +19,12 @@ use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
 
 use super::Gateway;
+use super::answer::{Out, error, json_response, plain_error};
 use super::body::{self, BodyError};
 use super::dialect::{self, Dialect, Route};
-use super::upstream::{self, BoxError, Relay, TOKEN_HEADER};
+use super::upstream::{self, Relay, TOKEN_HEADER};
 use crate::llm::LlmError;
 use crate::llm::borrowed::{LEND_PATH, Lender, SECRET_HEADER, error_json};
-
-/// What the gateway answers with.
-pub type Out = http_body_util::combinators::UnsyncBoxBody<Bytes, BoxError>;
 
 /// The longest a client may take to send its request's headers.
 const HEADER_TIMEOUT: Duration = Duration::from_secs(30);
@@ -348,29 +345,6 @@ fn body_error(dialect: &dyn Dialect, err: BodyError) -> Response<Out> {
         BodyError::Corrupt(_) | BodyError::Client(_) => StatusCode::BAD_REQUEST,
     };
     error(dialect, status, &format!("tool-output gateway: {err}"))
-}
-
-/// An error in the API's own format.
-pub fn error(dialect: &dyn Dialect, status: StatusCode, message: &str) -> Response<Out> {
-    json_response(status, &dialect.error(status, message))
-}
-
-/// An error for a request of no known API.
-fn plain_error(status: StatusCode, message: &str) -> Response<Out> {
-    json_response(status, &serde_json::json!({"error": {"message": message}}))
-}
-
-fn json_response(status: StatusCode, value: &serde_json::Value) -> Response<Out> {
-    let body = Full::new(Bytes::from(serde_json::to_vec(value).unwrap_or_default()))
-        .map_err(|never| match never {})
-        .boxed_unsync();
-    let mut response = Response::new(body);
-    *response.status_mut() = status;
-    response.headers_mut().insert(
-        hyper::header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
-    response
 }
 
 #[cfg(test)]

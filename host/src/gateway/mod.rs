@@ -19,6 +19,7 @@
 //! - [`tools`]: `--tools`, our tools offered and answered by the gateway;
 //! - [`lend`]: the conversations' model and credentials, lent to extractions.
 
+mod answer;
 mod body;
 mod dialect;
 mod index;

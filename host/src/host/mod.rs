@@ -164,9 +164,14 @@ impl HostState {
     /// CPU time the call may use beyond its limit for what it has read: a
     /// pass over a large stored output (jq over gigabytes of JSON lines, a
     /// grep) is not cut short by a limit meant to stop runaway programs.
+    /// 1 s per MiB begun, as [`Self::note_read`] counts a read's.
     pub(crate) fn read_allowance(&self) -> Duration {
-        READ_ALLOWANCE_PER_MIB
-            .saturating_mul(u32::try_from(self.read_bytes >> 20).unwrap_or(u32::MAX))
+        READ_ALLOWANCE_PER_MIB.saturating_mul(self.read_mib())
+    }
+
+    /// The MiB read, a part of one counting whole.
+    fn read_mib(&self) -> u32 {
+        u32::try_from(self.read_bytes.div_ceil(1 << 20)).unwrap_or(u32::MAX)
     }
 
     /// Whether the call is within its CPU time: `cpu_limit` plus the
@@ -176,7 +181,7 @@ impl HostState {
     pub(crate) fn over_cpu_time(&self, cpu_limit: Duration) -> Option<String> {
         let used = self.guest_time();
         let allowance = self.read_allowance();
-        let mib = self.read_bytes >> 20;
+        let mib = self.read_mib();
         let since_read = used.saturating_sub(self.read_until);
         if self.read_bytes > 0 && since_read > cpu_limit + self.last_read_earned {
             let earned = self.last_read_earned;

@@ -17,7 +17,7 @@ use std::rc::Rc;
 
 use jaq_json::Val;
 
-use super::input::{Items, Unread, lines};
+use super::unread::{Items, Unread, lines};
 
 /// Rows read before deciding: a table needs the same width in each.
 const MIN_COLUMNS: usize = 2;

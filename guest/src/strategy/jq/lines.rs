@@ -18,7 +18,7 @@ use std::io::{BufRead, Read};
 
 use jaq_json::Val;
 
-use super::input::{Unread, lines};
+use super::unread::{Unread, lines};
 
 /// Deepest nesting read, and written (serde_json's default too). Natively
 /// (release, a 512 KiB stack, the wasm stack's size) writing a value

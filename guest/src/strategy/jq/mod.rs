@@ -15,7 +15,7 @@
 //!
 //! The answer is presented as exact, so whatever keeps it from being exact
 //! is said in its first line: values or rows of the output that could not
-//! be read ([`input::Gaps`]), results too deeply nested to show.
+//! be read ([`unread::Gaps`]), results too deeply nested to show.
 
 use jaq_core::load::{Arena, File, Loader};
 use jaq_core::{Compiler, Ctx, Exn, Vars, data};
@@ -26,11 +26,13 @@ mod input;
 mod lines;
 mod natives;
 mod stream;
+mod unread;
 
 use std::cell::RefCell;
 
-use input::{Gaps, Values};
+use input::Values;
 use lines::MAX_DEPTH;
+use unread::Gaps;
 
 use crate::bindings::types::LlmCallReport;
 use crate::doc::Doc;

@@ -15,7 +15,8 @@ use jaq_core::load::lex::{Lexer, Tok, Token};
 use jaq_core::{Ctx, Vars, data};
 use jaq_json::Val;
 
-use super::input::{self, Gaps, Values};
+use super::input::{self, Values};
+use super::unread::Gaps;
 use super::{Shape, compile, does_not_compile, exception_text, fit, render};
 use crate::doc::Doc;
 

@@ -21,8 +21,8 @@ use hyper::{HeaderMap, Method, Response, StatusCode};
 use serde_json::Value;
 
 use super::Chunked;
+use super::answer::{Out, error};
 use super::dialect::{Call, Dialect, Looping, OurTool};
-use super::listen::{Out, error};
 use crate::mcp::tools::Tools;
 use crate::session::Session;
 
