@@ -8,16 +8,16 @@
 //! for byte. Beside the MCP proxy, `run` and the hooks, it is one more
 //! front over the same engine and sessions: the policy stays in the engine.
 //!
-//! - [`listen`]: the HTTP server, who may use it, one request's way;
-//! - [`body`]: request bodies held once, decoded when compressed;
-//! - [`json`]: a body read into byte spans, to rewrite a few of them;
-//! - [`dialect`]: the APIs, one file each (Anthropic, OpenAI Chat and
+//! - `listen`: the HTTP server, who may use it, one request's way;
+//! - `body`: request bodies held once, decoded when compressed;
+//! - `json`: a body read into byte spans, to rewrite a few of them;
+//! - `dialect`: the APIs, one file each (Anthropic, OpenAI Chat and
 //!   Responses, Gemini);
-//! - [`rewrite`] and [`index`]: results stored once, replaced the same way
-//!   every turn; [`saved`]: the whole of an output a host cut, from its file;
-//! - [`upstream`]: forwarding, and the answer relayed back;
-//! - [`tools`]: `--tools`, our tools offered and answered by the gateway;
-//! - [`lend`]: the conversations' model and credentials, lent to extractions.
+//! - `rewrite` and `index`: results stored once, replaced the same way
+//!   every turn; `saved`: the whole of an output a host cut, from its file;
+//! - `upstream`: forwarding, and the answer relayed back;
+//! - `tools`: `--tools`, our tools offered and answered by the gateway;
+//! - `lend`: the conversations' model and credentials, lent to extractions.
 
 mod answer;
 mod body;

@@ -22,7 +22,7 @@ impl Session {
     /// names: the same name on two roots sharing a store is one session).
     /// Stores publish each handle there; calls on a handle this directory
     /// lacks fetch it first; this directory becomes a cache of at most
-    /// `cache_bytes` (default [`remote::DEFAULT_CACHE_BYTES`]). Set once.
+    /// `cache_bytes` (default `remote::DEFAULT_CACHE_BYTES`). Set once.
     pub fn set_store(
         &self,
         store: RemoteStore,
