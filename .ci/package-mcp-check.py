@@ -37,7 +37,7 @@ def main():
         {"op": "call", "name": "tool_output", "args": {"handle": "$handle", "extract": "which value cannot be found, and where?", "mode": "lexical"}},
     ]
     server = os.path.join(REPO, "tests", "mcp", "node_modules", ".bin", "mcp-server-filesystem")
-    proxy = command + ["--root", os.path.join(scratch, "root"), "--cache-dir", os.path.join(scratch, "cache"), "mcp", "proxy", "--", server, files]
+    proxy = command + ["--root", os.path.join(scratch, "root"), "mcp", "proxy", "--", server, files]
     start = time.monotonic()
     run = subprocess.run(
         [sys.executable, os.path.join(REPO, "tests", "mcp", "client.py"), json.dumps(steps), "--"] + proxy,
