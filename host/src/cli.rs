@@ -263,8 +263,9 @@ pub async fn main() -> ExitCode {
     };
     if matches!(cli.command, Command::Reference) {
         use clap::CommandFactory;
-        print!("{}", crate::reference::markdown(&Cli::command()));
-        return ExitCode::SUCCESS;
+        // Through out::stdout, as every command: a closed stdout is not a panic.
+        let written = out::stdout(crate::reference::markdown(&Cli::command()).as_bytes());
+        return report(written.map(|()| ExitCode::SUCCESS));
     }
     // `run` passes signals on to its command instead of stopping at once.
     let passes_signals = matches!(cli.command, Command::Run(_));

@@ -82,6 +82,7 @@ fn every_command_ends_quietly_on_a_closed_stdout() {
         (vec!["schema"], b""),
         (vec!["schema", "--format", "system-prompt"], b""),
         (vec!["gc", "--older-than", "1d"], b""),
+        (vec!["reference"], b""),
     ];
     for (args, input) in &cases {
         let out = closed_at_once(&root, args, input);
