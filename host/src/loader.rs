@@ -21,22 +21,6 @@ use crate::host::HostState;
 /// The same component compiled ahead of time for this target.
 static PRECOMPILED: &[u8] = include_bytes!(env!("TOOL_OUTPUT_PRECOMPILED_PATH"));
 
-/// A compiled engine component, ready to instantiate.
-pub struct Loaded {
-    /// The component with its imports linked.
-    pub pre: ExtractorPre<HostState>,
-    /// Where the compiled artifact came from (for diagnostics).
-    pub source: ArtifactSource,
-}
-
-/// Where a compiled component came from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ArtifactSource {
-    /// Compiled ahead of time and embedded in this binary.
-    Embedded,
-}
-
 /// The wasmtime engine every component runs on: epoch interruption (the
 /// CPU-time limit). The build script compiles the component with the same
 /// configuration; an artifact loads only on an engine configured alike.
@@ -58,15 +42,12 @@ pub fn linker(engine: &Engine) -> Result<Linker<HostState>> {
     Ok(linker)
 }
 
-/// The embedded component, for `engine`.
-pub async fn load(engine: &Engine) -> Result<Loaded> {
+/// The embedded component on `engine`, its imports linked: ready to
+/// instantiate.
+pub async fn load(engine: &Engine) -> Result<ExtractorPre<HostState>> {
     let linker = linker(engine)?;
     let component = embedded(engine)?;
-    let pre = ExtractorPre::new(linker.instantiate_pre(&component)?)?;
-    Ok(Loaded {
-        pre,
-        source: ArtifactSource::Embedded,
-    })
+    Ok(ExtractorPre::new(linker.instantiate_pre(&component)?)?)
 }
 
 /// The precompiled component on `engine`, or why it cannot run here.

@@ -21,7 +21,7 @@ use crate::host::{HostState, limited_store, memory_limit};
 use crate::llm::config::{ExtractDefaults, LlmConfig};
 use crate::llm::http::HttpLlm;
 use crate::llm::{LlmEngine, NoLlm};
-use crate::loader::{self, ArtifactSource};
+use crate::loader;
 use crate::roots::RunRoot;
 
 /// Default `max-inline-bytes`: outputs above it are stored.
@@ -135,7 +135,6 @@ pub(crate) struct Inner {
     pub(crate) policy: StorePolicy,
     pub(crate) temp_dir: PathBuf,
     pub(crate) run_root: std::sync::OnceLock<std::result::Result<RunRoot, String>>,
-    pub(crate) source: ArtifactSource,
     pub(crate) ticker_stop: Arc<AtomicBool>,
     /// One permit per call running (see [`Limits::concurrent_calls`]).
     pub(crate) calls: Arc<tokio::sync::Semaphore>,
@@ -154,7 +153,7 @@ impl Runtime {
     /// the epoch ticker. Installs no signal handlers.
     pub async fn new(config: RuntimeConfig) -> Result<Self> {
         let engine = loader::engine()?;
-        let loaded = loader::load(&engine).await?;
+        let pre = loader::load(&engine).await?;
         let ticker_stop = Arc::new(AtomicBool::new(false));
         spawn_epoch_ticker(engine.clone(), ticker_stop.clone());
         let calls = Arc::new(tokio::sync::Semaphore::new(
@@ -162,7 +161,7 @@ impl Runtime {
         ));
         let helpers = Arc::new(Helpers::new(
             engine.clone(),
-            loaded.pre.clone(),
+            pre.clone(),
             (config.limits.memory_bytes, config.limits.cpu_time),
             calls.clone(),
         ));
@@ -171,22 +170,16 @@ impl Runtime {
                 helpers,
                 calls,
                 engine,
-                pre: loaded.pre,
+                pre,
                 limits: config.limits,
                 llm: config.llm,
                 extract: config.extract,
                 policy: config.policy,
                 temp_dir: config.temp_dir,
                 run_root: std::sync::OnceLock::new(),
-                source: loaded.source,
                 ticker_stop,
             }),
         })
-    }
-
-    /// Where the compiled component came from (cache or fresh compile).
-    pub fn artifact_source(&self) -> &ArtifactSource {
-        &self.inner.source
     }
 
     /// The interfaces the engine component imports (what it could ask the
