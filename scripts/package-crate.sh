@@ -15,8 +15,10 @@ version=$(cargo metadata --format-version 1 --no-deps \
   | python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"]=="tool-output"))')
 
 # The components, as the host's build script builds them (one home for
-# that build: a debug build of the host runs it).
-cargo build --locked -p tool-output
+# that build: a debug build of the host runs it). The test build's form, so
+# after scripts/test (as in CI) there is nothing to build; `-p tool-output`
+# would resolve features apart and build every dependency once more.
+cargo test --workspace --no-run --locked
 release=target/guest/wasm32-wasip2/release
 rm -rf host/component
 mkdir -p host/component

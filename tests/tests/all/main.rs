@@ -1,6 +1,6 @@
 //! The integration tests through the real component, in one test binary
-//! (as wasmtime's `tests/all`): wasmtime and cranelift are linked once, not
-//! once per file, and the compiled component is shared by every test.
+//! (as wasmtime's `tests/all`): the host and wasmtime are linked once, not
+//! once per file, and the loaded engine is shared by every test.
 
 mod common;
 
