@@ -28,10 +28,8 @@ pub const FULL_KIND: u64 = 24;
 const SOFT_BYTES: usize = 3000;
 /// …and past that, a kind met at most this often.
 const FEW_LINES: u64 = 3;
-/// A listed line is cut to this many bytes…
+/// A listed line is cut to this many bytes (its naming lines: [`record::whose`]).
 const ITEM_BYTES: usize = 220;
-/// …and the line naming its record to this many.
-const NAME_BYTES: usize = 120;
 /// A related word counts this much of the term's own (as in the search).
 const RELATED: f64 = 0.6;
 
@@ -195,29 +193,13 @@ fn render_kind(doc: &Doc, kind: &Kind, roomy: bool) -> Result<String, Failure> {
         clip(&kind.label, 60)
     ));
     let numbers: Vec<u64> = listed.iter().map(|l| l.0).collect();
-    let headed = doc.meta.records.as_ref().is_some_and(|r| r.key.is_some());
     for &(n, [first, name]) in listed {
         let text = line(doc, n)?;
-        out.push_str(&format!("{n}: {}", clip(text.trim_end(), ITEM_BYTES)));
-        // Whose it is: its record's first line (a log entry's head), or
-        // its record's naming lines (a JSON or YAML item), else the
-        // nearest line naming it.
-        let mut context: Vec<(u64, String)> = match first {
-            Some(f) if headed => vec![(f, line(doc, f)?)],
-            Some(f) => record::record_names(doc, f, n)?,
-            None => Vec::new(),
-        };
-        if context.is_empty()
-            && let Some(m) = name
-        {
-            context.push((m, line(doc, m)?));
-        }
-        let shown = context.iter().filter(|(m, _)| !numbers.contains(m));
-        for (i, (m, named)) in shown.enumerate() {
-            let sep = if i == 0 { "  ← " } else { "; " };
-            out.push_str(&format!("{sep}{m}: {}", clip(named.trim(), NAME_BYTES)));
-        }
-        out.push('\n');
+        let whose = record::whose(doc, n, first, name, &numbers)?;
+        out.push_str(&format!(
+            "{n}: {}{whose}\n",
+            clip(text.trim_end(), ITEM_BYTES)
+        ));
     }
     if !whole {
         out.push_str(&format!(

@@ -20,7 +20,7 @@ use super::search::{LineHits, Query, terms};
 use crate::doc::Doc;
 use crate::llm::Failure;
 use crate::view::detect::values::Finding;
-use crate::view::detect::values::fields::{Field, Fields};
+use crate::view::detect::values::fields::{ALL_PAIRS, Field, Fields};
 use crate::view::detect::values::numbers::number;
 use crate::view::preview::clip;
 
@@ -147,7 +147,7 @@ impl<'q> Measures<'q> {
             measure,
             query,
             about_time,
-            fields: Fields::default(),
+            fields: Fields::with_pairs(ALL_PAIRS),
             stats: FxHashMap::default(),
             masked: FxHashMap::default(),
             words,
@@ -283,6 +283,14 @@ impl<'q> Measures<'q> {
     /// lines holding the most of its words (of time, for a question about
     /// time).
     fn choose(&self) -> Vec<&Stat> {
+        if std::env::var("SCRATCH").is_ok() {
+            for s in self.stats.values() {
+                eprintln!(
+                    "STAT {} named={} time={} near={} count={} timed={}",
+                    s.name, s.named, s.time_named, s.near, s.count, s.timed
+                );
+            }
+        }
         let timely = |s: &&Stat| !self.about_time || s.time_named || s.timed > 0;
         // A field of a few values (a summary's count) has no extreme.
         let extreme = matches!(self.measure, Measure::Extreme { .. });

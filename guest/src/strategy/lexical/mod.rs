@@ -70,9 +70,10 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     let mut cursor = rule.map(RecordCursor::new);
     let mut scorer = Scorer::new(&query, LEXICAL_WINDOWS);
     let mut every = intent.every.then(Every::default);
-    let mut names = intent.every.then(Names::default);
     let mut measures = (intent.measure.clone()).map(|m| Measures::new(m, &query, question));
     let mut unlike = (intent.negated.as_deref()).and_then(|w| Unlike::new(w, &query.terms()));
+    // The lines naming records, for saying whose a listed line is.
+    let mut names = (every.is_some() || unlike.is_some()).then(Names::default);
     let mut reader = doc.lines_from(1);
     // The first line of the record being read (records with a header,
     // `commit …`, `Nmap scan report for …`: it says whose a line is).
@@ -90,22 +91,26 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
                 None => scorer.push_line(n, &line),
             }
             let hits = scorer.line_hits();
-            if let (Some(every), Some(names)) = (&mut every, &mut names) {
+            // Whose the line is: its record's first line, the nearest line
+            // naming one (for a line that may be listed).
+            let mut context = [None, None];
+            if let Some(names) = &mut names {
                 names.see(n, &line);
-                let context = if hits.any() {
-                    let body = line.trim_start();
+                if hits.any() || unlike.is_some() {
+                    let indent = line.len() - line.trim_start().len();
                     let first = (record_first > 0 && record_first != n).then_some(record_first);
-                    [first, names.nearest(line.len() - body.len(), n)]
-                } else {
-                    [None, None]
-                };
+                    context = [first, names.nearest(indent, n)];
+                }
+            }
+            if let Some(every) = &mut every {
+                let context = if hits.any() { context } else { [None, None] };
                 every.push(n, &line, hits, context);
             }
             if let Some(m) = &mut measures {
                 m.push(n, &line, hits);
             }
             if let Some(u) = &mut unlike {
-                u.push(n, &line, hits);
+                u.push(n, &line, hits, context);
             }
         }
     }
@@ -143,7 +148,12 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     } else {
         " The best-matching lines, in order:\n"
     });
-    body.push_str(&unmatched_note(&ranked.unmatched));
+    // A negation's own word ("not") is no word to look for.
+    let unmatched: Vec<String> = (ranked.unmatched.iter())
+        .filter(|w| unlike.is_none() || !intent::NEGATIONS.contains(&w.as_str()))
+        .cloned()
+        .collect();
+    body.push_str(&unmatched_note(&unmatched));
     // What the storing found standing out that the question names: values
     // by field, a table's odd rows in the columns it names.
     let mut shown: Vec<u64> = Vec::new();

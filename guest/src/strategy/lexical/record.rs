@@ -12,6 +12,7 @@ use crate::llm::Failure;
 use crate::view::detect::names::{NAME_REACH, Names, names_a_record, names_by_id};
 use crate::view::detect::records::RecordCursor;
 use crate::view::detect::values::fields::line_kind;
+use crate::view::preview::clip;
 
 /// A headed record this many lines long up to a line is shown whole with
 /// an extreme value of it.
@@ -24,6 +25,8 @@ const RECORD_READ: u64 = 120;
 /// Naming lines of a record shown: the first by an id, and by a name.
 const BY_ID: usize = 1;
 const BY_NAME: usize = 2;
+/// A naming line shown after a listed line is cut to this many bytes.
+const NAME_BYTES: usize = 120;
 
 /// Line `n`, the lines naming its record and opening it before it, and the
 /// lines after it continuing its entry, in order.
@@ -111,6 +114,43 @@ pub fn short_head(doc: &Doc, n: u64) -> Result<Vec<(u64, String)>, Failure> {
         }
     }
     Ok(if headed { out } else { Vec::new() })
+}
+
+/// Whose listed line `n` is, as `  ← 28: "name": "web-1"; …` (empty when
+/// nothing says): its record's first line (a log entry's head, `first`),
+/// or its record's naming lines (a JSON or YAML item starting at `first`),
+/// else the nearest line naming it (`name`); lines among `listed` aside.
+pub fn whose(
+    doc: &Doc,
+    n: u64,
+    first: Option<u64>,
+    name: Option<u64>,
+    listed: &[u64],
+) -> Result<String, Failure> {
+    let headed = doc.meta.records.as_ref().is_some_and(|r| r.key.is_some());
+    let line = |m: u64| -> Result<(u64, String), Failure> {
+        Ok((
+            m,
+            read(doc, m, m)?.pop().map(|(_, l)| l).unwrap_or_default(),
+        ))
+    };
+    let mut context: Vec<(u64, String)> = match first {
+        Some(f) if headed => vec![line(f)?],
+        Some(f) => record_names(doc, f, n)?,
+        None => Vec::new(),
+    };
+    if context.is_empty()
+        && let Some(m) = name
+    {
+        context.push(line(m)?);
+    }
+    let mut out = String::new();
+    let shown = context.iter().filter(|(m, _)| !listed.contains(m));
+    for (i, (m, named)) in shown.enumerate() {
+        let sep = if i == 0 { "  ← " } else { "; " };
+        out.push_str(&format!("{sep}{m}: {}", clip(named.trim(), NAME_BYTES)));
+    }
+    Ok(out)
 }
 
 /// A line opening a block under a key: `"shell-quote": {`, `spec:`,

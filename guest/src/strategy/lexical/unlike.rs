@@ -3,15 +3,19 @@
 //! same kind, [`line_kind`], holding the same other words of the
 //! question) that do not hold it. A word search ranks the thousand
 //! `PASSED` lines first; the five `FAILED` and `ERROR` lines of the same
-//! shape are the answer.
+//! shape are the answer. A field's lines holding no other word of the
+//! question — `"status": "RUNNING"` in 635 JSON records — are of one kind
+//! by their key: "which instances are not running" gets the five records
+//! whose `status` is something else, each with the lines naming it.
 
 use rustc_hash::FxHashMap;
 
 use super::passage::read;
+use super::record;
 use super::search::LineHits;
 use crate::doc::Doc;
 use crate::llm::Failure;
-use crate::view::detect::values::fields::line_kind;
+use crate::view::detect::values::fields::{FNV_START, KEY_BYTES, fnv, line_kind};
 use crate::view::preview::clip;
 
 /// Lines holding the negated word needed for their kind to be the shape
@@ -30,9 +34,10 @@ const MAX_KINDS: usize = 4096;
 struct Shape {
     /// Lines holding the negated word.
     negated: u64,
-    /// Lines without it: how many, and the first ones.
+    /// Lines without it: how many, and the first ones (with the lines
+    /// that may say whose they are, as [`record::whose`] takes them).
     unlike: u64,
-    lines: Vec<u64>,
+    lines: Vec<(u64, [Option<u64>; 2])>,
 }
 
 /// Gathers, per kind of line and other words held, the lines with and
@@ -63,13 +68,18 @@ impl Unlike {
         })
     }
 
-    pub fn push(&mut self, n: u64, line: &str, hits: &LineHits) {
+    pub fn push(&mut self, n: u64, line: &str, hits: &LineHits, context: [Option<u64>; 2]) {
         let all = hits.own | hits.related;
         let others = all & !self.negated_bit & !self.ignored;
-        if others == 0 {
-            return;
-        }
-        let key = (line_kind(line), others);
+        let kind = if others != 0 {
+            line_kind(line)
+        } else {
+            match field_kind(line) {
+                Some(kind) => kind,
+                None => return,
+            }
+        };
+        let key = (kind, others);
         if self.shapes.len() >= MAX_KINDS && !self.shapes.contains_key(&key) {
             return;
         }
@@ -79,7 +89,7 @@ impl Unlike {
         } else {
             shape.unlike += 1;
             if shape.lines.len() < KEPT_LINES {
-                shape.lines.push(n);
+                shape.lines.push((n, context));
             }
         }
     }
@@ -105,9 +115,11 @@ impl Unlike {
             shape.negated,
             self.word
         );
-        for &n in &shape.lines {
+        let numbers: Vec<u64> = shape.lines.iter().map(|l| l.0).collect();
+        for &(n, [first, name]) in &shape.lines {
             let text = read(doc, n, n)?.pop().map(|(_, l)| l).unwrap_or_default();
-            let l = format!("{n}: {}\n", clip(text.trim_end(), LINE_BYTES));
+            let whose = record::whose(doc, n, first, name, &numbers)?;
+            let l = format!("{n}: {}{whose}\n", clip(text.trim_end(), LINE_BYTES));
             if out.len() + l.len() > budget {
                 break;
             }
@@ -116,4 +128,33 @@ impl Unlike {
         }
         Ok(out)
     }
+}
+
+/// The kind of a line that is one field, by its key and indent: `"status":
+/// "RUNNING",` of every record of a JSON array, `status: Running` of a
+/// YAML list, `state=up`. None for other lines.
+fn field_kind(line: &str) -> Option<u64> {
+    let body = line.trim_start();
+    let indent = line.len() - body.len();
+    let key = match body.strip_prefix('"') {
+        Some(rest) => {
+            let end = rest.find('"')?;
+            rest[end + 1..]
+                .trim_start()
+                .starts_with(':')
+                .then(|| &rest[..end])?
+        }
+        None => {
+            let end = body.find([':', '='])?;
+            let key = &body[..end];
+            let keyish = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.');
+            (!key.is_empty() && key.bytes().all(keyish)).then_some(key)?
+        }
+    };
+    (key.len() <= KEY_BYTES).then(|| {
+        fnv(
+            fnv(FNV_START, &(indent as u64).to_le_bytes()),
+            key.as_bytes(),
+        )
+    })
 }

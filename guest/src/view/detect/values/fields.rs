@@ -17,8 +17,11 @@ const VALUE_BYTES: usize = 48;
 const QUOTED_BYTES: usize = 96;
 /// Keys longer than this are text, not keys.
 pub const KEY_BYTES: usize = 64;
-/// Pairs read from one line.
+/// Pairs read from one line while storing (for speed)…
 const MAX_PAIRS: usize = 8;
+/// …and for a question's measure: a request's `duration` may be the ninth
+/// member of its JSON line.
+pub const ALL_PAIRS: usize = 64;
 /// Words of a line without keys kept by position…
 const MAX_POSITIONS: usize = 2;
 /// …in lines of at most this many words (more: prose).
@@ -42,15 +45,31 @@ const LIFELESS: u32 = 64;
 /// Splits lines into fields; remembers an aligned table's header, and
 /// the kinds of line whose fields say nothing (a log's plain lines, free
 /// text): those are read once, cheaply, past their first lines.
-#[derive(Default)]
 pub struct Fields {
     table: Table,
     /// Per kind of line: lines seen whose fields said nothing, or
     /// `u32::MAX` once one's did.
     lifeless: rustc_hash::FxHashMap<u64, u32>,
+    /// Pairs read from one line.
+    max_pairs: usize,
+}
+
+impl Default for Fields {
+    fn default() -> Self {
+        Fields::with_pairs(MAX_PAIRS)
+    }
 }
 
 impl Fields {
+    /// Reading up to `max_pairs` pairs of a line.
+    pub fn with_pairs(max_pairs: usize) -> Fields {
+        Fields {
+            table: Table::default(),
+            lifeless: Default::default(),
+            max_pairs,
+        }
+    }
+
     /// Calls `f` with each field of `line`; returns the line's kind when
     /// its fields were found by kind (see [`Self::note`]).
     pub fn split<'a>(&'a mut self, line: &'a str, f: &mut dyn FnMut(Field<'a>)) -> Option<u64> {
@@ -91,7 +110,7 @@ impl Fields {
         if let Some(field) = sample(body, kind) {
             found(field);
         }
-        pairs(body, kind, &mut found);
+        pairs(body, kind, self.max_pairs, &mut found);
         if let Some(field) = closing_number(body, kind) {
             found(field);
         }
@@ -289,11 +308,11 @@ fn sample(body: &str, kind: u64) -> Option<Field<'_>> {
 
 /// The pairs inside a line: `key=value`, `key="value"`, `"key":value`,
 /// `"key": value`, `Key: value`.
-fn pairs<'a>(body: &'a str, kind: u64, f: &mut dyn FnMut(Field<'a>)) {
+fn pairs<'a>(body: &'a str, kind: u64, max_pairs: usize, f: &mut dyn FnMut(Field<'a>)) {
     let b = body.as_bytes();
     let mut found = 0;
     let mut i = 0;
-    while i < b.len() && found < MAX_PAIRS {
+    while i < b.len() && found < max_pairs {
         // The next separator, found fast (lines run long).
         let Some(at) = memchr::memchr2(b'=', b':', &b[i..]) else {
             break;
