@@ -23,7 +23,9 @@
 //! (JSON records asked about by a field's value): `gcloud compute instances
 //! list --format=json` (a negation over a state field: the instances not
 //! running), Envoy's JSON access log (a comparison over a duration field in
-//! milliseconds with no unit in its name: requests over 3 s).
+//! milliseconds with no unit in its name: requests over 3 s), `kubectl get
+//! pods -A -o json` (the same negation over a nested state, the name in
+//! another nested object, words of the state elsewhere in every record).
 //!
 //! [`unseen`]: super::unseen
 
@@ -57,6 +59,7 @@ pub(super) fn cases() -> Vec<Case> {
         actions_build_error(),
         gcloud_not_running(),
         envoy_slow_requests(),
+        kubectl_pods_json_not_running(),
     ]
 }
 
@@ -2531,4 +2534,96 @@ fn envoy_slow_requests() -> Case {
         items,
     )
     .with_jq(".[] | select(.duration > 3000) | .path", expected)
+}
+
+/// `kubectl get pods -A -o json`: 380 pods, each a nested object (its name
+/// under `metadata`, its phase under `status`, beside conditions and
+/// container statuses whose own `"state"` keys say `running`), every one
+/// `"phase": "Running"` but five (Pending, Failed, Unknown).
+fn kubectl_pods_json_not_running() -> Case {
+    let namespaces = ["shop", "payments", "search", "monitoring", "kube-system"];
+    let apps = [
+        "api", "worker", "frontend", "indexer", "exporter", "gateway",
+    ];
+    let odd: [(usize, &str); 5] = [
+        (34, "Pending"),
+        (109, "Failed"),
+        (200, "Pending"),
+        (297, "Unknown"),
+        (361, "Failed"),
+    ];
+    let mut items = Vec::new();
+    let mut pods = Vec::new();
+    for i in 0..380 {
+        let ns = pick(&namespaces, i, 1);
+        let app = pick(&apps, i, 2);
+        let name = format!("{app}-{:08x}-{:05x}", h(i, 3) as u32, h(i, 4) % 0xfffff);
+        let phase = odd
+            .iter()
+            .find(|(at, _)| *at == i)
+            .map_or("Running", |(_, p)| *p);
+        if phase != "Running" {
+            items.push(name.clone());
+        }
+        let ready = phase == "Running";
+        let state = if ready {
+            json!({"running": {"startedAt": "2026-11-26T08:14:02Z"}})
+        } else {
+            json!({"waiting": {"reason": "ContainerCreating"}})
+        };
+        pods.push(json!({
+            "apiVersion": "v1",
+            "kind": "Pod",
+            "metadata": {
+                "creationTimestamp": "2026-11-26T08:13:40Z",
+                "labels": {"app": app, "pod-template-hash": format!("{:08x}", h(i, 3) as u32)},
+                "name": name,
+                "namespace": ns,
+                "resourceVersion": format!("{}", 8_000_000 + h(i, 5) % 900_000),
+                "uid": format!("{:08x}-{:04x}-4{:03x}-9{:03x}-{:012x}", h(i, 6) as u32, h(i, 7) % 0xffff, h(i, 8) % 0xfff, h(i, 9) % 0xfff, h(i, 10) % 0xffff_ffff_ffff)
+            },
+            "spec": {
+                "containers": [{
+                    "image": format!("registry.acme.test/{app}:1.{}.{}", h(i, 11) % 9, h(i, 12) % 20),
+                    "imagePullPolicy": "IfNotPresent",
+                    "name": app,
+                    "resources": {"limits": {"cpu": "500m", "memory": "512Mi"}, "requests": {"cpu": "100m", "memory": "128Mi"}}
+                }],
+                "nodeName": format!("node-{}", h(i, 13) % 40),
+                "restartPolicy": "Always",
+                "schedulerName": "default-scheduler"
+            },
+            "status": {
+                "conditions": [
+                    {"lastTransitionTime": "2026-11-26T08:13:40Z", "status": "True", "type": "PodScheduled"},
+                    {"lastTransitionTime": "2026-11-26T08:14:02Z", "status": if ready { "True" } else { "False" }, "type": "Ready"}
+                ],
+                "containerStatuses": [{
+                    "image": format!("registry.acme.test/{app}:1.{}.{}", h(i, 11) % 9, h(i, 12) % 20),
+                    "name": app,
+                    "ready": ready,
+                    "restartCount": h(i, 14) % 3,
+                    "started": ready,
+                    "state": state
+                }],
+                "hostIP": format!("10.0.{}.{}", h(i, 15) % 4, 2 + h(i, 16) % 250),
+                "phase": phase,
+                "podIP": format!("10.244.{}.{}", h(i, 17) % 40, 2 + h(i, 18) % 250),
+                "qosClass": "Burstable",
+                "startTime": "2026-11-26T08:13:40Z"
+            }
+        }));
+    }
+    let doc = json!({"apiVersion": "v1", "items": pods, "kind": "List", "metadata": {"resourceVersion": ""}});
+    let expected = items.iter().map(|n| jq_string(n)).collect();
+    Case::items(
+        "kubectl get pods -A -o json, five not running",
+        pretty(&doc, b"    ") + "\n",
+        "Which pods are not running?",
+        items,
+    )
+    .with_jq(
+        ".items[] | select(.status.phase != \"Running\") | .metadata.name",
+        expected,
+    )
 }
