@@ -59,6 +59,9 @@ pub struct Names {
     /// blank.
     block_head: Option<PreviewLine>,
     blank: bool,
+    /// One level of indent: the smallest indent seen (2 for YAML and most
+    /// JSON, 4 for `kubectl` and the AWS CLI's JSON); 0 until one is.
+    level: usize,
 }
 
 impl Names {
@@ -81,8 +84,12 @@ impl Names {
             self.slots.resize(MAX_INDENT, None);
             self.opened_at.resize(MAX_INDENT, 0);
         }
-        // A line ends the records two levels deeper than it.
-        let kept = (indent + 3).min(MAX_INDENT);
+        if indent > 0 && (self.level == 0 || indent < self.level) {
+            self.level = indent;
+        }
+        // A line ends the records two levels deeper than it (a record's
+        // `spec:` keeps its `metadata.name`, at any width of indent).
+        let kept = (indent + 2 * self.level.max(2) - 1).min(MAX_INDENT);
         if self.named_to > kept {
             self.slots[kept..self.named_to].fill(None);
             self.named_to = kept;

@@ -41,6 +41,20 @@ fn the_odd_value_of_a_yaml_list_comes_with_its_records_name() {
     assert_eq!(odd(&yaml), ["name: web-70", "ready: false"]);
 }
 
+/// The same list indented by four (as `kubectl` and the AWS CLI indent
+/// JSON): the record's `spec:` two levels up still keeps its name.
+#[test]
+fn the_odd_value_of_a_list_indented_by_four_comes_with_its_records_name() {
+    let mut yaml = String::from("items:\n");
+    for i in 0..120 {
+        let ready = if i == 70 { "false" } else { "true" };
+        yaml.push_str(&format!(
+            "-   kind: Pod\n    metadata:\n        name: web-{i}\n    spec:\n        containers:\n        -   name: web\n    status:\n        ready: {ready}\n        restarts: 0\n"
+        ));
+    }
+    assert_eq!(odd(&yaml), ["name: web-70", "ready: false"]);
+}
+
 #[test]
 fn json_members_element_attributes_and_comments_have_values() {
     let mut json = String::new();
