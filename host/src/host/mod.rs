@@ -121,16 +121,19 @@ impl HostState {
         }
     }
 
-    /// A call was abandoned (trap, dropped writer, a caller's timeout or
-    /// signal before the call returned): remove every file this instance
-    /// created, committed (renamed into place) or not. Until its call
-    /// returns, nobody was told of the handle.
+    /// A call was abandoned (trap, dropped writer, a failed store, a
+    /// caller's timeout or signal before the call returned): remove every
+    /// file this instance created, committed (renamed into place) or not,
+    /// then its handles' `.writing-` locks (nothing is left to clean up
+    /// after a crash; a writer kept after its failure holds none). Until
+    /// its call returns, nobody was told of the handle.
     pub(crate) fn discard_created(&mut self) {
         for name in self.created.drain(..) {
             if self.session.size(&name).is_ok() {
                 let _ = self.session.remove(&name);
             }
         }
+        self.writing.clear();
     }
 
     /// CPU time the guest has used in this call so far.

@@ -328,14 +328,15 @@ async fn a_streamed_store_that_fails_gives_back_every_byte_it_took() {
     let mut back = Vec::new();
     std::io::Read::read_to_end(&mut received.into_reader().unwrap(), &mut back).unwrap();
     assert_eq!(back, taken, "every byte taken, byte for byte");
-    // The writer's call holds a `.writing-<handle>` lock while it lives
-    // (crash cleanup); once it is gone, nothing of the output is left.
-    drop(writer);
+    // Nothing of the output is left, not even the `.writing-<handle>` lock
+    // (crash cleanup) of the writer the caller still holds.
     let left: Vec<_> = std::fs::read_dir(session.path())
         .unwrap()
         .flatten()
+        .map(|e| e.file_name())
         .collect();
     assert!(left.is_empty(), "{left:?}");
+    drop(writer);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

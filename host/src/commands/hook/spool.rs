@@ -22,13 +22,10 @@
 
 use std::ffi::OsString;
 use std::fs::{self, File};
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, SystemTime};
-
-#[cfg(unix)]
-use tool_output_wire::contract::DEFAULT_MAX_INLINE_BYTES;
 
 /// The word `tool-output claude-code-shell LINE` starts with (handled
 /// before the command line is parsed: it runs for every command).
@@ -37,23 +34,9 @@ pub const SHELL_ARG: &str = "claude-code-shell";
 /// Spooled outputs older than this are nobody's.
 pub const STALE: Duration = Duration::from_secs(600);
 
-/// The largest output copied (a hook reads no more).
-// Only the Unix shell prefix copies an output (`imp` below).
-#[cfg_attr(not(unix), allow(dead_code))]
-const MAX_COPY: u64 = super::keep::MAX_FILE;
-
 /// `<root>/spool/claude-code`.
 pub fn dir(root: &Path) -> PathBuf {
     root.join("spool").join("claude-code")
-}
-
-/// The root as the CLI resolves it without `--root`.
-// Only the Unix shell prefix copies an output (`imp` below).
-#[cfg_attr(not(unix), allow(dead_code))]
-fn root() -> PathBuf {
-    std::env::var_os("TOOL_OUTPUT_ROOT")
-        .filter(|v| !v.is_empty())
-        .map_or_else(tool_output::roots::default_cache_root, PathBuf::from)
 }
 
 /// The shell Claude Code runs commands with: `$CLAUDE_CODE_SHELL`, else
@@ -189,55 +172,70 @@ fn open_regular(path: &Path) -> std::io::Result<File> {
     Ok(file)
 }
 
-/// Copy `len` bytes of `from` (from where it is) into the spool, named for
-/// `code`; best effort. Old entries go first.
-// Only the Unix shell prefix copies an output (`imp` below).
-#[cfg_attr(not(unix), allow(dead_code))]
-fn spool(mut from: File, len: u64, code: i32) -> std::io::Result<()> {
-    let dir = dir(&root());
-    tool_output::private_files::ensure_dir(&dir).map_err(std::io::Error::other)?;
-    if let Ok(entries) = fs::read_dir(&dir) {
-        for entry in entries.flatten() {
-            let stale = entry
-                .metadata()
-                .ok()
-                .and_then(|m| m.modified().ok())
-                .is_some_and(|t| t.elapsed().unwrap_or_default() > STALE);
-            if stale {
-                let _ = fs::remove_file(entry.path());
-            }
-        }
-    }
-    let stamp = SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .unwrap_or_default()
-        .as_nanos();
-    let name = format!("{stamp}-{}-exit{code}.out", std::process::id());
-    let part = dir.join(format!(".{name}.part"));
-    let mut options = fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    tool_output::platform::owner_only(&mut options);
-    let copied = (|| {
-        let mut to = options.open(&part)?;
-        std::io::copy(&mut (&mut from).take(len.min(MAX_COPY)), &mut to)?;
-        to.flush()?;
-        fs::rename(&part, dir.join(&name))
-    })();
-    if copied.is_err() {
-        let _ = fs::remove_file(&part);
-    }
-    copied
-}
-
+/// Only the Unix shell prefix copies an output: Claude Code's output file
+/// is found, and read again, through the process's descriptors.
 #[cfg(unix)]
 mod imp {
-    use std::fs::File;
+    use std::fs::{self, File};
+    use std::io::{Read, Write};
     use std::os::unix::fs::MetadataExt;
     use std::os::unix::process::{CommandExt, ExitStatusExt};
+    use std::path::PathBuf;
     use std::process::ExitCode;
     use std::sync::atomic::{AtomicI32, Ordering};
+    use std::time::SystemTime;
 
-    use super::{DEFAULT_MAX_INLINE_BYTES, spool};
+    use tool_output_wire::contract::DEFAULT_MAX_INLINE_BYTES;
+
+    use super::{STALE, dir};
+
+    /// The largest output copied (a hook reads no more).
+    const MAX_COPY: u64 = super::super::keep::MAX_FILE;
+
+    /// The root as the CLI resolves it without `--root`.
+    fn root() -> PathBuf {
+        std::env::var_os("TOOL_OUTPUT_ROOT")
+            .filter(|v| !v.is_empty())
+            .map_or_else(tool_output::roots::default_cache_root, PathBuf::from)
+    }
+
+    /// Copy `len` bytes of `from` (from where it is) into the spool, named for
+    /// `code`; best effort. Old entries go first.
+    fn spool(mut from: File, len: u64, code: i32) -> std::io::Result<()> {
+        let dir = dir(&root());
+        tool_output::private_files::ensure_dir(&dir).map_err(std::io::Error::other)?;
+        if let Ok(entries) = fs::read_dir(&dir) {
+            for entry in entries.flatten() {
+                let stale = entry
+                    .metadata()
+                    .ok()
+                    .and_then(|m| m.modified().ok())
+                    .is_some_and(|t| t.elapsed().unwrap_or_default() > STALE);
+                if stale {
+                    let _ = fs::remove_file(entry.path());
+                }
+            }
+        }
+        let stamp = SystemTime::now()
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .unwrap_or_default()
+            .as_nanos();
+        let name = format!("{stamp}-{}-exit{code}.out", std::process::id());
+        let part = dir.join(format!(".{name}.part"));
+        let mut options = fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        tool_output::platform::owner_only(&mut options);
+        let copied = (|| {
+            let mut to = options.open(&part)?;
+            std::io::copy(&mut (&mut from).take(len.min(MAX_COPY)), &mut to)?;
+            to.flush()?;
+            fs::rename(&part, dir.join(&name))
+        })();
+        if copied.is_err() {
+            let _ = fs::remove_file(&part);
+        }
+        copied
+    }
 
     /// The command's shell, for the signal handlers.
     static CHILD: AtomicI32 = AtomicI32::new(0);
