@@ -39,6 +39,7 @@ pub mod archive;
 pub mod artifacts;
 #[allow(missing_docs)]
 pub mod bindings;
+mod capabilities;
 mod causes;
 #[doc(hidden)]
 pub mod doctor;
@@ -46,7 +47,6 @@ pub mod error;
 pub mod extraction;
 #[doc(hidden)]
 pub mod gateway;
-mod host;
 #[doc(hidden)]
 pub mod interrupt;
 pub mod llm;

@@ -12,10 +12,10 @@ use crate::bindings::types::{
     CallInfo, EngineError, ExtractRequest, ExtractResult, GrepOptions, HandleInfo, LineRange, Mode,
     StorePolicy,
 };
+use crate::capabilities::AbandonGuard;
+use crate::capabilities::session_fs::{SessionDir, UnfinishedHandle};
 use crate::error::{Error, Result};
 use crate::extraction::{CallControl, ExtractOptions};
-use crate::host::AbandonGuard;
-use crate::host::session_fs::{SessionDir, UnfinishedHandle};
 use crate::names::Outcome;
 use crate::private_files::ensure_dir;
 use crate::remote::Remote;

@@ -15,7 +15,7 @@ use super::ranged::{hidden, read_kept};
 use super::sync::get_whole;
 use super::{Remote, RemoteError};
 use crate::bindings::session_fs::FsError;
-use crate::host::session_fs::{FarFiles, SessionDir};
+use crate::capabilities::session_fs::{FarFiles, SessionDir};
 use tool_output_wire::contract::{
     HANDLE_FILE_SUFFIXES as SUFFIXES, SIDECAR_SUFFIX as SIDECAR, is_handle, sidecar_name,
 };

@@ -178,7 +178,7 @@ impl RemoteStore {
 /// Publishes a stored handle, then trims the cache (never that handle).
 pub(crate) async fn commit(
     remote: &Remote,
-    dir: &crate::host::session_fs::SessionDir,
+    dir: &crate::capabilities::session_fs::SessionDir,
     handle: &str,
 ) -> Result<u64, RemoteError> {
     let sent = publish(remote, dir, handle).await?;

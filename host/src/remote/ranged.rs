@@ -36,7 +36,7 @@ use super::ahead::{REQUEST_BLOCKS, ReadAhead};
 use super::sync::{MAX_SIDECAR_BYTES, get_whole};
 use super::{Remote, RemoteError};
 use crate::bindings::session_fs::FsError;
-use crate::host::session_fs::{FarFiles, MAX_READ, SessionDir};
+use crate::capabilities::session_fs::{FarFiles, MAX_READ, SessionDir};
 use tool_output_wire::contract::{
     HANDLE_FILE_SUFFIXES as SUFFIXES, SIDECAR_SUFFIX as SIDECAR, is_handle, sidecar_name,
 };

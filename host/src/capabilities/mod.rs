@@ -1,5 +1,6 @@
-//! What the guest gets to touch: the state of one call's store, and the
-//! implementations of the imported interfaces (one module each).
+//! The capabilities, what the guest gets to touch: the state of one call's
+//! store, and the implementations of the imported interfaces (one module
+//! each).
 
 pub mod counting;
 pub mod llm;

@@ -8,7 +8,7 @@ use futures::future::BoxFuture;
 
 use super::FsError;
 use crate::bindings::session_fs::Host;
-use crate::host::HostState;
+use crate::capabilities::HostState;
 
 /// The files of one handle that the session directory may lack, read from
 /// elsewhere. `read` and `size` of a name it serves go to it; everything
