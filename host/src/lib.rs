@@ -40,10 +40,10 @@ pub mod artifacts;
 #[allow(missing_docs)]
 pub mod bindings;
 mod capabilities;
-mod causes;
 #[doc(hidden)]
 pub mod doctor;
 pub mod error;
+mod error_line;
 pub mod extraction;
 #[doc(hidden)]
 pub mod gateway;

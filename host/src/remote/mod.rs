@@ -66,7 +66,7 @@ impl RemoteError {
             what: what.into(),
             // object_store nests the HTTP status and the server's message
             // several levels down.
-            cause: crate::causes::one_line(&err),
+            cause: crate::error_line::one_line(&err),
             transport: true,
         }
     }
