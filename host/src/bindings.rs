@@ -1,11 +1,11 @@
 //! The WIT world as Rust, generated once.
 //!
 //! - `session-fs` imports are plain synchronous functions (short local file
-//!   operations on the session directory, `crate::host::session_fs`),
+//!   operations on the session directory, `crate::capabilities::session_fs`),
 //!   but `read` and `size`, which are `async`: on a handle read by range
 //!   from an object store, they wait on the store.
 //! - `llm` imports are `async`: they wait on HTTP while other calls run
-//!   (`crate::host::llm`).
+//!   (`crate::capabilities::llm`).
 //! - `counting`'s tally is [`crate::tally::Tally`]; its `total`
 //!   is `async`: it waits for the helpers on other cores.
 //! - exports are called with `*_async`, so guest execution can be

@@ -3,7 +3,7 @@
 use tool_output_wire::contract::engine_error_text;
 
 use crate::bindings::types::EngineError;
-pub use crate::causes::one_line;
+pub use crate::error_line::one_line;
 
 #[derive(Debug, thiserror::Error)]
 /// What a library call can fail with. Bad handles and LLM problems are not

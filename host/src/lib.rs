@@ -39,14 +39,14 @@ pub mod archive;
 pub mod artifacts;
 #[allow(missing_docs)]
 pub mod bindings;
-mod causes;
+mod capabilities;
 #[doc(hidden)]
 pub mod doctor;
 pub mod error;
+mod error_line;
 pub mod extraction;
 #[doc(hidden)]
 pub mod gateway;
-mod host;
 #[doc(hidden)]
 pub mod interrupt;
 pub mod llm;

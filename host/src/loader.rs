@@ -16,7 +16,7 @@ use wasmtime::component::{Component, HasSelf, Linker};
 use wasmtime::{Config, Engine};
 
 use crate::bindings::{Extractor, ExtractorPre};
-use crate::host::HostState;
+use crate::capabilities::HostState;
 
 /// The same component compiled ahead of time for this target.
 static PRECOMPILED: &[u8] = include_bytes!(env!("TOOL_OUTPUT_PRECOMPILED_PATH"));

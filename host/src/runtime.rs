@@ -14,10 +14,10 @@ use wasmtime::{Engine, Store};
 
 use crate::bindings::types::StorePolicy;
 use crate::bindings::{Extractor, ExtractorPre};
+use crate::capabilities::counting::Helpers;
+use crate::capabilities::session_fs::SessionDir;
+use crate::capabilities::{HostState, limited_store, memory_limit};
 use crate::error::{Error, Result};
-use crate::host::counting::Helpers;
-use crate::host::session_fs::SessionDir;
-use crate::host::{HostState, limited_store, memory_limit};
 use crate::llm::config::{ExtractDefaults, LlmConfig};
 use crate::llm::http::HttpLlm;
 use crate::llm::{LlmEngine, NoLlm};

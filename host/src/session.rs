@@ -12,10 +12,10 @@ use crate::bindings::types::{
     CallInfo, EngineError, ExtractRequest, ExtractResult, GrepOptions, HandleInfo, LineRange, Mode,
     StorePolicy,
 };
+use crate::capabilities::AbandonGuard;
+use crate::capabilities::session_fs::{SessionDir, UnfinishedHandle};
 use crate::error::{Error, Result};
 use crate::extraction::{CallControl, ExtractOptions};
-use crate::host::AbandonGuard;
-use crate::host::session_fs::{SessionDir, UnfinishedHandle};
 use crate::names::Outcome;
 use crate::private_files::ensure_dir;
 use crate::remote::Remote;
@@ -25,7 +25,7 @@ use crate::writer::OutputWriter;
 
 mod export;
 mod notes;
-mod on_store;
+mod on_remote;
 
 /// The tool call an output came from.
 #[derive(Debug, Clone, Default)]
@@ -309,7 +309,7 @@ impl Session {
         ) {
             self.fetched_whole(handle).await?;
         }
-        let (mut store, ex, far) = self.instance_on(handle).await?;
+        let (mut store, ex, ranged) = self.instance_on(handle).await?;
         store.data_mut().control = CallControl::new(options, defaults);
         let call = ex.tool_output_core_engine().call_extract(&mut store, &req);
         let result = match &options.cancel {
@@ -321,7 +321,7 @@ impl Session {
             None => call.await,
         }
         .map_err(Error::trap);
-        let result = self.settled(handle, far, result).await?;
+        let result = self.settled(handle, ranged, result).await?;
         self.accounts
             .record(Event::Extract(ExtractEvent::new(handle, &result)));
         Ok(result)
@@ -329,13 +329,13 @@ impl Session {
 
     /// The partial preview of a stored output (as in its handle message).
     pub async fn preview(&self, handle: &str) -> Result<String> {
-        let (mut store, ex, far) = self.instance_on(handle).await?;
+        let (mut store, ex, ranged) = self.instance_on(handle).await?;
         let max = Some(self.runtime.inner.policy.max_inline_bytes);
         let result = ex
             .tool_output_core_engine()
             .call_preview(&mut store, handle, max)
             .await;
-        self.settled(handle, far, flatten(result)).await
+        self.settled(handle, ranged, flatten(result)).await
     }
 
     /// Lines `first..=last` of a stored output (1-based, numbered as in the
@@ -354,14 +354,14 @@ impl Session {
         last: u64,
         max_bytes: u64,
     ) -> Result<String> {
-        let (mut store, ex, far) = self.instance_on(handle).await?;
+        let (mut store, ex, ranged) = self.instance_on(handle).await?;
         let max = Some(max_bytes);
         let range = LineRange { first, last };
         let result = ex
             .tool_output_core_engine()
             .call_read(&mut store, handle, range, max)
             .await;
-        self.settled(handle, far, flatten(result)).await
+        self.settled(handle, ranged, flatten(result)).await
     }
 
     /// The lines of a stored output matching a regular expression, numbered,
@@ -380,13 +380,13 @@ impl Session {
         options: GrepOptions,
         max_bytes: u64,
     ) -> Result<String> {
-        let (mut store, ex, far) = self.instance_on(handle).await?;
+        let (mut store, ex, ranged) = self.instance_on(handle).await?;
         let max = Some(max_bytes);
         let result = ex
             .tool_output_core_engine()
             .call_grep(&mut store, handle, pattern, options, max)
             .await;
-        self.settled(handle, far, flatten(result)).await
+        self.settled(handle, ranged, flatten(result)).await
     }
 
     /// The last `lines` lines of a stored output.
@@ -397,13 +397,13 @@ impl Session {
 
     /// [`Session::tail`] within `max_bytes`.
     pub async fn tail_within(&self, handle: &str, lines: u32, max_bytes: u64) -> Result<String> {
-        let (mut store, ex, far) = self.instance_on(handle).await?;
+        let (mut store, ex, ranged) = self.instance_on(handle).await?;
         let max = Some(max_bytes);
         let result = ex
             .tool_output_core_engine()
             .call_tail(&mut store, handle, lines, max)
             .await;
-        self.settled(handle, far, flatten(result)).await
+        self.settled(handle, ranged, flatten(result)).await
     }
 
     /// The outputs stored in the session; a broken one has its `problem`.
@@ -412,14 +412,14 @@ impl Session {
     /// one whose sidecar the store sends is unacceptable is listed broken,
     /// first.
     pub async fn list(&self) -> Result<Vec<HandleInfo>> {
-        let (far, refused) = self.listing().await?;
+        let (listed, refused) = self.listing().await?;
         let (mut store, ex) = self.runtime.instance(&self.dir).await?;
-        store.data_mut().far = far;
+        store.data_mut().remote = listed;
         let list = flatten(ex.tool_output_core_engine().call_list(&mut store).await);
         self.trim_cache().await;
         let mut all: Vec<HandleInfo> = refused
             .into_iter()
-            .map(|(handle, err)| on_store::broken(handle, &err))
+            .map(|(handle, err)| on_remote::broken(handle, &err))
             .collect();
         all.extend(list?);
         Ok(all)

@@ -148,7 +148,7 @@ fn modified(path: &Path) -> SystemTime {
 /// by a build before those locks).
 fn sweep_parts(dir: &Path) {
     if let Ok(session) = cap_std::fs::Dir::open_ambient_dir(dir, cap_std::ambient_authority()) {
-        crate::host::session_fs::sweep_abandoned_in(&session);
+        crate::capabilities::session_fs::sweep_abandoned_in(&session);
     }
     let Ok(entries) = fs::read_dir(dir) else {
         return;

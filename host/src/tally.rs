@@ -1,5 +1,5 @@
 //! The state behind a `counting` tally resource: the queue to its helper
-//! tasks and the tasks themselves ([`crate::host::counting`] runs them).
+//! tasks and the tasks themselves ([`crate::capabilities::counting`] runs them).
 //! Its own module because the generated bindings name it.
 
 use tokio::sync::mpsc;

@@ -12,7 +12,7 @@
 //!   crate (re-exported as [`wire`]), shared with the WASI adapter.
 //!
 //! Batching, progress and deadlines are not the engine's business: the
-//! `llm` import (`crate::host::llm`) runs a batch's requests concurrently
+//! `llm` import (`crate::capabilities::llm`) runs a batch's requests concurrently
 //! through [`LlmEngine::complete`].
 
 pub mod borrowed;

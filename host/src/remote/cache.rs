@@ -10,7 +10,7 @@ use object_store::ObjectStoreExt;
 
 use super::Remote;
 use super::ranged::handle_of;
-use crate::host::session_fs::SessionDir;
+use crate::capabilities::session_fs::SessionDir;
 use tool_output_wire::contract::{SIDECAR_SUFFIX, is_handle, sidecar_name};
 
 /// Evicts handles other than `keep` until the cache is within its bound;

@@ -15,7 +15,7 @@ use super::ranged::{hidden, read_kept};
 use super::sync::get_whole;
 use super::{Remote, RemoteError};
 use crate::bindings::session_fs::FsError;
-use crate::host::session_fs::{FarFiles, SessionDir};
+use crate::capabilities::session_fs::{RemoteFiles, SessionDir};
 use tool_output_wire::contract::{
     HANDLE_FILE_SUFFIXES as SUFFIXES, SIDECAR_SUFFIX as SIDECAR, is_handle, sidecar_name,
 };
@@ -136,7 +136,7 @@ impl Listed {
     }
 }
 
-impl FarFiles for Listed {
+impl RemoteFiles for Listed {
     fn serves(&self, name: &str) -> bool {
         self.find(name).is_some()
     }

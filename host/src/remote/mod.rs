@@ -66,7 +66,7 @@ impl RemoteError {
             what: what.into(),
             // object_store nests the HTTP status and the server's message
             // several levels down.
-            cause: crate::causes::one_line(&err),
+            cause: crate::error_line::one_line(&err),
             transport: true,
         }
     }
@@ -178,7 +178,7 @@ impl RemoteStore {
 /// Publishes a stored handle, then trims the cache (never that handle).
 pub(crate) async fn commit(
     remote: &Remote,
-    dir: &crate::host::session_fs::SessionDir,
+    dir: &crate::capabilities::session_fs::SessionDir,
     handle: &str,
 ) -> Result<u64, RemoteError> {
     let sent = publish(remote, dir, handle).await?;

@@ -36,7 +36,7 @@ use super::ahead::{REQUEST_BLOCKS, ReadAhead};
 use super::sync::{MAX_SIDECAR_BYTES, get_whole};
 use super::{Remote, RemoteError};
 use crate::bindings::session_fs::FsError;
-use crate::host::session_fs::{FarFiles, MAX_READ, SessionDir};
+use crate::capabilities::session_fs::{MAX_READ, RemoteFiles, SessionDir};
 use tool_output_wire::contract::{
     HANDLE_FILE_SUFFIXES as SUFFIXES, SIDECAR_SUFFIX as SIDECAR, is_handle, sidecar_name,
 };
@@ -216,7 +216,7 @@ impl Ranged {
         }
     }
 
-    async fn read_far(&self, name: &str, offset: u64, len: u64) -> Result<Vec<u8>, FsError> {
+    async fn read_by_range(&self, name: &str, offset: u64, len: u64) -> Result<Vec<u8>, FsError> {
         // A file this directory has whole (another process fetched it).
         match self.dir.read(name, offset, len) {
             Err(FsError::NotFound(_)) => {}
@@ -422,7 +422,7 @@ impl Ranged {
     }
 }
 
-impl FarFiles for Ranged {
+impl RemoteFiles for Ranged {
     fn serves(&self, name: &str) -> bool {
         self.suffix_of(name).is_some()
     }
@@ -437,6 +437,6 @@ impl FarFiles for Ranged {
         offset: u64,
         len: u64,
     ) -> BoxFuture<'a, Result<Vec<u8>, FsError>> {
-        Box::pin(self.read_far(name, offset, len))
+        Box::pin(self.read_by_range(name, offset, len))
     }
 }

@@ -16,7 +16,7 @@ use super::content::{self, Hashes};
 
 use super::{Remote, RemoteError};
 use crate::bindings::session_fs::FsError;
-use crate::host::session_fs::SessionDir;
+use crate::capabilities::session_fs::SessionDir;
 // The sidecar is written last and read first: a handle is in the store
 // exactly when its sidecar is.
 use tool_output_wire::contract::{

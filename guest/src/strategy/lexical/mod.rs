@@ -9,17 +9,17 @@
 //! ([`columns`]); the records passing its comparison, or its
 //! extreme ones; every matching line by kind, for "every …" questions; else
 //! the best-matching windows ([`windows`]), each with its record
-//! ([`passage`], [`record`]) and the root causes of the traces they fall
-//! in ([`roots`]).
+//! ([`passage`], [`record`]) and the innermost causes of the traces they
+//! fall in ([`innermost`]).
 
 mod columns;
 mod every;
 mod findings;
+mod innermost;
 mod intent;
 mod measure;
 mod passage;
 mod record;
-mod roots;
 pub mod search;
 mod unlike;
 mod windows;
@@ -127,8 +127,9 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     )?;
     let matching = every.as_ref().is_some_and(|e| e.matching() > 0);
     let preview = &doc.meta.preview;
-    let why_failed =
-        roots::asks_why_failed(question) && preview.causes.is_empty() && !preview.errors.is_empty();
+    let why_failed = innermost::asks_why_failed(question)
+        && preview.causes.is_empty()
+        && !preview.errors.is_empty();
     let found = !named.is_empty() || !odd_rows.is_empty() || why_failed;
     if ranked.windows.is_empty() && !found && measures.is_none() && !matching {
         return Ok(format!(
@@ -159,7 +160,7 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     let mut shown: Vec<u64> = Vec::new();
     if why_failed {
         let room = budget / FINDINGS_SHARE;
-        body.push_str(&roots::error_lines(&preview.errors, room, &mut shown));
+        body.push_str(&innermost::error_lines(&preview.errors, room, &mut shown));
     }
     if let Some(u) = &unlike {
         body.push_str(&u.render(doc, budget / FINDINGS_SHARE, &mut shown)?);

@@ -1,12 +1,13 @@
 //! The best-matching windows of lines, or records of an output made of
 //! records ([`super::passage`]), merged into passages within the budget,
-//! after the root causes of the traces they fall in ([`super::roots`]):
-//! the answer to a question that asks for no list and no number. A window
-//! holding a line the answer already shows (a value standing out, with its
-//! record) is left out: it would show that record again.
+//! after the innermost causes of the traces they fall in
+//! ([`super::innermost`]): the answer to a question that asks for no list
+//! and no number. A window holding a line the answer already shows (a value
+//! standing out, with its record) is left out: it would show that record
+//! again.
 
+use super::innermost;
 use super::passage::{self, Passage};
-use super::roots;
 use super::search::{LineTerms, Query, Ranked, Window};
 use crate::doc::Doc;
 use crate::llm::Failure;
@@ -19,8 +20,8 @@ const MIN_RELATIVE_SCORE: f64 = 0.35;
 const OUTLIER_SCORE: f64 = 3.0;
 /// Room kept per passage for what merging passages may add (a gap marker).
 const MERGE_SLACK: usize = 40;
-/// Room kept for what comes first: the root causes of the traces shown
-/// ([`roots`]).
+/// Room kept for what comes first: the innermost causes of the traces
+/// shown ([`innermost`]).
 const FIRST_RESERVE: usize = 1200;
 
 /// The windows' passages appended to `body`, which stays within `budget`.
@@ -92,11 +93,11 @@ pub fn render(
         return Ok(());
     }
     let shown = picked.len();
-    // The root causes of the traces shown, or asked about, come first.
-    let causal = roots::asks_for_cause(question);
+    // The innermost causes of the traces shown, or asked about, come first.
+    let causal = innermost::asks_for_cause(question);
     let passages_cost = used - reserve - body.len();
-    let roots = roots::passages(doc, causes, &picked, causal, strong[0].first_line)?;
-    for (title, first) in roots {
+    let innermost_causes = innermost::passages(doc, causes, &picked, causal, strong[0].first_line)?;
+    for (title, first) in innermost_causes {
         let text = first.render_titled(&title);
         if body.len() + text.len() + passages_cost <= budget {
             body.push_str(&text);

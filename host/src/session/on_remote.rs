@@ -10,9 +10,9 @@ use wasmtime::Store;
 use super::Session;
 use crate::bindings::Extractor;
 use crate::bindings::types::{HandleInfo, OutputStats, StoreReason};
+use crate::capabilities::HostState;
+use crate::capabilities::session_fs::RemoteFiles;
 use crate::error::{Error, Result};
-use crate::host::HostState;
-use crate::host::session_fs::FarFiles;
 use crate::names::Outcome;
 use crate::remote::{self, Ranged, Remote, RemoteError, RemoteStore};
 use tool_output_wire::contract::{is_handle, sidecar_name};
@@ -69,7 +69,7 @@ impl Session {
     /// sent is unacceptable. A store that fails fails the call.
     pub(super) async fn listing(
         &self,
-    ) -> Result<(Option<Arc<dyn FarFiles>>, Vec<(String, RemoteError)>)> {
+    ) -> Result<(Option<Arc<dyn RemoteFiles>>, Vec<(String, RemoteError)>)> {
         let Some(remote) = self.remote.get() else {
             return Ok((None, Vec::new()));
         };
@@ -118,10 +118,10 @@ impl Session {
         &self,
         handle: &str,
     ) -> Result<(Store<HostState>, Extractor, Option<Arc<Ranged>>)> {
-        let far = self.reachable(handle).await?;
+        let ranged = self.reachable(handle).await?;
         let (mut store, ex) = self.runtime.instance(&self.dir).await?;
-        store.data_mut().far = far.clone().map(|f| f as Arc<dyn FarFiles>);
-        Ok((store, ex, far))
+        store.data_mut().remote = ranged.clone().map(|r| r as Arc<dyn RemoteFiles>);
+        Ok((store, ex, ranged))
     }
 
     async fn reachable(&self, handle: &str) -> Result<Option<Arc<Ranged>>> {
@@ -145,13 +145,13 @@ impl Session {
     pub(super) async fn settled<T>(
         &self,
         handle: &str,
-        far: Option<Arc<Ranged>>,
+        ranged: Option<Arc<Ranged>>,
         result: Result<T>,
     ) -> Result<T> {
-        let (Some(far), Some(remote)) = (far, self.remote.get()) else {
+        let (Some(ranged), Some(remote)) = (ranged, self.remote.get()) else {
             return result;
         };
-        if let Some(err) = far.failure() {
+        if let Some(err) = ranged.failure() {
             return Err(err.into());
         }
         remote::evict(remote, &self.dir, handle.trim()).await;

@@ -13,7 +13,7 @@ use cap_fs_ext::{FollowSymlinks, OpenOptionsFollowExt};
 use cap_std::fs::{Dir, OpenOptions};
 
 pub(crate) use crate::bindings::session_fs::FsError;
-pub(crate) use import::FarFiles;
+pub(crate) use import::RemoteFiles;
 use tool_output_wire::contract::HANDLE_FILE_SUFFIXES;
 
 mod import;

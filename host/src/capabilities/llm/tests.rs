@@ -12,8 +12,8 @@ use wasmtime::StoreLimits;
 
 use crate::bindings::llm::Host;
 use crate::bindings::types::LlmCallKind;
+use crate::capabilities::HostState;
 use crate::extraction::{CallControl, Progress};
-use crate::host::HostState;
 use crate::llm::{
     BoxFuture, LlmEngine, LlmError, Message, ModelProfile, Request, Response, Role, ToolChoice,
     Usage,
@@ -108,7 +108,7 @@ fn state(llm: Arc<FakeLlm>, deadline: Option<Instant>) -> (HostState, Arc<Mutex<
     let scratch = std::env::temp_dir().join(format!("tool-output-llm-{}", uuid::Uuid::new_v4()));
     std::fs::create_dir_all(&scratch).unwrap();
     let dir = cap_std::fs::Dir::open_ambient_dir(&scratch, cap_std::ambient_authority()).unwrap();
-    let session = crate::host::session_fs::SessionDir::new(dir, None).unwrap();
+    let session = crate::capabilities::session_fs::SessionDir::new(dir, None).unwrap();
     let mut state = HostState::new(session, llm, StoreLimits::default());
     let sink = seen.clone();
     state.control = CallControl {

@@ -1,5 +1,6 @@
-//! What the guest gets to touch: the state of one call's store, and the
-//! implementations of the imported interfaces (one module each).
+//! The capabilities, what the guest gets to touch: the state of one call's
+//! store, and the implementations of the imported interfaces (one module
+//! each).
 
 pub mod counting;
 pub mod llm;
@@ -48,7 +49,7 @@ pub struct HostState {
     pub(crate) place: Option<tokio::sync::OwnedSemaphorePermit>,
     /// The files of the handle this call is on that the directory lacks
     /// (a session on an object store), if any.
-    pub(crate) far: Option<Arc<dyn session_fs::FarFiles>>,
+    pub(crate) remote: Option<Arc<dyn session_fs::RemoteFiles>>,
     /// Token counting on the other cores (None: this instance is a helper,
     /// or its host offers none).
     pub(crate) helpers: Option<Arc<counting::Helpers>>,
@@ -80,7 +81,7 @@ impl HostState {
             last_read_earned: Duration::ZERO,
             created: Vec::new(),
             place: None,
-            far: None,
+            remote: None,
             helpers: None,
             writing: Vec::new(),
         }

@@ -9,13 +9,13 @@
 pub fn one_line(err: &(dyn std::error::Error + 'static)) -> String {
     let mut text = err.to_string();
     let mut source = err.source();
-    while let Some(cause) = source {
-        let part = cause.to_string();
+    while let Some(inner) = source {
+        let part = inner.to_string();
         if !text.contains(&part) {
             text.push_str(": ");
             text.push_str(&part);
         }
-        source = cause.source();
+        source = inner.source();
     }
     text.replace('\n', " ")
 }
@@ -23,7 +23,7 @@ pub fn one_line(err: &(dyn std::error::Error + 'static)) -> String {
 #[cfg(test)]
 mod tests {
     #[test]
-    fn one_line_says_each_cause_once() {
+    fn one_line_says_each_source_once() {
         let err = anyhow::anyhow!("Account must be specified")
             .context("Generic MicrosoftAzure error: Account must be specified")
             .context("--store az://c/x");

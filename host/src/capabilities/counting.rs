@@ -18,7 +18,7 @@ use wasmtime::component::Resource;
 
 use crate::bindings::ExtractorPre;
 use crate::bindings::counting::{Encoding, Host, HostTally};
-use crate::host::{HostState, SessionDir, limited_store, memory_limit};
+use crate::capabilities::{HostState, SessionDir, limited_store, memory_limit};
 use crate::tally::{Counted, Tally};
 
 /// Helpers per tally, at most, whatever the number of cores.

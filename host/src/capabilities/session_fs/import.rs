@@ -1,6 +1,6 @@
 //! The `session-fs` import: the engine's calls on the session directory,
 //! and on the files of one handle the directory lacks, read from where they
-//! are kept ([`FarFiles`]: an object store, read by range).
+//! are kept ([`RemoteFiles`]: an object store, read by range).
 
 use std::time::Instant;
 
@@ -8,12 +8,12 @@ use futures::future::BoxFuture;
 
 use super::FsError;
 use crate::bindings::session_fs::Host;
-use crate::host::HostState;
+use crate::capabilities::HostState;
 
 /// The files of one handle that the session directory may lack, read from
 /// elsewhere. `read` and `size` of a name it serves go to it; everything
 /// else stays in the directory.
-pub(crate) trait FarFiles: Send + Sync {
+pub(crate) trait RemoteFiles: Send + Sync {
     /// Whether `name` is one of the files it serves.
     fn serves(&self, name: &str) -> bool;
     /// The size of `name`.
@@ -34,8 +34,8 @@ pub(crate) trait FarFiles: Send + Sync {
 
 impl HostState {
     /// What serves `name` from elsewhere, if anything does.
-    fn far(&self, name: &str) -> Option<std::sync::Arc<dyn FarFiles>> {
-        self.far.clone().filter(|far| far.serves(name))
+    fn remote_serving(&self, name: &str) -> Option<std::sync::Arc<dyn RemoteFiles>> {
+        self.remote.clone().filter(|remote| remote.serves(name))
     }
 }
 
@@ -52,12 +52,12 @@ impl Host for HostState {
         self.timed(|s| s.session.append(&name, &data))
     }
     async fn read(&mut self, name: String, offset: u64, len: u64) -> Result<Vec<u8>, FsError> {
-        let result = match self.far(&name) {
+        let result = match self.remote_serving(&name) {
             None => self.timed(|s| s.session.read(&name, offset, len)),
-            Some(far) => {
+            Some(remote) => {
                 // Waiting on the store is not guest time.
                 let start = Instant::now();
-                let result = far.read(&name, offset, len).await;
+                let result = remote.read(&name, offset, len).await;
                 self.add_import_time(start.elapsed());
                 result
             }
@@ -68,11 +68,11 @@ impl Host for HostState {
         result
     }
     async fn size(&mut self, name: String) -> Result<u64, FsError> {
-        let Some(far) = self.far(&name) else {
+        let Some(remote) = self.remote_serving(&name) else {
             return self.timed(|s| s.session.size(&name));
         };
         let start = Instant::now();
-        let result = far.size(&name).await;
+        let result = remote.size(&name).await;
         self.add_import_time(start.elapsed());
         result
     }
@@ -88,9 +88,9 @@ impl Host for HostState {
     }
     fn list(&mut self) -> Result<Vec<String>, FsError> {
         let mut names = self.timed(|s| s.session.list())?;
-        if let Some(far) = &self.far {
+        if let Some(remote) = &self.remote {
             let here: std::collections::HashSet<String> = names.iter().cloned().collect();
-            names.extend(far.names().into_iter().filter(|n| !here.contains(n)));
+            names.extend(remote.names().into_iter().filter(|n| !here.contains(n)));
         }
         Ok(names)
     }

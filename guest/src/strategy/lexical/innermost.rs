@@ -1,8 +1,8 @@
-//! The root causes a lexical answer shows first: of each cause chain the
-//! storing found ([`crate::view::detect::causes`]) that a shown passage falls in —
-//! and, when the question asks for a cause ("root cause", "why"), of the
-//! chain nearest the best match — the innermost cause and the first frame
-//! under it in the project's own code, before the passages.
+//! The innermost causes a lexical answer shows first: of each cause chain
+//! the storing found ([`crate::view::detect::causes`]) that a shown passage
+//! falls in — and, when the question asks for a cause ("root cause", "why"),
+//! of the chain nearest the best match — the innermost cause and the first
+//! frame under it in the project's own code, before the passages.
 
 use std::collections::BTreeMap;
 
@@ -67,8 +67,9 @@ pub fn asks_for_cause(extract: &str) -> bool {
     terms(extract).iter().any(|t| CAUSAL.contains(&t.as_str()))
 }
 
-/// Root passages for the chains `shown` passages fall in, or for a causal
-/// question the chain nearest line `best`; each titled by its chain.
+/// Innermost-cause passages for the chains `shown` passages fall in, or for
+/// a causal question the chain nearest line `best`; each titled by its chain
+/// (the title says "root cause": the model's word, not the code's).
 pub fn passages(
     doc: &Doc,
     causes: &[Cause],

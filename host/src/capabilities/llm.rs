@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use futures::StreamExt;
 
-use crate::host::HostState;
+use crate::capabilities::HostState;
 use crate::llm::{LlmEngine, LlmError, ModelProfile, Request, Response};
 
 impl crate::bindings::llm::Host for HostState {
