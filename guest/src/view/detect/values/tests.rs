@@ -29,30 +29,30 @@ fn odd(text: &str) -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn the_odd_value_of_a_yaml_list_comes_with_its_records_name() {
+/// A YAML list of 120 pods, one not ready, indented by `step` columns.
+fn pods(step: usize) -> String {
+    let (one, two) = (" ".repeat(step), " ".repeat(2 * step));
+    let item = format!("-{}", " ".repeat(step - 1));
     let mut yaml = String::from("items:\n");
     for i in 0..120 {
         let ready = if i == 70 { "false" } else { "true" };
         yaml.push_str(&format!(
-            "- kind: Pod\n  metadata:\n    name: web-{i}\n  spec:\n    containers:\n    - name: web\n  status:\n    ready: {ready}\n    restarts: 0\n"
+            "{item}kind: Pod\n{one}metadata:\n{two}name: web-{i}\n{one}spec:\n{two}containers:\n{two}{item}name: web\n{one}status:\n{two}ready: {ready}\n{two}restarts: 0\n"
         ));
     }
-    assert_eq!(odd(&yaml), ["name: web-70", "ready: false"]);
+    yaml
+}
+
+#[test]
+fn the_odd_value_of_a_yaml_list_comes_with_its_records_name() {
+    assert_eq!(odd(&pods(2)), ["name: web-70", "ready: false"]);
 }
 
 /// The same list indented by four (as `kubectl` and the AWS CLI indent
 /// JSON): the record's `spec:` two levels up still keeps its name.
 #[test]
 fn the_odd_value_of_a_list_indented_by_four_comes_with_its_records_name() {
-    let mut yaml = String::from("items:\n");
-    for i in 0..120 {
-        let ready = if i == 70 { "false" } else { "true" };
-        yaml.push_str(&format!(
-            "-   kind: Pod\n    metadata:\n        name: web-{i}\n    spec:\n        containers:\n        -   name: web\n    status:\n        ready: {ready}\n        restarts: 0\n"
-        ));
-    }
-    assert_eq!(odd(&yaml), ["name: web-70", "ready: false"]);
+    assert_eq!(odd(&pods(4)), ["name: web-70", "ready: false"]);
 }
 
 #[test]
