@@ -12,9 +12,6 @@ use anyhow::Result;
 use super::super::Env;
 use tool_output::{Outcome, StorePolicy, ToolCall};
 
-/// The largest file a host may point a hook at.
-pub use tool_output::saved_file::MAX_FILE;
-
 /// Where the output is.
 pub enum Source {
     Bytes(Vec<u8>),
@@ -81,7 +78,7 @@ pub async fn keep(
 }
 
 /// Open `path` if it is a regular file inside `allowed`, at most
-/// [`MAX_FILE`] bytes (`tool_output::saved_file`).
+/// `MAX_FILE` bytes (`tool_output::saved_file`).
 pub fn checked_file(path: &str, allowed: &Path) -> Result<Source> {
     let (file, len) = tool_output::saved_file::open_checked(Path::new(path), allowed)?;
     Ok(Source::File(file, len))

@@ -190,7 +190,7 @@ mod imp {
     use super::{STALE, dir};
 
     /// The largest output copied (a hook reads no more).
-    const MAX_COPY: u64 = super::super::keep::MAX_FILE;
+    const MAX_COPY: u64 = tool_output::saved_file::MAX_FILE;
 
     /// The root as the CLI resolves it without `--root`.
     fn root() -> PathBuf {
