@@ -603,13 +603,14 @@ fn codex_commands_are_wrapped_only_where_codexs_sandbox_lets_run_store() {
         "{}",
         common::stderr(&out)
     );
-    // Workspace-write on another directory: the root is not writable.
-    let input = codex_in_sandbox(
-        &place,
-        "seq 1 100000",
-        workspace_policy.clone(),
-        workspace("/nowhere/project"),
-    );
+    // Workspace-write on another directory: the root is not writable (nor
+    // /tmp and $TMPDIR, which may hold this checkout and its scratch root).
+    let elsewhere_policy = json!({"type": "workspace-write", "network_access": false,
+        "exclude_tmpdir_env_var": true, "exclude_slash_tmp": true});
+    let mut elsewhere = workspace("/nowhere/project");
+    let entries = elsewhere["file_system"]["entries"].as_array_mut().unwrap();
+    entries.retain(|e| e["path"]["value"]["kind"] != "slash_tmp");
+    let input = codex_in_sandbox(&place, "seq 1 100000", elsewhere_policy, elsewhere);
     let out = place.hook("codex", input.to_string().as_bytes());
     left_alone(&out, 1);
     assert!(
