@@ -15,7 +15,7 @@ use super::record;
 use super::search::LineHits;
 use crate::doc::Doc;
 use crate::llm::Failure;
-use crate::view::detect::values::fields::{FNV_START, KEY_BYTES, fnv, line_kind};
+use crate::view::detect::values::fields::{line_key, line_kind};
 use crate::view::preview::clip;
 
 /// Lines holding the negated word needed for their kind to be the shape
@@ -74,7 +74,9 @@ impl Unlike {
         let kind = if others != 0 {
             line_kind(line)
         } else {
-            match field_kind(line) {
+            // A field's line, by its key: `"status": "RUNNING",`, `state=up`.
+            let body = line.trim_start();
+            match line_key(body.trim_end(), line.len() - body.len()) {
                 Some(kind) => kind,
                 None => return,
             }
@@ -128,33 +130,4 @@ impl Unlike {
         }
         Ok(out)
     }
-}
-
-/// The kind of a line that is one field, by its key and indent: `"status":
-/// "RUNNING",` of every record of a JSON array, `status: Running` of a
-/// YAML list, `state=up`. None for other lines.
-fn field_kind(line: &str) -> Option<u64> {
-    let body = line.trim_start();
-    let indent = line.len() - body.len();
-    let key = match body.strip_prefix('"') {
-        Some(rest) => {
-            let end = rest.find('"')?;
-            rest[end + 1..]
-                .trim_start()
-                .starts_with(':')
-                .then(|| &rest[..end])?
-        }
-        None => {
-            let end = body.find([':', '='])?;
-            let key = &body[..end];
-            let keyish = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.');
-            (!key.is_empty() && key.bytes().all(keyish)).then_some(key)?
-        }
-    };
-    (key.len() <= KEY_BYTES).then(|| {
-        fnv(
-            fnv(FNV_START, &(indent as u64).to_le_bytes()),
-            key.as_bytes(),
-        )
-    })
 }

@@ -257,15 +257,24 @@ fn whole_line(body: &str, indent: usize) -> Option<Field<'_>> {
     if value.is_empty() || value.len() > VALUE_BYTES || value.contains(' ') {
         return None;
     }
-    let key = fnv(
-        fnv(FNV_START, &(indent as u64).to_le_bytes()),
-        name.as_bytes(),
-    );
     Some(Field {
-        key,
+        key: key_hash(name, indent),
         name: name.trim_matches(|c| matches!(c, '"' | '-' | '+' | '~' | ' ')),
         value,
     })
+}
+
+/// Which field a `key: value` line is, whatever its value (a long one, or
+/// words): its key at its indent, as [`whole_line`] keys it.
+pub fn line_key(body: &str, indent: usize) -> Option<u64> {
+    Some(key_hash(body[..key_end(body)?].trim_end(), indent))
+}
+
+fn key_hash(name: &str, indent: usize) -> u64 {
+    fnv(
+        fnv(FNV_START, &(indent as u64).to_le_bytes()),
+        name.as_bytes(),
+    )
 }
 
 /// A metrics sample: `name{labels} value [timestamp]` or `name value`.
