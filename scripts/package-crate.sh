@@ -47,7 +47,9 @@ ls -l target/package/*-"$version".crate
 target="$PWD/target/package-check"
 (
   cd "$check/tool-output-$version"
-  cargo build --offline \
+  # No debug info (as the workspace's dev profile has none for dependencies):
+  # writing it costs build time, and nothing here reads it.
+  cargo build --offline --config profile.dev.debug=false \
     --config "patch.crates-io.tool-output-wire.path=\"../tool-output-wire-$version\"" \
     --config "patch.crates-io.tool-output-args.path=\"../tool-output-args-$version\"" \
     --target-dir "$target"

@@ -5,6 +5,10 @@
 //! [`llm::Llm`]). `component.rs` is the thin wit-bindgen glue that exports
 //! the `engine` interface from wasm.
 
+// The engine is not a published library: its docs are read with
+// `cargo doc --document-private-items`, where links to private items resolve.
+#![allow(rustdoc::private_intra_doc_links)]
+
 pub mod bindings;
 pub mod bom;
 pub mod display;

@@ -8,8 +8,8 @@
 //!    blocks, rare-shaped and tail lines, line templates) and the summary
 //!    line of a structured output ([`json_shape`] while re-indenting JSON,
 //!    the detectors for JSON lines and CSV/TSV tables), where records start
-//!    ([`records`]), the roots of cause chains ([`causes`]) and values that
-//!    stand out among records ([`standout`]); [`errors`] says which lines
+//!    ([`detect::records`]), the roots of cause chains ([`detect::causes`]) and
+//!    values that stand out among records ([`detect::values`]); [`errors`] says which lines
 //!    look like failures.
 //!
 //! Everything streams: memory stays bounded whatever the output's size.
