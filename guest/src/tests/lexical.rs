@@ -146,3 +146,66 @@ fn a_question_naming_a_column_gets_its_odd_row() {
                2503:  12500 |                    | Name 2500\n";
     assert!(body.contains(odd), "{body}");
 }
+
+/// `sensors` every 2 s: no line names the machine's heat, but its values'
+/// unit does. The hottest reading comes first with its date, not the
+/// `crit` threshold (above it, but the same on every line) nor the zone
+/// whose name says `temp` but whose value never changes.
+#[test]
+fn a_question_about_heat_is_answered_over_the_values_in_degrees() {
+    let mut out = String::new();
+    for i in 0..400 {
+        let t = if i == 250 { 98 } else { 50 + i % 17 };
+        out.push_str(&format!(
+            "Mon Nov 23 10:{:02}:{:02} UTC 2026\ncoretemp-isa-0000\nAdapter: ISA adapter\n\
+             Package id 0:  +{t}.0°C  (high = +80.0°C, crit = +100.0°C)\n\n\
+             acpitz-acpi-0\nAdapter: ACPI interface\ntemp1:        +27.8°C  (crit = +105.0°C)\n\n",
+            20 + i * 2 / 60,
+            i * 2 % 60
+        ));
+    }
+    let a = answer(&out, "Did the machine overheat?");
+    let section = a
+        .split_once("[the largest values of Package id 0 (400 values), largest first]\n")
+        .unwrap_or_else(|| panic!("{a}"))
+        .1;
+    let hottest = section.find("Package id 0:  +98.0°C").expect(&a);
+    assert!(
+        section[..hottest].contains("Mon Nov 23 10:28:20 UTC 2026"),
+        "{a}"
+    );
+    assert!(!section[..hottest].contains("Package id 0:"), "{a}");
+    assert!(!a.contains("values of temp1"), "{a}");
+}
+
+/// `kubectl top pods`: "the most memory" is the largest value of the
+/// memory column in Kubernetes' units (`14Gi` over `900Mi`), not of the
+/// CPU column beside it.
+#[test]
+fn the_most_memory_is_read_in_kubernetes_units() {
+    let mut out = format!(
+        "{:<12}{:<24}{:<13}{}\n",
+        "NAMESPACE", "NAME", "CPU(cores)", "MEMORY(bytes)"
+    );
+    for i in 0..300 {
+        let (cpu, mem) = match i {
+            120 => (40, "14Gi".to_string()),
+            200 => (3900, "300Mi".to_string()),
+            _ => (1 + i % 97, format!("{}Mi", 100 + i * 3 % 800)),
+        };
+        out.push_str(&format!(
+            "{:<12}{:<24}{:<13}{}\n",
+            "shop",
+            format!("api-{i:04}"),
+            format!("{cpu}m"),
+            mem
+        ));
+    }
+    let a = answer(&out, "Which pod uses the most memory?");
+    let section = a
+        .split_once("[the largest values of MEMORY(bytes) (")
+        .unwrap_or_else(|| panic!("{a}"))
+        .1;
+    assert!(section.lines().nth(1).unwrap().contains("api-0120"), "{a}");
+    assert!(!a.contains("values of CPU(cores)"), "{a}");
+}

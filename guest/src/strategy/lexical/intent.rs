@@ -86,8 +86,25 @@ const EVERY: &[&str] = &[
 ];
 /// Words asking for the largest values…
 const LARGEST: &[&str] = &[
-    "longest", "slowest", "largest", "biggest", "highest", "maximum", "max", "heaviest", "worst",
-    "slow", "slower", "slowly", "terrible",
+    "longest",
+    "slowest",
+    "largest",
+    "biggest",
+    "highest",
+    "maximum",
+    "max",
+    "heaviest",
+    "worst",
+    "slow",
+    "slower",
+    "slowly",
+    "terrible",
+    "hottest",
+    "hot",
+    "overheat",
+    "overheats",
+    "overheated",
+    "overheating",
 ];
 /// …and the smallest.
 const SMALLEST: &[&str] = &[
@@ -131,12 +148,147 @@ const NUMBERS: &[(&str, f64)] = &[
     ("thousand", 1000.0),
 ];
 
+/// A kind of number a question names by a word of its own ("slow",
+/// "overheat", "memory") where the output names it otherwise (`duration`,
+/// `+99.0°C`, `MEMORY(bytes)`): by a word of the field's name, or by the
+/// unit its values carry.
+#[derive(Debug, PartialEq)]
+pub struct Quantity {
+    /// The question's words that ask about it.
+    pub asked: &'static [&'static str],
+    /// Words of a field's name that hold it (digits after them ignored:
+    /// `temp1`).
+    pub names: &'static [&'static str],
+    /// How its values end (`12s`, `+61.0°C`, `512Mi`).
+    pub units: &'static [&'static str],
+}
+
+pub const TIME: Quantity = Quantity {
+    asked: &[
+        "slow",
+        "slower",
+        "slowest",
+        "slowly",
+        "fast",
+        "faster",
+        "fastest",
+        "quick",
+        "quickest",
+        "long",
+        "longer",
+        "longest",
+        "short",
+        "shorter",
+        "shortest",
+        "took",
+        "take",
+        "takes",
+        "taking",
+        "duration",
+        "durations",
+        "latency",
+        "time",
+        "times",
+        "elapsed",
+        "second",
+        "seconds",
+        "wait",
+        "delay",
+        "lag",
+    ],
+    names: &[
+        "time", "duration", "latency", "elapsed", "took", "ms", "millis", "secs", "seconds", "sec",
+        "wait", "delay", "runtime", "uptime", "age", "nanos", "us",
+    ],
+    units: &["s"],
+};
+
+pub const HEAT: Quantity = Quantity {
+    asked: &[
+        "hot",
+        "hotter",
+        "hottest",
+        "heat",
+        "overheat",
+        "overheats",
+        "overheated",
+        "overheating",
+        "temperature",
+        "temperatures",
+        "temp",
+        "thermal",
+        "warm",
+        "warmest",
+        "cold",
+        "coldest",
+        "cool",
+        "coolest",
+    ],
+    names: &["temp", "temperature", "thermal", "celsius", "fahrenheit"],
+    units: &["°C", "°F", "℃", "℉"],
+};
+
+pub const MEMORY: Quantity = Quantity {
+    asked: &[
+        "memory", "ram", "mem", "rss", "heap", "space", "size", "sizes", "storage",
+    ],
+    names: &[
+        "mem", "memory", "rss", "vsz", "heap", "ram", "size", "bytes",
+    ],
+    units: &["B", "K", "M", "G", "T", "Ki", "Mi", "Gi", "Ti"],
+};
+
+/// The quantities a question can name by its own words, in the order a
+/// question holding words of several is read.
+const QUANTITIES: &[&Quantity] = &[&TIME, &HEAT, &MEMORY];
+
+impl Quantity {
+    /// The quantity a question is about: its comparison's unit, else the
+    /// first whose words it holds.
+    pub fn of(question: &str, measure: &Measure) -> Option<&'static Quantity> {
+        match measure {
+            Measure::Compare {
+                unit: Unit::Seconds,
+                ..
+            } => return Some(&TIME),
+            Measure::Compare {
+                unit: Unit::Bytes, ..
+            } => return Some(&MEMORY),
+            _ => {}
+        }
+        let words = words(question);
+        (QUANTITIES.iter().copied()).find(|q| words.iter().any(|w| q.asked.contains(&w.as_str())))
+    }
+
+    /// A field's name holds the quantity (`duration_ms`, `temp1`,
+    /// `MEMORY(bytes)`): given the name's words.
+    pub fn names(&self, words: &[String]) -> bool {
+        (words.iter()).any(|w| {
+            self.names
+                .contains(&w.trim_end_matches(|c: char| c.is_ascii_digit()))
+        })
+    }
+
+    /// A value carries the quantity's unit (`12.5s`, `+61.0°C)`, `"14Gi"`).
+    pub fn measures(&self, value: &str) -> bool {
+        let v = value.trim_end_matches(['"', ')', '>', ']', ',']);
+        self.units.iter().any(|u| v.ends_with(u))
+    }
+}
+
 impl Intent {
     pub fn of(question: &str) -> Intent {
         let words = words(question);
         let w = |i: usize| words.get(i).map_or("", String::as_str);
+        // `the most memory`: `most` before a quantity's word.
+        let most = (0..words.len()).any(|i| {
+            w(i) == "most"
+                && [w(i + 1), w(i + 2)]
+                    .iter()
+                    .any(|x| QUANTITIES.iter().any(|q| q.asked.contains(x)))
+        });
         let measure = compare(&words).or_else(|| {
-            let largest = words.iter().any(|x| LARGEST.contains(&x.as_str()));
+            let largest = most || words.iter().any(|x| LARGEST.contains(&x.as_str()));
             let smallest = words.iter().any(|x| SMALLEST.contains(&x.as_str()));
             (largest || smallest).then_some(Measure::Extreme { largest })
         });
@@ -192,7 +344,7 @@ impl Intent {
                 || BELOW.contains(&w)
                 || matches!(
                     w,
-                    "than" | "least" | "%" | ">" | "<" | "=" | "equal" | "equals"
+                    "than" | "least" | "most" | "%" | ">" | "<" | "=" | "equal" | "equals"
                 )
                 || number(w).is_some()
                 || (unit(w).is_some() && i > 0 && number(&words[i - 1]).is_some());
@@ -391,6 +543,22 @@ mod tests {
             measure("the fastest response"),
             Some(Measure::Extreme { largest: false })
         );
+        // A word implying the largest (`overheat`), and `most` before a
+        // quantity's word, not before any word.
+        assert_eq!(
+            measure("Did any GPU overheat?"),
+            Some(Measure::Extreme { largest: true })
+        );
+        assert_eq!(
+            measure("Which pod is using the most memory?"),
+            Some(Measure::Extreme { largest: true })
+        );
+        assert_eq!(measure("Which errors occur the most?"), None);
+        let about = |q| Quantity::of(q, &measure(q).unwrap());
+        assert_eq!(about("Did any GPU overheat?"), Some(&HEAT));
+        assert_eq!(about("Which pod is using the most memory?"), Some(&MEMORY));
+        assert_eq!(about("Which query took the longest?"), Some(&TIME));
+        assert_eq!(about("Which commit was the biggest change?"), None);
         assert!(Intent::of("List every test that failed.").every);
         assert!(Intent::of("Which containers exited with an error code?").every);
         assert!(Intent::of("How many pods restarted?").every);

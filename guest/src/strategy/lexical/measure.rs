@@ -7,14 +7,16 @@
 //! number in brackets) and the first number after a question word
 //! (`timeout(Duration::from_secs(0))`) are gathered, per field and per
 //! which question words the line holds. At the end the field the question
-//! names is chosen (by its name's words, a duration's for a question about
-//! time; else the numbers on the lines holding the question's words) and
+//! names is chosen (by its name's words; for a question about a quantity,
+//! time for "slow", heat for "overheat", memory for "the most memory", by
+//! the quantity's name or its values' unit, [`Quantity`]; else the numbers
+//! on the lines holding the question's words) and
 //! the records passing the comparison, or the extreme ones, are listed —
 //! or the answer says plainly that no field was found and gives a program.
 
 use rustc_hash::FxHashMap;
 
-use super::intent::{Measure, Op, Unit};
+use super::intent::{Measure, Op, Quantity, Unit};
 use super::record;
 use super::search::{LineHits, Query, terms};
 use crate::doc::Doc;
@@ -43,50 +45,13 @@ const NEAR_WORDS: usize = 3;
 /// Listed lines are cut to this many bytes.
 const LINE_BYTES: usize = 240;
 
-/// Words of a question about time, and of a field's name that hold one.
-const TIME_WORDS: &[&str] = &[
-    "slow",
-    "slower",
-    "slowest",
-    "slowly",
-    "fast",
-    "faster",
-    "fastest",
-    "quick",
-    "quickest",
-    "long",
-    "longer",
-    "longest",
-    "short",
-    "shorter",
-    "shortest",
-    "took",
-    "take",
-    "takes",
-    "taking",
-    "duration",
-    "durations",
-    "latency",
-    "time",
-    "times",
-    "elapsed",
-    "second",
-    "seconds",
-    "wait",
-    "delay",
-    "lag",
-];
-const TIME_NAMES: &[&str] = &[
-    "time", "duration", "latency", "elapsed", "took", "ms", "millis", "secs", "seconds", "sec",
-    "wait", "delay", "runtime", "uptime", "age", "nanos", "us",
-];
-
 /// Values of one field on lines holding the same question words.
 struct Stat {
     name: String,
     /// How well the name holds the question's words (own 1, related 0.6).
     named: f64,
-    time_named: bool,
+    /// Its name holds the question's quantity (`duration`, `temp1`).
+    kind_named: bool,
     /// A number after a question's word, not a field.
     near: bool,
     own: u64,
@@ -97,8 +62,8 @@ struct Stat {
     /// (a status, a flag), rarely what a question measures.
     distinct: Vec<f64>,
     count: u64,
-    /// Values with a unit of time.
-    timed: u64,
+    /// Values with the unit of the question's quantity.
+    in_unit: u64,
     top: Vec<(f64, u64)>,
     bottom: Vec<(f64, u64)>,
     equal: Vec<u64>,
@@ -113,8 +78,9 @@ struct Stat {
 pub struct Measures<'q> {
     measure: Measure,
     query: &'q Query,
-    /// The question is about time (its words, or its number's unit).
-    about_time: bool,
+    /// The quantity the question is about (its words, or its number's
+    /// unit): time, heat, memory.
+    about: Option<&'static Quantity>,
     fields: Fields,
     /// Per field, over all its lines…
     stats: FxHashMap<u64, Stat>,
@@ -123,35 +89,28 @@ pub struct Measures<'q> {
     masked: FxHashMap<u64, Stat>,
     /// The question's terms, lowercased: near-word values follow them.
     words: Vec<String>,
-    /// Per term: whether it is a word of time.
-    time_terms: u64,
+    /// Per term: whether it is a word of the quantity.
+    kind_terms: u64,
 }
 
 impl<'q> Measures<'q> {
     pub fn new(measure: Measure, query: &'q Query, question: &str) -> Self {
-        let asked = terms(question);
-        let about_time = matches!(
-            measure,
-            Measure::Compare {
-                unit: Unit::Seconds,
-                ..
-            }
-        ) || asked.iter().any(|w| TIME_WORDS.contains(&w.as_str()));
+        let about = Quantity::of(question, &measure);
         let words: Vec<String> = query.terms().iter().map(|t| t.to_string()).collect();
-        let time_terms = (words.iter().enumerate())
-            .filter(|(_, w)| TIME_WORDS.contains(&w.as_str()))
+        let kind_terms = (words.iter().enumerate())
+            .filter(|(_, w)| about.is_some_and(|q| q.asked.contains(&w.as_str())))
             .fold(0u64, |m, (i, _)| {
                 m | 1u64.checked_shl(i as u32).unwrap_or(0)
             });
         Measures {
             measure,
             query,
-            about_time,
+            about,
             fields: Fields::with_pairs(ALL_PAIRS),
             stats: FxHashMap::default(),
             masked: FxHashMap::default(),
             words,
-            time_terms,
+            kind_terms,
         }
     }
 
@@ -163,17 +122,15 @@ impl<'q> Measures<'q> {
             masked,
             query,
             measure,
+            about,
             ..
         } = self;
-        // (field, name, value, with a unit of time, after a word)
+        // (field, name, value, in the quantity's unit, after a word)
         let mut found: Vec<(u64, String, f64, bool, bool)> = Vec::new();
         fields.split(line, &mut |f: Field| {
             if let Some(v) = number(f.value) {
-                let timed = f
-                    .value
-                    .trim_end_matches(['"', ')', '>', ']'])
-                    .ends_with(['s']);
-                found.push((f.key, f.name.to_string(), v, timed, false));
+                let in_unit = about.is_some_and(|q| q.measures(f.value));
+                found.push((f.key, f.name.to_string(), v, in_unit, false));
             }
         });
         if hits.any() {
@@ -188,18 +145,19 @@ impl<'q> Measures<'q> {
             }
         }
         let forms = hits.forms.count_ones();
-        for (key, name, v, timed, near) in found {
+        let about = *about;
+        for (key, name, v, in_unit, near) in found {
             let new = |masked: bool| Stat {
                 name: clip(&name, 48),
                 named: 0.0,
-                time_named: false,
+                kind_named: false,
                 near,
                 own: if masked { hits.own } else { 0 },
                 related: if masked { hits.related } else { 0 },
                 forms: if masked { forms } else { 0 },
                 distinct: Vec::new(),
                 count: 0,
-                timed: 0,
+                in_unit: 0,
                 top: Vec::new(),
                 bottom: Vec::new(),
                 equal: Vec::new(),
@@ -209,11 +167,11 @@ impl<'q> Measures<'q> {
             };
             if !stats.contains_key(&key) && stats.len() < MAX_FIELDS {
                 let mut s = new(false);
-                (s.named, s.time_named) = name_score(query, &name);
+                (s.named, s.kind_named) = name_score(query, about, &name);
                 stats.insert(key, s);
             }
             if let Some(s) = stats.get_mut(&key) {
-                s.add(v, n, timed, measure);
+                s.add(v, n, in_unit, measure);
             }
             if !hits.any() {
                 continue;
@@ -221,11 +179,11 @@ impl<'q> Measures<'q> {
             let key = key ^ (hits.forms as u64).rotate_left(13) ^ ((hits.forms >> 64) as u64);
             if !masked.contains_key(&key) && masked.len() < MAX_FIELDS {
                 let mut s = new(true);
-                s.time_named = name_score(query, &name).1;
+                s.kind_named = name_score(query, about, &name).1;
                 masked.insert(key, s);
             }
             if let Some(s) = masked.get_mut(&key) {
-                s.add(v, n, timed, measure);
+                s.add(v, n, in_unit, measure);
             }
         }
     }
@@ -277,28 +235,23 @@ impl<'q> Measures<'q> {
     }
 
     /// The fields the question names, best first: by their names' words
-    /// (a duration's, for a question about time); else the numbers right
-    /// after its words (`timeout: 0`); else, but for an extreme (the
-    /// storing's numbers that stand out answer it), the numbers on the
-    /// lines holding the most of its words (of time, for a question about
-    /// time).
+    /// (its quantity's, for a question about one: a duration's for "slow");
+    /// else the numbers right after its words (`timeout: 0`); else, for a
+    /// comparison, the numbers on the lines holding the most of its words
+    /// (of the quantity, for a question about one); else the fields whose
+    /// values carry the quantity's unit (`+99.0°C`), the measures before
+    /// the constants, the most extreme first.
     fn choose(&self) -> Vec<&Stat> {
-        if std::env::var("SCRATCH").is_ok() {
-            for s in self.stats.values() {
-                eprintln!(
-                    "STAT {} named={} time={} near={} count={} timed={}",
-                    s.name, s.named, s.time_named, s.near, s.count, s.timed
-                );
-            }
-        }
-        let timely = |s: &&Stat| !self.about_time || s.time_named || s.timed > 0;
-        // A field of a few values (a summary's count) has no extreme.
+        let about = self.about.is_some();
+        let of_kind = |s: &&Stat| !about || s.kind_named || s.in_unit > 0;
+        // A field of a few values (a summary's count) or of one (a
+        // threshold printed on every line) has no extreme.
         let extreme = matches!(self.measure, Measure::Extreme { .. });
-        let enough = |s: &&Stat| !extreme || s.count >= MIN_EXTREME;
+        let enough = |s: &&Stat| !extreme || (s.count >= MIN_EXTREME && s.distinct.len() > 1);
         let mut named: Vec<&Stat> = (self.stats.values())
             .filter(enough)
-            .filter(|s| !s.near && (s.named > 0.0 || (self.about_time && s.time_named)))
-            .filter(timely)
+            .filter(|s| !s.near && (s.named > 0.0 || (about && s.kind_named)))
+            .filter(of_kind)
             .collect();
         if named.is_empty() {
             named = (self.stats.values())
@@ -306,16 +259,30 @@ impl<'q> Measures<'q> {
                 .collect();
         }
         if named.is_empty() && matches!(self.measure, Measure::Compare { .. }) {
-            let time = self.time_terms;
+            let kind = self.kind_terms;
             named = (self.masked.values())
                 .filter(|s| !s.near)
                 .filter(|s| {
-                    !self.about_time
-                        || s.time_named
-                        || s.timed > 0
-                        || (s.own | s.related) & time != 0
+                    !about || s.kind_named || s.in_unit > 0 || (s.own | s.related) & kind != 0
                 })
                 .collect();
+        }
+        if named.is_empty() && about {
+            let mut measured: Vec<&Stat> = (self.stats.values())
+                .filter(enough)
+                .filter(|s| !s.near && s.in_unit * 2 > s.count)
+                .collect();
+            let end = |s: &Stat| match self.measure {
+                Measure::Extreme { largest: false } => -s.bottom.first().map_or(0.0, |b| b.0),
+                _ => s.top.first().map_or(0.0, |t| t.0),
+            };
+            measured.sort_by(|a, b| {
+                (b.distinct.len() >= CONTINUOUS)
+                    .cmp(&(a.distinct.len() >= CONTINUOUS))
+                    .then(end(b).total_cmp(&end(a)))
+                    .then(a.name.cmp(&b.name))
+            });
+            return measured;
         }
         named.sort_by(|a, b| {
             rank(a)
@@ -456,24 +423,24 @@ impl<'q> Measures<'q> {
 }
 
 /// A field's rank among those a question may name: its name's words,
-/// a duration's name, a measure's many values, the question's words on
+/// the quantity's name, a measure's many values, the question's words on
 /// its lines, its count.
 fn rank(s: &Stat) -> f64 {
     let continuous = s.distinct.len() >= CONTINUOUS;
     s.named * 1e9
-        + f64::from(u8::from(s.time_named)) * 1e8
+        + f64::from(u8::from(s.kind_named)) * 1e8
         + f64::from(u8::from(continuous)) * 1e7
         + f64::from(s.forms) * 1e5
         + (s.count as f64).min(99_999.0)
 }
 
 impl Stat {
-    fn add(&mut self, v: f64, n: u64, timed: bool, measure: &Measure) {
+    fn add(&mut self, v: f64, n: u64, in_unit: bool, measure: &Measure) {
         self.count += 1;
         if self.distinct.len() < CONTINUOUS && !self.distinct.contains(&v) {
             self.distinct.push(v);
         }
-        self.timed += u64::from(timed);
+        self.in_unit += u64::from(in_unit);
         let bucket = if v > 0.0 {
             (v.log2().floor() as i64 + 48).clamp(0, 95) as usize
         } else {
@@ -516,7 +483,7 @@ impl Stat {
     /// seconds, or in milliseconds when they have no unit and their median
     /// is 50 or more (a duration in ms); and what to say about it.
     fn scale(&self, _value: f64, unit: Unit) -> (f64, String) {
-        if unit != Unit::Seconds || self.timed > 0 {
+        if unit != Unit::Seconds || self.in_unit > 0 {
             return (1.0, String::new());
         }
         let mut seen = 0;
@@ -541,18 +508,16 @@ impl Stat {
 }
 
 /// How well a field's name holds the question's words, and whether it
-/// names a duration.
-fn name_score(query: &Query, name: &str) -> (f64, bool) {
+/// names the question's quantity.
+fn name_score(query: &Query, about: Option<&Quantity>, name: &str) -> (f64, bool) {
     let words = terms(name);
     let mut score: f64 = 0.0;
-    let mut time = false;
     for w in &words {
-        time |= TIME_NAMES.contains(&w.as_str());
         for held in query.held_by(w) {
             score = score.max(if held.related { 0.6 } else { 1.0 });
         }
     }
-    (score, time)
+    (score, about.is_some_and(|q| q.names(&words)))
 }
 
 /// The first number at most [`NEAR_WORDS`] words after `word` in `line`

@@ -26,6 +26,10 @@
 //! milliseconds with no unit in its name: requests over 3 s), `kubectl get
 //! pods -A -o json` (the same negation over a nested state, the name in
 //! another nested object, words of the state elsewhere in every record).
+//! Added for the held-out set's class of a quantity the question names by
+//! a word, not the output's (written before the code, missed by it):
+//! `sensors` every 2 s ("did the CPU overheat": a temperature known by its
+//! unit alone) and `kubectl top pods -A` ("the most memory", in `Mi`/`Gi`).
 //!
 //! [`unseen`]: super::unseen
 
@@ -60,6 +64,8 @@ pub(super) fn cases() -> Vec<Case> {
         gcloud_not_running(),
         envoy_slow_requests(),
         kubectl_pods_json_not_running(),
+        sensors_overheat(),
+        kubectl_top_memory(),
     ]
 }
 
@@ -2625,5 +2631,104 @@ fn kubectl_pods_json_not_running() -> Case {
     .with_jq(
         ".items[] | select(.status.phase != \"Running\") | .metadata.name",
         expected,
+    )
+}
+
+/// `while sleep 2; do date; sensors; done` for 21 minutes: every block a
+/// date, the CPU package and four cores (each line with its `high` and
+/// `crit` thresholds, decoys of the same unit above any normal reading), an
+/// NVMe drive and an ACPI zone; once, the package and one core reach
+/// +99.0°C. No line says "overheat" or "CPU".
+fn sensors_overheat() -> Case {
+    let planted = 411;
+    let mut out = String::new();
+    let mut when = String::new();
+    for i in 0..640 {
+        let s = 2 * i;
+        let date = format!("Mon Nov 23 10:{:02}:{:02} UTC 2026", 20 + s / 60, s % 60);
+        if i == planted {
+            when = date[11..19].to_string();
+        }
+        let t = |core: usize| 52 + h(i * 5 + core, 1) % 21;
+        let package = if i == planted { 99 } else { t(4) + 2 };
+        out.push_str(&format!(
+            "{date}\ncoretemp-isa-0000\nAdapter: ISA adapter\n"
+        ));
+        out.push_str(&format!(
+            "Package id 0:  +{package}.0°C  (high = +80.0°C, crit = +100.0°C)\n"
+        ));
+        for core in 0..4 {
+            let v = if i == planted && core == 2 {
+                99
+            } else {
+                t(core)
+            };
+            out.push_str(&format!(
+                "Core {core}:        +{v}.0°C  (high = +80.0°C, crit = +100.0°C)\n"
+            ));
+        }
+        out.push_str(&format!(
+            "\nnvme-pci-0100\nAdapter: PCI adapter\nComposite:    +{}.{}°C  (low  = -273.1°C, high = +81.8°C)\n                       (crit = +84.8°C)\n\nacpitz-acpi-0\nAdapter: ACPI interface\ntemp1:        +27.8°C  (crit = +105.0°C)\n\n",
+            38 + h(i, 2) % 6,
+            h(i, 3) % 10
+        ));
+    }
+    Case::fact(
+        "sensors every 2 s, the CPU reaches 99 °C once",
+        out,
+        "Did the CPU overheat at any point, and when?",
+        &["+99.0°C", &when],
+    )
+}
+
+/// `kubectl top pods -A`: 4,900 pods using 3–900 MiB and a few cores'
+/// thousandths, memory in Kubernetes' own units (`Mi`, one `Gi`); one pod
+/// holds 14 GiB. Another uses the most CPU (a decoy on the other column).
+fn kubectl_top_memory() -> Case {
+    let namespaces = ["shop", "payments", "search", "monitoring", "kube-system"];
+    let apps = [
+        "api",
+        "worker",
+        "frontend",
+        "indexer",
+        "prometheus",
+        "coredns",
+        "redis",
+    ];
+    let mut out = format!(
+        "{:<14}{:<40}{:<13}{}\n",
+        "NAMESPACE", "NAME", "CPU(cores)", "MEMORY(bytes)"
+    );
+    let planted = 2870;
+    let mut name_of = String::new();
+    for i in 0..4900 {
+        let name = format!(
+            "{}-{:08x}-{:05x}",
+            pick(&apps, i, 1),
+            h(i, 2) as u32,
+            h(i, 3) % 0xfffff
+        );
+        let cpu = if i == 950 { 3810 } else { 1 + h(i, 4) % 400 };
+        let memory = if i == planted {
+            "14Gi".to_string()
+        } else {
+            format!("{}Mi", 3 + h(i, 5) % 900)
+        };
+        if i == planted {
+            name_of = name.clone();
+        }
+        out.push_str(&format!(
+            "{:<14}{:<40}{:<13}{}\n",
+            pick(&namespaces, i, 6),
+            name,
+            format!("{cpu}m"),
+            memory
+        ));
+    }
+    Case::fact(
+        "kubectl top pods -A, one pod holds 14 GiB",
+        out,
+        "Which pod is using the most memory?",
+        &[&name_of, "14Gi"],
     )
 }

@@ -60,6 +60,7 @@ const GROUPS: &[&[&str]] = &[
         "устройство",
     ],
     &["memory", "oom", "heap", "ram", "oomkilled"],
+    &["temperature", "temp", "thermal", "heat", "overheat", "hot"],
     &[
         "delete", "remove", "destroy", "drop", "purge", "erase", "deletion",
     ],

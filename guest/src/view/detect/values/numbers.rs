@@ -134,7 +134,8 @@ fn cut(kept: &[Point], far: impl Fn(f64, f64) -> Option<f64>) -> Option<Outliers
 }
 
 /// A field's value as a number: a plain decimal, quoted or bracketed,
-/// with an optional `%` or unit of time (in seconds) or size (in bytes).
+/// with an optional `%` or unit of time (in seconds), size (in bytes) or
+/// temperature (as written).
 pub fn number(text: &str) -> Option<f64> {
     // Most values are words: one look at the first bytes rejects them.
     let first = text.bytes().find(|b| !b"\"'(<[".contains(b))?;
@@ -181,10 +182,13 @@ pub fn number(text: &str) -> Option<f64> {
         "m" | "min" | "mins" => 60.0,
         "h" => 3600.0,
         "B" | "b" => 1.0,
-        "K" | "k" | "KB" | "kB" | "KiB" => 1024.0,
-        "M" | "MB" | "MiB" => 1024.0 * 1024.0,
-        "G" | "GB" | "GiB" => 1024.0 * 1024.0 * 1024.0,
-        "T" | "TB" | "TiB" => 1024.0_f64.powi(4),
+        // Kubernetes writes `Ki`, `Mi`, `Gi`.
+        "K" | "k" | "KB" | "kB" | "KiB" | "Ki" => 1024.0,
+        "M" | "MB" | "MiB" | "Mi" => 1024.0 * 1024.0,
+        "G" | "GB" | "GiB" | "Gi" => 1024.0 * 1024.0 * 1024.0,
+        "T" | "TB" | "TiB" | "Ti" => 1024.0_f64.powi(4),
+        // A temperature, as `sensors` and `nvidia-smi -q` print it.
+        "°C" | "°F" | "℃" | "℉" | "C" => 1.0,
         _ => return None,
     };
     Some(n * scale)

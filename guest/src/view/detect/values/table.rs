@@ -2,7 +2,7 @@
 //! list-units`, `kafka-consumer-groups --describe`: a header line of column
 //! names, then rows whose cells line up under them (left-aligned under a
 //! name's start, or right-aligned under its end). A header is a line of at
-//! least three names without digits; it holds while the next line lines
+//! least three names without digits, not a `key: value` line; it holds while the next line lines
 //! up with it, and the table ends at the first row that does not (a blank
 //! line, a summary). A row's words are given to the column whose name they
 //! overlap, else to the column on their left (`Exited (0) 5 minutes ago`
@@ -177,7 +177,7 @@ const HEADER_BYTES: [bool; 256] = {
 };
 
 /// The columns of `line` if it may be a header: at least three names of
-/// letters (and `%-_/.:+#()`), none with a digit.
+/// letters (and `%-_/.:+#()`), none with a digit, the first no `key:`.
 fn header(line: &str) -> Option<Vec<Column>> {
     let b = line.as_bytes();
     // Most lines fail at once: a digit or a byte no name holds early on.
@@ -204,7 +204,9 @@ fn header(line: &str) -> Option<Vec<Column>> {
             && word
                 .bytes()
                 .all(|c| c.is_ascii_alphabetic() || b"%-_/.:+#()".contains(&c));
-        if !named || columns.len() == MAX_COLUMNS {
+        // `Adapter: ISA adapter`: a key and its value, not column names.
+        let key = columns.is_empty() && word.ends_with(':');
+        if !named || key || columns.len() == MAX_COLUMNS {
             return None;
         }
         columns.push(Column {
