@@ -209,3 +209,33 @@ fn the_most_memory_is_read_in_kubernetes_units() {
     assert!(section.lines().nth(1).unwrap().contains("api-0120"), "{a}");
     assert!(!a.contains("values of CPU(cores)"), "{a}");
 }
+
+/// JSON lines whose `time` is the clock (Unix ms, a moment) and whose
+/// duration comes last in a long line: the comparison is over the
+/// duration, and each listed line is cut so as to show it.
+#[test]
+fn a_comparison_of_durations_skips_the_clock_and_shows_the_field() {
+    let mut out = String::new();
+    for i in 0..400u64 {
+        let ms = if i == 321 {
+            2841.5
+        } else {
+            (i * 7 % 1500) as f64
+        };
+        out.push_str(&format!(
+            "{{\"time\":{},\"req\":{{\"url\":\"/api/{i}\",\"headers\":{{\"user-agent\":\"{}\"}}}},\"responseTime\":{ms:.1}}}\n",
+            1_764_240_000_000u64 + i * 700,
+            "Mozilla/5.0 ".repeat(20)
+        ));
+    }
+    let a = answer(&out, "Which requests took longer than 2 seconds?");
+    let section = a
+        .split_once("[responseTime > 2000")
+        .unwrap_or_else(|| panic!("{a}"))
+        .1;
+    let listed = section.lines().nth(1).unwrap();
+    assert!(listed.starts_with("322: {\"time\":"), "{a}");
+    assert!(listed.contains("\"url\":\"/api/321\""), "{a}");
+    assert!(listed.contains("…\"responseTime\":2841.5}"), "{a}");
+    assert!(!a.contains("[time >"), "{a}");
+}

@@ -49,3 +49,20 @@ pub fn clip_after(line: &str, head: usize, max: usize) -> String {
     let tail = line.ceil_char_boundary(line.len() - (room - head));
     format!("{}…{}", &line[..head], &line[tail..])
 }
+
+/// At most `max` bytes of `line`, keeping the part from byte `at` on (a
+/// field a listing compared, 600 bytes into a JSON line) after as much of
+/// its head as fits: `head…"responseTime":2841.7,"msg"…`. As [`clip`] when
+/// `at` is within the first three fifths of `max`.
+pub fn clip_showing(line: &str, at: usize, max: usize) -> String {
+    if line.len() <= max || at <= max * 3 / 5 {
+        return clip(line, max);
+    }
+    let room = max.saturating_sub(2 * '…'.len_utf8());
+    let part = (room * 2 / 5).min(line.len() - at);
+    let head = line.floor_char_boundary(room - part);
+    let from = line.floor_char_boundary(at);
+    let to = line.floor_char_boundary(from + part);
+    let more = if to < line.len() { "…" } else { "" };
+    format!("{}…{}{more}", &line[..head], &line[from..to])
+}

@@ -24,7 +24,7 @@ use crate::llm::Failure;
 use crate::view::detect::values::Finding;
 use crate::view::detect::values::fields::{ALL_PAIRS, Field, Fields};
 use crate::view::detect::values::numbers::number;
-use crate::view::preview::clip;
+use crate::view::preview::{clip, clip_showing};
 
 /// Fields (each with the question words its lines hold) tracked.
 const MAX_FIELDS: usize = 512;
@@ -227,7 +227,7 @@ impl<'q> Measures<'q> {
                         }
                     ));
                     let room = budget.saturating_sub(out.len());
-                    self.list(doc, &hits, EXTREME_LISTED, room, true, &mut out)?;
+                    self.list(doc, &s.name, &hits, EXTREME_LISTED, room, true, &mut out)?;
                 }
             }
         }
@@ -247,7 +247,9 @@ impl<'q> Measures<'q> {
         // A field of a few values (a summary's count) or of one (a
         // threshold printed on every line) has no extreme.
         let extreme = matches!(self.measure, Measure::Extreme { .. });
-        let enough = |s: &&Stat| !extreme || (s.count >= MIN_EXTREME && s.distinct.len() > 1);
+        let enough = |s: &&Stat| {
+            !s.clock() && (!extreme || (s.count >= MIN_EXTREME && s.distinct.len() > 1))
+        };
         let mut named: Vec<&Stat> = (self.stats.values())
             .filter(enough)
             .filter(|s| !s.near && (s.named > 0.0 || (about && s.kind_named)))
@@ -255,13 +257,13 @@ impl<'q> Measures<'q> {
             .collect();
         if named.is_empty() {
             named = (self.stats.values())
-                .filter(|s| s.near && s.named >= 1.0)
+                .filter(|s| s.near && s.named >= 1.0 && !s.clock())
                 .collect();
         }
         if named.is_empty() && matches!(self.measure, Measure::Compare { .. }) {
             let kind = self.kind_terms;
             named = (self.masked.values())
-                .filter(|s| !s.near)
+                .filter(|s| !s.near && !s.clock())
                 .filter(|s| {
                     !about || s.kind_named || s.in_unit > 0 || (s.own | s.related) & kind != 0
                 })
@@ -330,7 +332,7 @@ impl<'q> Measures<'q> {
             s.count
         ));
         let room = budget.saturating_sub(out.len());
-        let shown = self.list(doc, &hits, MAX_LISTED, room, false, out)?;
+        let shown = self.list(doc, &s.name, &hits, MAX_LISTED, room, false, out)?;
         if (shown as u64) < total {
             out.push_str(&format!(
                 "[{} more not shown; jq, on JSON: select(.{} {} {})]\n",
@@ -343,12 +345,14 @@ impl<'q> Measures<'q> {
         Ok(())
     }
 
-    /// Lists `hits` (value, line), each with its record, within `room`;
-    /// `extreme`: a few lines, each with its short record whole.
+    /// Lists `hits` (value, line) of the field `name`, each with its
+    /// record, within `room`; `extreme`: a few lines, each with its short
+    /// record whole. A long line is cut so as to show the field.
     #[allow(clippy::too_many_arguments)]
     fn list(
         &self,
         doc: &Doc,
+        name: &str,
         hits: &[(f64, u64)],
         most: usize,
         room: usize,
@@ -367,7 +371,12 @@ impl<'q> Measures<'q> {
             }
             let mut text = String::new();
             for (m, l) in lines.iter().filter(|(m, _)| *m > last || *m == n) {
-                text.push_str(&format!("{m}: {}\n", clip(l.trim_end(), LINE_BYTES)));
+                let l = l.trim_end();
+                let shown = match field_at(l, name) {
+                    Some(at) if *m == n => clip_showing(l, at, LINE_BYTES),
+                    _ => clip(l, LINE_BYTES),
+                };
+                text.push_str(&format!("{m}: {shown}\n"));
             }
             if out.len() - start + text.len() > room {
                 break;
@@ -397,6 +406,7 @@ impl<'q> Measures<'q> {
                 let hits: Vec<(f64, u64)> = f.lines.iter().map(|&l| (0.0, l)).collect();
                 self.list(
                     doc,
+                    &f.field,
                     &hits,
                     EXTREME_LISTED,
                     budget.saturating_sub(out.len()),
@@ -479,6 +489,16 @@ impl Stat {
         }
     }
 
+    /// A clock's readings (Unix time in s, ms, µs or ns: `"time":
+    /// 1764240000000`), a moment each, not an amount: no duration, size or
+    /// count is a billion with less than 1 % between its least and most.
+    fn clock(&self) -> bool {
+        let (Some(&(max, _)), Some(&(min, _))) = (self.top.first(), self.bottom.first()) else {
+            return false;
+        };
+        min >= 1e9 && max / min < 1.01
+    }
+
     /// How to read the field's numbers against a threshold of `unit`: in
     /// seconds, or in milliseconds when they have no unit and their median
     /// is 50 or more (a duration in ms); and what to say about it.
@@ -518,6 +538,20 @@ fn name_score(query: &Query, about: Option<&Quantity>, name: &str) -> (f64, bool
         }
     }
     (score, about.is_some_and(|q| q.names(&words)))
+}
+
+/// Where field `name` is written in `line`: `"name":`, `name=`, `name:`.
+fn field_at(line: &str, name: &str) -> Option<usize> {
+    if name.is_empty() {
+        return None;
+    }
+    [
+        format!("\"{name}\":"),
+        format!("{name}="),
+        format!("{name}:"),
+    ]
+    .iter()
+    .find_map(|written| line.find(written.as_str()))
 }
 
 /// The first number at most [`NEAR_WORDS`] words after `word` in `line`

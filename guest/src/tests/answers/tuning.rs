@@ -30,6 +30,9 @@
 //! a word, not the output's (written before the code, missed by it):
 //! `sensors` every 2 s ("did the CPU overheat": a temperature known by its
 //! unit alone) and `kubectl top pods -A` ("the most memory", in `Mi`/`Gi`).
+//! And for the class of long JSON lines whose naming member is far from the
+//! start: `pino-http` request logs (requests over 2 s; the URL inside a
+//! nested `req`, the time in ms at the end of a 600-byte line).
 //!
 //! [`unseen`]: super::unseen
 
@@ -66,6 +69,7 @@ pub(super) fn cases() -> Vec<Case> {
         kubectl_pods_json_not_running(),
         sensors_overheat(),
         kubectl_top_memory(),
+        pino_slow_requests(),
     ]
 }
 
@@ -2730,5 +2734,74 @@ fn kubectl_top_memory() -> Case {
         out,
         "Which pod is using the most memory?",
         &[&name_of, "14Gi"],
+    )
+}
+
+/// A Node service's `pino-http` JSON lines: each request's `req` object
+/// (method, url, headers with a long user agent) comes first, its
+/// `responseTime` in milliseconds last, some 600 bytes in; six requests
+/// take over 2 s. Lines of other kinds (startup, a warning) have no time.
+fn pino_slow_requests() -> Case {
+    let urls = [
+        "/api/cart",
+        "/api/products?page={n}",
+        "/api/products/{n}",
+        "/api/users/{n}/wishlist",
+        "/health",
+    ];
+    let slow: [(usize, &str, f64); 6] = [
+        (130, "/api/checkout/confirm?order=88412", 2841.7),
+        (377, "/api/reports/sales.csv?range=90d", 9112.3),
+        (512, "/api/search?q=oak%20table&sort=price", 2214.9),
+        (640, "/api/checkout/confirm?order=88977", 4408.0),
+        (811, "/api/images/thumb?id=55120&w=1200", 3050.2),
+        (902, "/api/reports/stock.csv?range=30d", 6720.5),
+    ];
+    let mut out = String::from(
+        "{\"level\":30,\"time\":1764240000000,\"pid\":7,\"hostname\":\"shop-api-6d9c\",\"msg\":\"listening on :3000\"}\n",
+    );
+    let mut items = Vec::new();
+    for i in 0..980 {
+        let planted = slow.iter().find(|(at, _, _)| *at == i);
+        let url = match planted {
+            Some((_, u, _)) => u.to_string(),
+            None => pick(&urls, i, 1).replace("{n}", &(1 + h(i, 2) % 700).to_string()),
+        };
+        let ms = match planted {
+            Some((_, _, t)) => *t,
+            None => (2 + h(i, 3) % 1400) as f64 + (h(i, 4) % 10) as f64 / 10.0,
+        };
+        if planted.is_some() {
+            items.push(url.clone());
+        }
+        if i % 97 == 50 {
+            out.push_str(&format!(
+                "{{\"level\":40,\"time\":{},\"pid\":7,\"hostname\":\"shop-api-6d9c\",\"msg\":\"pool nearly exhausted\",\"idle\":{}}}\n",
+                1764240000000u64 + i as u64 * 700,
+                h(i, 5) % 3
+            ));
+        }
+        let status = if planted.is_none() && h(i, 6).is_multiple_of(40) {
+            404
+        } else {
+            200
+        };
+        out.push_str(&format!(
+            "{{\"level\":30,\"time\":{},\"pid\":7,\"hostname\":\"shop-api-6d9c\",\"req\":{{\"id\":{},\"method\":\"{}\",\"url\":\"{url}\",\"query\":{{}},\"params\":{{}},\"headers\":{{\"host\":\"api.shop.test\",\"user-agent\":\"Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15\",\"accept\":\"application/json\",\"accept-encoding\":\"gzip, br\",\"x-request-id\":\"{:016x}\"}},\"remoteAddress\":\"10.2.{}.{}\",\"remotePort\":{}}},\"res\":{{\"statusCode\":{status},\"headers\":{{\"content-type\":\"application/json; charset=utf-8\",\"content-length\":\"{}\"}}}},\"responseTime\":{ms:.1},\"msg\":\"request completed\"}}\n",
+            1764240000000u64 + i as u64 * 700,
+            i + 1,
+            if url.contains("cart") && i % 3 == 0 { "POST" } else { "GET" },
+            h(i, 7),
+            h(i, 8) % 16,
+            1 + h(i, 9) % 254,
+            30000 + h(i, 10) % 30000,
+            200 + h(i, 11) % 90000,
+        ));
+    }
+    Case::items(
+        "pino-http JSON lines, six requests over 2 s",
+        out,
+        "Which requests took more than 2 seconds?",
+        items,
     )
 }
