@@ -3,8 +3,9 @@
 //! among stocks of 3 to 240. A field's largest and smallest values are kept
 //! (each with its line, captured only when it may turn out to stand out);
 //! at the end, the few largest stand out when they are at least [`GAP`]
-//! times every other value, and a zero when every other value is at least
-//! [`GAP`].
+//! times every other value, or when the field's values keep close together
+//! and they do not ([`SPREAD_GAP`]: a GPU at 94 °C where all others read
+//! 52–79), and a zero when every other value is at least [`GAP`].
 //!
 //! Values are plain decimals, optionally quoted, in parentheses or angle
 //! brackets, signed, with an exponent, a `%`, or a unit of time or size —
@@ -20,6 +21,12 @@ pub const MIN_VALUES: u64 = 50;
 pub const GAP: f64 = 3.0;
 /// At most this many values stand out at one end.
 pub const MAX_OUT: usize = 5;
+/// Values of a field that keeps close together stand out when they are
+/// this many standard deviations above the next value…
+const SPREAD_GAP: f64 = 3.0;
+/// …and this many above the mean (no normal field of thousands of values
+/// reaches it; a rising series, ids or times, never does).
+const SPREAD_Z: f64 = 5.0;
 
 /// A kept value's line, captured when it may turn out to stand out.
 #[derive(Debug, Clone)]
@@ -54,6 +61,9 @@ pub struct Numbers {
     /// The largest values, largest first; the smallest, smallest first.
     pub top: Vec<Point>,
     pub bottom: Vec<Point>,
+    /// The values' running mean and sum of squared deviations (Welford).
+    mean: f64,
+    m2: f64,
 }
 
 impl Numbers {
@@ -63,7 +73,10 @@ impl Numbers {
     /// of the [`KEPT`]-th smallest) when it comes; twice is asked, so a
     /// rising series (ids, times) is not captured line after line.
     pub fn wants(&self, v: f64) -> bool {
-        let high = self.top.len() < KEPT || (v > 0.0 && v >= self.top[KEPT - 1].value * 2.0);
+        let spread = self.count >= MIN_VALUES && v >= self.mean + (SPREAD_Z - 1.0) * self.sd();
+        let high = self.top.len() < KEPT
+            || (v > 0.0 && v >= self.top[KEPT - 1].value * 2.0)
+            || (spread && v > self.top[KEPT - 1].value);
         let low = self.bottom.len() < KEPT || (v >= 0.0 && v * 2.0 <= self.bottom[KEPT - 1].value);
         high || low
     }
@@ -71,6 +84,9 @@ impl Numbers {
     /// Counts `v` at `line`, with its line when captured.
     pub fn push(&mut self, v: f64, line: u64, shown: Option<Shown>) {
         self.count += 1;
+        let d = v - self.mean;
+        self.mean += d / self.count as f64;
+        self.m2 += d * (v - self.mean);
         let into_top = self.top.len() < KEPT || v > self.top[KEPT - 1].value;
         let into_bottom = self.bottom.len() < KEPT || v < self.bottom[KEPT - 1].value;
         if !(into_top || into_bottom) {
@@ -96,8 +112,12 @@ impl Numbers {
         if self.count < MIN_VALUES {
             return [None, None];
         }
+        let sd = self.sd();
         let high = cut(&self.top, |upper, rest| {
-            (rest > 0.0 && upper >= rest * GAP).then(|| upper / rest)
+            let apart = rest > 0.0 && upper >= rest * GAP;
+            let spread =
+                sd > 0.0 && upper - rest >= SPREAD_GAP * sd && upper - self.mean >= SPREAD_Z * sd;
+            (apart || spread).then(|| upper / rest)
         });
         // Only a zero stands out below: below values of [`GAP`] and more
         // (a stock of 0 among stocks of 3 to 240; not a count from 0 up).
@@ -106,6 +126,16 @@ impl Numbers {
             (lower == 0.0 && rest >= GAP).then_some(f64::INFINITY)
         });
         [high, low]
+    }
+}
+
+impl Numbers {
+    /// The values' standard deviation.
+    fn sd(&self) -> f64 {
+        if self.count < 2 {
+            return 0.0;
+        }
+        (self.m2 / (self.count - 1) as f64).sqrt()
     }
 }
 
