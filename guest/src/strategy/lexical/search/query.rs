@@ -175,7 +175,10 @@ pub struct Query {
 }
 
 /// The digits of a percentile's short name: `p99` → `99`, `p999` → `999`.
-fn percentile(term: &str) -> Option<&str> {
+/// A question's `p99` also searches for `99`, `quantile` and `percentile`
+/// (the output's spellings); one way only: a question's `99` is no
+/// percentile.
+pub fn percentile(term: &str) -> Option<&str> {
     let digits = term.strip_prefix('p')?;
     ((2..=3).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit()))
         .then_some(digits)
