@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Packages the published crates (tool-output-wire, tool-output-args,
-# tool-output) into target/package/, the host crate carrying its built
+# tool-output) of HEAD into target/package/, the host crate carrying its built
 # components in host/component/ with their SHA256SUMS (its build.rs checks
 # and uses them: `cargo install tool-output` builds no guest and needs no
 # wasm32 target). Then builds the packaged host offline from the unpacked
@@ -15,34 +15,43 @@ version=$(cargo metadata --format-version 1 --no-deps \
   | python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"]=="tool-output"))')
 
 # The components, as the host's build script builds them (one home for
-# that build: a debug build of the host runs it). The test build's form, so
-# after scripts/test (as in CI) there is nothing to build; `-p tool-output`
-# would resolve features apart and build every dependency once more.
-cargo test --workspace --no-run --locked
+# that build: any build or check of the workspace runs it; after clippy or
+# the tests, as in CI, there is nothing to build).
+cargo check --locked --quiet
 release=target/guest/wasm32-wasip2/release
-rm -rf host/component
-mkdir -p host/component
+
+# The crates are packaged from a worktree of HEAD with the components added
+# (host/component/, never committed), not from this tree: a build beside
+# this script (CI starts it early) never sees components it did not build.
+stage=$(mktemp -d)
+git worktree prune # a run killed before its cleanup left its entry
+git worktree add --quiet --detach "$stage/tree" HEAD
+trap 'git worktree remove --force "$stage/tree"; rm -rf "$stage"' EXIT
+mkdir -p "$stage/tree/host/component"
 cp "$release/tool_output_guest.wasm" "$release/tool_output_adapter_caps.wasm" \
-  "$release/tool-output-adapter-cli.wasm" host/component/
-(cd host/component && sha256sum tool_output_guest.wasm tool_output_adapter_caps.wasm \
+  "$release/tool-output-adapter-cli.wasm" "$stage/tree/host/component/"
+(cd "$stage/tree/host/component" && sha256sum tool_output_guest.wasm tool_output_adapter_caps.wasm \
   tool-output-adapter-cli.wasm > SHA256SUMS)
 # The contract the host's bindings are generated from (`../wit` in the workspace).
-cp -r wit host/component/wit
-trap 'rm -rf host/component' EXIT
+cp -r wit "$stage/tree/host/component/wit"
 
 # --allow-dirty: component/ is built here, never committed. --no-verify:
-# cargo's own check would build the three packaged crates once more in
-# target/package; the build below does exactly that, as a user would.
-cargo package --locked --allow-dirty --no-verify -p tool-output-wire -p tool-output-args -p tool-output
+# cargo's own check would build the three packaged crates once more; the
+# build below does exactly that, as a user would.
+(cd "$stage/tree" && cargo package --locked --allow-dirty --no-verify --target-dir "$PWD/../target" \
+  -p tool-output-wire -p tool-output-args -p tool-output)
+packages="$stage/target/package"
 
 # As a user would get them: unpacked outside the workspace, built offline
 # (wire and args from their packages too) in a target dir of their own (a
 # shared one could hand this build the workspace's own artifacts).
-check=$(mktemp -d)
-trap 'rm -rf host/component "$check"' EXIT
+check="$stage/unpacked"
+mkdir "$check"
 for crate in tool-output-wire tool-output-args tool-output; do
-  tar -xzf "target/package/$crate-$version.crate" -C "$check"
+  tar -xzf "$packages/$crate-$version.crate" -C "$check"
 done
+mkdir -p target/package
+cp "$packages"/*-"$version".crate target/package/
 ls -l target/package/*-"$version".crate
 target="$PWD/target/package-check"
 (
@@ -62,6 +71,6 @@ echo "packaged crates build offline and run"
 
 if [[ "${1:-}" == "--publish" ]]; then
   for crate in tool-output-wire tool-output-args tool-output; do
-    cargo publish --locked --allow-dirty -p "$crate"
+    (cd "$stage/tree" && cargo publish --locked --allow-dirty --target-dir "$PWD/../target" -p "$crate")
   done
 fi
