@@ -23,6 +23,7 @@ release=target/guest/wasm32-wasip2/release
 # The crates are packaged from a worktree of HEAD with the components added
 # (host/component/, never committed), not from this tree: a build beside
 # this script (CI starts it early) never sees components it did not build.
+git diff --quiet HEAD -- || echo "package-crate: uncommitted changes are not packaged (HEAD is)" >&2
 stage=$(mktemp -d)
 git worktree prune # a run killed before its cleanup left its entry
 git worktree add --quiet --detach "$stage/tree" HEAD
@@ -38,7 +39,7 @@ cp -r wit "$stage/tree/host/component/wit"
 # --allow-dirty: component/ is built here, never committed. --no-verify:
 # cargo's own check would build the three packaged crates once more; the
 # build below does exactly that, as a user would.
-(cd "$stage/tree" && cargo package --locked --allow-dirty --no-verify --target-dir "$PWD/../target" \
+(cd "$stage/tree" && cargo package --locked --allow-dirty --no-verify --target-dir "$stage/target" \
   -p tool-output-wire -p tool-output-args -p tool-output)
 packages="$stage/target/package"
 
@@ -71,6 +72,6 @@ echo "packaged crates build offline and run"
 
 if [[ "${1:-}" == "--publish" ]]; then
   for crate in tool-output-wire tool-output-args tool-output; do
-    (cd "$stage/tree" && cargo publish --locked --allow-dirty --target-dir "$PWD/../target" -p "$crate")
+    (cd "$stage/tree" && cargo publish --locked --allow-dirty --target-dir "$stage/target" -p "$crate")
   done
 fi

@@ -227,15 +227,19 @@ const KEY_CHARS: [bool; 256] = {
 /// spaces, at most [`KEY_BYTES`] without trailing spaces. Read only until
 /// a byte no key holds: most lines stop within their first words.
 fn key_end(body: &str) -> Option<usize> {
-    key_of_words(body, 1)
+    key_words(body).and_then(|(at, words)| (words == 1).then_some(at))
 }
 
-/// Where a key of up to `words` words ends (its `:` or `=`).
-fn key_of_words(body: &str, words: usize) -> Option<usize> {
+/// Words a key may have before a number ([`whole_line`]).
+const KEY_WORDS: usize = 3;
+
+/// Where a key of up to [`KEY_WORDS`] words ends (its `:` or `=`), and
+/// how many words it has.
+fn key_words(body: &str) -> Option<(usize, usize)> {
     let (mut word, mut spaced, mut end, mut seen) = (false, false, 0, 0);
     for (i, &b) in body.as_bytes().iter().enumerate() {
         match b {
-            b':' | b'=' => return (end > 0 && end <= KEY_BYTES).then_some(i),
+            b':' | b'=' => return (end > 0 && end <= KEY_BYTES).then_some((i, seen)),
             b' ' => spaced = word,
             b'-' | b'+' | b'~' if !word => end = i + 1,
             _ if KEY_CHARS[usize::from(b)] => {
@@ -245,7 +249,7 @@ fn key_of_words(body: &str, words: usize) -> Option<usize> {
                 if !word {
                     seen += 1;
                 }
-                if seen > words || i >= KEY_BYTES {
+                if seen > KEY_WORDS || i >= KEY_BYTES {
                     return None; // a word too many, or too long a key
                 }
                 (word, end) = (true, i + 1);
@@ -256,28 +260,23 @@ fn key_of_words(body: &str, words: usize) -> Option<usize> {
     None
 }
 
-/// `Package id 0:  +61.0°C  (high = +80.0°C)`, `MiB Mem :  64221.5 total`:
-/// a key of a few words, then an unquoted number and words about it.
-fn numbered_line(body: &str) -> Option<(usize, &str)> {
-    let at = key_of_words(body, 3)?;
-    let first = body[at + 1..].split_whitespace().next()?;
-    let number = !first.starts_with('"') && super::numbers::number(first).is_some();
-    number.then_some((at, first.trim_end_matches(',')))
-}
-
 /// A whole `key: value` line: `ready: false`, `"severity": "critical",`,
-/// `key = value`; or a number and words about it ([`numbered_line`]).
+/// `key = value`; or a key of up to [`KEY_WORDS`] words, then an unquoted
+/// number and words about it: `Package id 0:  +61.0°C  (high = +80.0°C)`,
+/// `Tasks: 121 total` (the number is the value).
 fn whole_line(body: &str, indent: usize) -> Option<Field<'_>> {
-    let whole = key_end(body).map(|at| {
-        let value = body[at + 1..].trim().trim_end_matches(',');
-        (at, value.trim_matches('"'))
-    });
-    let (at, value) = match whole {
-        Some((at, value)) if !value.contains(' ') => (at, value),
-        _ => numbered_line(body)?,
+    let (at, words) = key_words(body)?;
+    let rest = body[at + 1..].trim();
+    let whole = rest.trim_end_matches(',').trim_matches('"');
+    let value = if words == 1 && !whole.contains(' ') {
+        whole
+    } else {
+        let first = rest.split_whitespace().next()?;
+        let number = !first.starts_with('"') && super::numbers::number(first).is_some();
+        number.then_some(first.trim_end_matches(','))?
     };
     let name = body[..at].trim_end();
-    if value.is_empty() || value.len() > VALUE_BYTES || value.contains(' ') {
+    if value.is_empty() || value.len() > VALUE_BYTES {
         return None;
     }
     Some(Field {
