@@ -76,6 +76,9 @@ pub struct View {
     pub text: String,
     /// The lossily decoded input.
     pub decoded: String,
+    /// What the view shows of it: `decoded` without the byte-order marks
+    /// that start lines (`bom.rs`'s rule, written again here as the oracle).
+    pub content: String,
     pub invalid: u64,
     /// `ViewBuilder::finish`'s verdict before any rebuild.
     pub verdict: Option<bool>,
@@ -89,6 +92,21 @@ impl View {
     pub fn is_json(&self) -> bool {
         self.verdict == Some(true)
     }
+}
+
+/// `text` without each U+FEFF at the start of a line (the text's start or
+/// just after a `\n`); marks in a row at a line start all go.
+pub fn without_line_start_marks(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut at_line_start = true;
+    for c in text.chars() {
+        if at_line_start && c == '\u{feff}' {
+            continue;
+        }
+        at_line_start = c == '\n';
+        out.push(c);
+    }
+    out
 }
 
 /// The view of `input` fed in the given pieces, rebuilt as text when it
@@ -126,6 +144,7 @@ pub fn build_view(input: &[u8], ends: &[usize]) -> View {
     let text = String::from_utf8(sink.take_output()).expect("the view is UTF-8");
     View {
         text,
+        content: without_line_start_marks(&decoded),
         decoded,
         invalid: decoder.invalid,
         verdict,

@@ -8,6 +8,8 @@
 //!   with each run of invalid sequences as one U+FFFD
 //!   ([`lossy_one_mark_per_run`]), every invalid sequence counted; so the
 //!   text view of any input stays within twice its size (plus wraps);
+//! - what the view shows is the decoded text without the byte-order marks
+//!   that start lines (`bom.rs`), in both kinds;
 //! - text: the view is the cleaned text cut into lines of at most
 //!   `WRAP_BYTES`, nothing else; cleaning only removes; a line whose escape
 //!   sequences are all well-formed keeps all its printable text; and lines
@@ -52,7 +54,7 @@ pub fn run(data: &[u8]) {
     }
     assert_eq!(view.decoded, lossy_one_mark_per_run(data), "decoding");
     assert_eq!(view.invalid, invalid_sequences(data), "invalid sequences");
-    if serde_verdict(&view.decoded).is_ok() {
+    if serde_verdict(&view.content).is_ok() {
         assert!(
             view.is_json(),
             "serde_json parses this JSON document, the view does not"
@@ -84,8 +86,8 @@ fn clean(text: &str) -> String {
 }
 
 fn check_text(view: &View) {
-    let cleaned = clean(&view.decoded);
-    assert!(cleaned.len() <= view.decoded.len(), "cleaning added text");
+    let cleaned = clean(&view.content);
+    assert!(cleaned.len() <= view.content.len(), "cleaning added text");
     // C1 controls other than CSI pass as text (UTF-8 terminals show them).
     assert!(
         !cleaned.contains(|c: char| c.is_ascii_control() && c != '\t' && c != '\n'),
@@ -98,7 +100,7 @@ fn check_text(view: &View) {
     );
     // Line by line: each line's own cleaning, and its printable text.
     let mut by_line = String::new();
-    for line in view.decoded.split_inclusive('\n') {
+    for line in view.content.split_inclusive('\n') {
         let alone = clean(line);
         by_line.push_str(&alone);
         let body = line.strip_suffix('\n').unwrap_or(line);
@@ -193,7 +195,7 @@ fn printable(line: &str) -> Option<String> {
 }
 
 fn check_json(view: &View) {
-    let text = &view.decoded;
+    let text = &view.content;
     if let Err(why) = serde_verdict(text) {
         // RFC 8259 allows what serde_json refuses here: deep nesting, huge
         // numbers, lone surrogates.
