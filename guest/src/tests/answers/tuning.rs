@@ -33,6 +33,11 @@
 //! And for the class of long JSON lines whose naming member is far from the
 //! start: `pino-http` request logs (requests over 2 s; the URL inside a
 //! nested `req`, the time in ms at the end of a 600-byte line).
+//! And for the held-out set's class of a record found but not named (its
+//! naming member past a line's cut, or behind other names): a Jira search
+//! (the summary after 40 lines of the issue), `aws ec2 describe-volumes`
+//! (a foreign id ahead of the volume's own), a kube-apiserver audit log
+//! (the user 300 bytes into a JSON line).
 //!
 //! [`unseen`]: super::unseen
 
@@ -70,6 +75,9 @@ pub(super) fn cases() -> Vec<Case> {
         sensors_overheat(),
         kubectl_top_memory(),
         pino_slow_requests(),
+        jira_regression(),
+        ebs_unattached(),
+        k8s_audit_secret_delete(),
     ]
 }
 
@@ -2803,5 +2811,233 @@ fn pino_slow_requests() -> Case {
         out,
         "Which requests took more than 2 seconds?",
         items,
+    )
+}
+
+/// A Jira search (`/rest/api/2/search`, pretty-printed): 150 issues whose
+/// `fields` hold the summary after 40 lines of people, statuses and a
+/// description; one labelled `regression`, several whose description says
+/// "not a regression" (decoys holding the question's word in text).
+fn jira_regression() -> Case {
+    let labels = [
+        "frontend",
+        "backend",
+        "tech-debt",
+        "customer-reported",
+        "ux",
+    ];
+    let people = [
+        "Ana Ruiz",
+        "Bo Chen",
+        "Kofi Mensah",
+        "Lena Vogel",
+        "Ravi Iyer",
+    ];
+    let statuses = ["To Do", "In Progress", "In Review", "Done"];
+    let planted = 97;
+    let summary = "Checkout total ignores the gift card balance after a currency switch";
+    let mut issues = Vec::new();
+    for i in 0..150 {
+        let key = format!("SHOP-{}", 4100 + i);
+        let mut tags = vec![pick(&labels, i, 1)];
+        if i == planted {
+            tags.push("regression");
+        }
+        let person = |salt| {
+            let who = pick(&people, i, salt);
+            let login = who.to_lowercase().replace(' ', ".");
+            json!({
+                "self": format!("https://acme.atlassian.net/rest/api/2/user?accountId={:x}", h(i, salt + 50)),
+                "accountId": format!("{:x}", h(i, salt + 50)),
+                "emailAddress": format!("{login}@acme.example"),
+                "displayName": who,
+                "active": true,
+                "timeZone": "Europe/Berlin"
+            })
+        };
+        let description = if i % 23 == 5 && i != planted {
+            "Not a regression: this never worked on Safari. Steps: open the cart, apply a coupon, reload."
+        } else {
+            "Steps to reproduce are in the linked support ticket. Seen on staging and production."
+        };
+        let title = if i == planted {
+            summary.to_string()
+        } else {
+            format!(
+                "{} {} on the {} page",
+                pick(&["Improve", "Fix", "Refactor", "Add tracking to"], i, 2),
+                pick(&["loading state", "error copy", "layout", "caching"], i, 3),
+                pick(&["product", "cart", "account", "search"], i, 4)
+            )
+        };
+        issues.push(json!({
+            "expand": "operations,versionedRepresentations,editmeta,changelog,renderedFields",
+            "id": (21000 + i * 7).to_string(),
+            "self": format!("https://acme.atlassian.net/rest/api/2/issue/{}", 21000 + i * 7),
+            "key": key,
+            "fields": {
+                "issuetype": {"self": "https://acme.atlassian.net/rest/api/2/issuetype/10004", "id": "10004", "name": if i % 4 == 0 { "Bug" } else { "Story" }, "subtask": false},
+                "project": {"self": "https://acme.atlassian.net/rest/api/2/project/10000", "id": "10000", "key": "SHOP", "name": "Shop"},
+                "fixVersions": [],
+                "resolution": null,
+                "priority": {"self": "https://acme.atlassian.net/rest/api/2/priority/3", "name": pick(&["Medium", "High", "Low"], i, 5), "id": "3"},
+                "labels": tags,
+                "status": {"self": "https://acme.atlassian.net/rest/api/2/status/3", "name": pick(&statuses, i, 6), "id": "3", "statusCategory": {"id": 4, "key": "indeterminate", "name": "In Progress"}},
+                "components": [{"self": "https://acme.atlassian.net/rest/api/2/component/10010", "id": "10010", "name": "Web"}],
+                "creator": person(7),
+                "reporter": person(8),
+                "assignee": person(9),
+                "created": format!("2026-10-{:02}T09:{:02}:11.000+0100", 1 + h(i, 10) % 28, h(i, 11) % 60),
+                "updated": format!("2026-11-{:02}T16:{:02}:40.000+0100", 1 + h(i, 12) % 26, h(i, 13) % 60),
+                "description": description,
+                "summary": title
+            }
+        }));
+    }
+    let out = json!({"expand": "schema,names", "startAt": 0, "maxResults": 150, "total": 150, "issues": issues});
+    Case::fact(
+        "Jira search JSON, one labelled regression",
+        pretty(&out, b"  ") + "\n",
+        "Which ticket is flagged as a regression, and what is it about?",
+        &["SHOP-4197", summary],
+    )
+    .with_jq(
+        ".issues[] | select(.fields.labels | index(\"regression\")) | .key",
+        vec![jq_string("SHOP-4197")],
+    )
+}
+
+/// `aws ec2 describe-volumes` (4-space indent, as the CLI prints): 320
+/// volumes, each's `SnapshotId` ahead of its own `VolumeId`, the attached
+/// ones naming their instance's id in `Attachments`; four `available`
+/// (attached to nothing) among them.
+fn ebs_unattached() -> Case {
+    let free = [44, 130, 201, 287];
+    let mut items = Vec::new();
+    let mut volumes = Vec::new();
+    for i in 0..320 {
+        let id = format!("vol-0{:016x}", h(i, 1) % (1 << 60));
+        let attached = !free.contains(&i);
+        if !attached {
+            items.push(id.clone());
+        }
+        let attachments = if attached {
+            json!([{
+                "AttachTime": format!("2026-0{}-{:02}T08:{:02}:31+00:00", 1 + h(i, 2) % 9, 1 + h(i, 3) % 28, h(i, 4) % 60),
+                "Device": pick(&["/dev/xvda", "/dev/sdf", "/dev/sdg"], i, 5),
+                "InstanceId": format!("i-0{:016x}", h(i / 2, 6) % (1 << 60)),
+                "State": "attached",
+                "VolumeId": id,
+                "DeleteOnTermination": i % 3 == 0
+            }])
+        } else {
+            json!([])
+        };
+        let size = [8, 20, 50, 100, 500][(h(i, 11) % 5) as usize];
+        volumes.push(json!({
+            "Attachments": attachments,
+            "AvailabilityZone": pick(&["eu-west-1a", "eu-west-1b", "eu-west-1c"], i, 7),
+            "CreateTime": format!("2025-{:02}-{:02}T11:{:02}:02.118000+00:00", 1 + h(i, 8) % 12, 1 + h(i, 9) % 28, h(i, 10) % 60),
+            "Encrypted": true,
+            "KmsKeyId": "arn:aws:kms:eu-west-1:412233445566:key/0b7c1e1e-5a55-4b0a-9a61-22b3cf5d9a10",
+            "Size": size,
+            "SnapshotId": format!("snap-0{:016x}", h(i, 12) % (1 << 60)),
+            "State": if attached { "in-use" } else { "available" },
+            "VolumeId": id,
+            "Iops": 3000,
+            "Tags": [
+                {"Key": "Name", "Value": format!("{}-{}", pick(&["web", "db", "batch", "logs"], i, 13), i)},
+                {"Key": "team", "Value": pick(&["shop", "data", "platform"], i, 14)}
+            ],
+            "VolumeType": "gp3",
+            "MultiAttachEnabled": false,
+            "Throughput": 125
+        }));
+    }
+    let expected = items.iter().map(|v| jq_string(v)).collect();
+    Case::items(
+        "aws ec2 describe-volumes JSON, four not attached",
+        pretty(&json!({"Volumes": volumes}), b"    ") + "\n",
+        "Which volumes aren't attached to any instance?",
+        items,
+    )
+    .with_jq(
+        ".Volumes[] | select(.Attachments | length == 0) | .VolumeId",
+        expected,
+    )
+}
+
+/// A kube-apiserver audit log (JSON lines of 700–900 bytes): thousands of
+/// reads of secrets by controllers, pods deleted by the ReplicaSet
+/// controller (decoys holding the question's verb), and one person who
+/// deleted a secret, their name 300 bytes into the line.
+fn k8s_audit_secret_delete() -> Case {
+    let planted = 555;
+    let mut out = String::new();
+    for i in 0..860 {
+        let (verb, resource, name, user) = if i == planted {
+            (
+                "delete",
+                "secrets",
+                "payments-db-credentials".to_string(),
+                "dana.whitfield@acme.example",
+            )
+        } else if i % 61 == 7 {
+            (
+                "delete",
+                "pods",
+                format!("checkout-{:x}-{:05x}", h(i, 1) % 0xfffff, h(i, 2) % 0xfffff),
+                "system:serviceaccount:kube-system:replicaset-controller",
+            )
+        } else {
+            (
+                pick(&["get", "list", "watch", "get"], i, 3),
+                pick(&["secrets", "configmaps", "secrets", "endpoints"], i, 4),
+                format!(
+                    "{}-{}",
+                    pick(&["api", "worker", "web", "cron"], i, 5),
+                    pick(&["tls", "env", "token", "config"], i, 6)
+                ),
+                pick(
+                    &[
+                        "system:serviceaccount:kube-system:namespace-controller",
+                        "system:kube-controller-manager",
+                        "system:serviceaccount:argocd:argocd-application-controller",
+                    ],
+                    i,
+                    7,
+                ),
+            )
+        };
+        let ns = pick(&["payments", "shop", "default", "monitoring"], i, 8);
+        let ns = if i == planted { "payments" } else { ns };
+        let uri = if verb == "list" || verb == "watch" {
+            format!("/api/v1/namespaces/{ns}/{resource}?limit=500&resourceVersion=0")
+        } else {
+            format!("/api/v1/namespaces/{ns}/{resource}/{name}")
+        };
+        let s = i * 2;
+        let t = format!("{:02}:{:02}:{:02}", 8 + s / 3600, s / 60 % 60, s % 60);
+        out.push_str(&format!(
+            "{{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"{:08x}-{:04x}-4{:03x}-a{:03x}-{:012x}\",\"stage\":\"ResponseComplete\",\"requestURI\":\"{uri}\",\"verb\":\"{verb}\",\"user\":{{\"username\":\"{user}\",\"uid\":\"{:08x}-5d1c-4a8e-9a55-0c2f6b7e9d31\",\"groups\":[\"system:authenticated\",\"{}\"]}},\"sourceIPs\":[\"10.0.{}.{}\"],\"userAgent\":\"{}\",\"objectRef\":{{\"resource\":\"{resource}\",\"namespace\":\"{ns}\",\"name\":\"{name}\",\"apiVersion\":\"v1\"}},\"responseStatus\":{{\"metadata\":{{}},\"code\":200}},\"requestReceivedTimestamp\":\"2026-11-27T{t}.{:06}Z\",\"stageTimestamp\":\"2026-11-27T{t}.{:06}Z\",\"annotations\":{{\"authorization.k8s.io/decision\":\"allow\",\"authorization.k8s.io/reason\":\"RBAC: allowed by ClusterRoleBinding \\\"{}\\\" of ClusterRole \\\"{}\\\" to User \\\"{user}\\\"\"}}}}\n",
+            h(i, 9) as u32, h(i, 10) % 0xffff, h(i, 11) % 0xfff, h(i, 12) % 0xfff, h(i, 13) % (1 << 48),
+            h(i, 14) as u32,
+            if user.contains('@') { "oidc:platform-admins" } else { "system:serviceaccounts" },
+            h(i, 15) % 8, 2 + h(i, 16) % 250,
+            if user.contains('@') { "kubectl/v1.31.2 (linux/amd64) kubernetes/5864a46" } else { "kube-controller-manager/v1.31.2 (linux/amd64) kubernetes/5864a46/system:serviceaccount:kube-system:generic-garbage-collector" },
+            h(i, 17) % 1_000_000, h(i, 18) % 1_000_000,
+            if user.contains('@') { "platform-admins" } else { "system:controller:generic" },
+            if user.contains('@') { "cluster-admin" } else { "system:controller:generic" },
+        ));
+    }
+    Case::fact(
+        "kube-apiserver audit log JSON lines, one secret deleted by a person",
+        out,
+        "Who deleted a secret, and which one?",
+        &["dana.whitfield@acme.example", "payments-db-credentials"],
+    )
+    .with_jq(
+        ".[] | select(.verb == \"delete\" and .objectRef.resource == \"secrets\") | .user.username",
+        vec![jq_string("dana.whitfield@acme.example")],
     )
 }
