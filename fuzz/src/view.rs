@@ -324,7 +324,29 @@ fn check_sink(view: &View) {
         view.verdict != Some(true) || !p.summary.is_empty(),
         "a JSON view without a shape"
     );
-    let errors: Vec<usize> = p.errors.iter().map(shown).collect();
+    // An error line may be cut in pieces (the members naming its record
+    // kept after its head): each piece is the line's, in order.
+    let cut = |pl: &tool_output_guest::view::PreviewLine| {
+        let n = pl.line as usize;
+        assert!(n >= 1 && n <= lines.len(), "preview line {n}");
+        assert!(
+            pl.text.len() <= PREVIEW_LINE_BYTES + '…'.len_utf8(),
+            "preview of line {n} over its bound"
+        );
+        if pl.text != lines[n - 1] {
+            let mut rest = lines[n - 1];
+            for piece in pl.text.split('…').filter(|p| !p.is_empty()) {
+                let at = rest.find(piece);
+                assert!(
+                    at.is_some(),
+                    "preview of line {n}: {piece:?} is not the line's"
+                );
+                rest = &rest[at.unwrap_or(0) + piece.len()..];
+            }
+        }
+        n
+    };
+    let errors: Vec<usize> = p.errors.iter().map(cut).collect();
     assert!(
         errors.windows(2).all(|w| w[0] < w[1])
             && errors.len() <= tool_output_guest::view::detect::error_blocks::MAX_ERROR_LINES,

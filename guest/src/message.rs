@@ -12,7 +12,7 @@ use crate::meta::Meta;
 use crate::tokens::Encoding;
 use crate::view::{
     PreviewLine, PreviewLines,
-    detect::values::Finding,
+    detect::{names::clip_named, values::Finding},
     errors::{first_error_end, looks_like_error},
     preview::{clip, clip_after},
 };
@@ -221,7 +221,7 @@ fn render_preview(captured: &PreviewLines, total_lines: u64, step: &Step) -> Str
             Some(end) if looks_like_error(line.text.as_bytes()) => {
                 clip_after(&line.text, end, width)
             }
-            _ => clip(&line.text, width),
+            _ => clip_named(&line.text, None, width),
         };
         out.push_str(&format!("{}: {text}\n", line.line));
         if let Some(r) = captured.repeats.iter().find(|r| r.line == line.line) {

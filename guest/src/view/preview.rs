@@ -50,19 +50,61 @@ pub fn clip_after(line: &str, head: usize, max: usize) -> String {
     format!("{}…{}", &line[..head], &line[tail..])
 }
 
-/// At most `max` bytes of `line`, keeping the part from byte `at` on (a
-/// field a listing compared, 600 bytes into a JSON line) after as much of
-/// its head as fits: `head…"responseTime":2841.7,"msg"…`. As [`clip`] when
-/// `at` is within the first three fifths of `max`.
-pub fn clip_showing(line: &str, at: usize, max: usize) -> String {
-    if line.len() <= max || at <= max * 3 / 5 {
+/// At most `max` bytes of `line`, keeping the byte ranges `parts` of it
+/// (wanted most first: members naming a record, a field a listing
+/// compared, 600 bytes into a JSON line) after as much of its head as
+/// fits, `…` marking each cut: `{"status":"oom",…"name":"web-2"…`. Parts
+/// the head shows are not repeated; the least wanted ones go while the
+/// head would be under two fifths of `max`. As [`clip`] when none is left.
+/// Each part must start and end on a char boundary.
+pub fn clip_keeping(line: &str, parts: &[std::ops::Range<usize>], max: usize) -> String {
+    if line.len() <= max {
+        return line.to_string();
+    }
+    let mark = '…'.len_utf8();
+    let mut keep: Vec<std::ops::Range<usize>> = parts.to_vec();
+    let head = loop {
+        let tail: usize = keep.iter().map(|r| r.len() + mark).sum::<usize>() + mark;
+        let head = line.floor_char_boundary(max.saturating_sub(tail));
+        let before = keep.len();
+        keep.retain(|r| r.end > head);
+        if keep.len() < before {
+            continue;
+        }
+        if keep.is_empty() || head >= max * 2 / 5 {
+            break head;
+        }
+        keep.pop();
+    };
+    if keep.is_empty() {
         return clip(line, max);
     }
-    let room = max.saturating_sub(2 * '…'.len_utf8());
-    let part = (room * 2 / 5).min(line.len() - at);
-    let head = line.floor_char_boundary(room - part);
-    let from = line.floor_char_boundary(at);
-    let to = line.floor_char_boundary(from + part);
-    let more = if to < line.len() { "…" } else { "" };
-    format!("{}…{}{more}", &line[..head], &line[from..to])
+    keep.sort_by_key(|r| r.start);
+    let mut out = String::with_capacity(max + 8);
+    out.push_str(&line[..head]);
+    let mut at = head;
+    // A gap no longer than its mark is shown instead (`2841.5}`, not
+    // `2841.5…`).
+    let gap = |out: &mut String, from: usize, to: usize| {
+        if to - from <= mark {
+            out.push_str(&line[from..to]);
+        } else {
+            out.push('…');
+        }
+    };
+    for r in keep {
+        let start = r.start.max(at);
+        if start >= r.end {
+            continue;
+        }
+        if start > at {
+            gap(&mut out, at, start);
+        }
+        out.push_str(&line[start..r.end]);
+        at = r.end;
+    }
+    if at < line.len() {
+        gap(&mut out, at, line.len());
+    }
+    out
 }

@@ -16,6 +16,7 @@ use super::record;
 use super::search::LineHits;
 use crate::doc::Doc;
 use crate::llm::Failure;
+use crate::view::detect::names::clip_named;
 use crate::view::preview::clip;
 
 /// Kinds tracked; past this, a line's kind is its terms alone.
@@ -198,7 +199,7 @@ fn render_kind(doc: &Doc, kind: &Kind, roomy: bool) -> Result<String, Failure> {
         let whose = record::whose(doc, n, first, name, &numbers)?;
         out.push_str(&format!(
             "{n}: {}{whose}\n",
-            clip(text.trim_end(), ITEM_BYTES)
+            clip_named(text.trim_end(), None, ITEM_BYTES)
         ));
     }
     if !whole {

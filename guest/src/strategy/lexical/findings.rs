@@ -9,8 +9,8 @@ use super::record;
 use super::search::{Query, terms};
 use crate::doc::Doc;
 use crate::llm::Failure;
+use crate::view::detect::names::clip_named;
 use crate::view::detect::values::Finding;
-use crate::view::preview::clip;
 
 /// Findings shown.
 const MAX_FINDINGS: usize = 4;
@@ -79,7 +79,10 @@ pub fn render(
                 if last > 0 && *m > last + 1 {
                     text.push_str(&format!("[... {} lines not shown ...]\n", m - last - 1));
                 }
-                text.push_str(&format!("{m}: {}\n", clip(l.trim_end(), LINE_BYTES)));
+                text.push_str(&format!(
+                    "{m}: {}\n",
+                    clip_named(l.trim_end(), None, LINE_BYTES)
+                ));
                 lines_shown.push(*m);
                 last = *m;
             }

@@ -21,10 +21,11 @@ use super::record;
 use super::search::{LineHits, Query, terms};
 use crate::doc::Doc;
 use crate::llm::Failure;
+use crate::view::detect::names::clip_named;
 use crate::view::detect::values::Finding;
 use crate::view::detect::values::fields::{ALL_PAIRS, Field, Fields};
 use crate::view::detect::values::numbers::number;
-use crate::view::preview::{clip, clip_showing};
+use crate::view::preview::clip;
 
 /// Fields (each with the question words its lines hold) tracked.
 const MAX_FIELDS: usize = 512;
@@ -372,10 +373,8 @@ impl<'q> Measures<'q> {
             let mut text = String::new();
             for (m, l) in lines.iter().filter(|(m, _)| *m > last || *m == n) {
                 let l = l.trim_end();
-                let shown = match field_at(l, name) {
-                    Some(at) if *m == n => clip_showing(l, at, LINE_BYTES),
-                    _ => clip(l, LINE_BYTES),
-                };
+                let at = field_at(l, name).filter(|_| *m == n);
+                let shown = clip_named(l, at, LINE_BYTES);
                 text.push_str(&format!("{m}: {shown}\n"));
             }
             if out.len() - start + text.len() > room {

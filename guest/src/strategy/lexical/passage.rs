@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use super::search::{LineTerms, Window};
 use crate::doc::Doc;
 use crate::llm::Failure;
-use crate::view::detect::names::names_a_record;
+use crate::view::detect::names::{Named, best_of, list_key, name_rank, names_by_id};
 use crate::view::detect::records::{RecordCursor, RecordRule};
 
 /// Lines shown after a fixed window.
@@ -26,8 +26,10 @@ const MATCH_LINES: usize = 6;
 const MATCH_CONTEXT: usize = 2;
 /// A record this short is shown with its neighbours (a one-line log entry).
 const SHORT_RECORD_LINES: usize = 3;
-/// How far into a record its naming line (`name:`, `"id":`) is looked for.
+/// How far into a record its naming lines (`name:`, `"id":`) are looked for.
 const NAME_WITHIN: usize = 64;
+/// Lines read from the output's start for the list its records are in.
+const LIST_WITHIN: u64 = 64;
 
 /// Lines of the view to show, by number, and the query terms they hold.
 pub struct Passage {
@@ -95,6 +97,7 @@ pub fn of_window(
         let lines = read(doc, window.first_line, last)?.into_iter().collect();
         return Ok(Passage { lines, terms });
     };
+    let list = records_list(doc, rule)?;
     let from = window
         .first_line
         .saturating_sub(SHORT_RECORD_LINES as u64)
@@ -113,7 +116,7 @@ pub fn of_window(
             window.record_first + NAME_WITHIN as u64,
         )?;
         let head: Vec<&(u64, String)> = head.iter().collect();
-        for &i in &identifying(&head) {
+        for &i in &identifying(&head, list.as_deref()) {
             shown.insert(head[i].0, head[i].1.clone());
         }
     }
@@ -131,7 +134,7 @@ pub fn of_window(
         let mut keep: Vec<usize> = if record.len() <= WHOLE_RECORD_LINES {
             (0..record.len()).collect()
         } else {
-            let mut keep = identifying(record);
+            let mut keep = identifying(record, list.as_deref());
             keep.extend((0..record.len()).filter(|&i| marked.contains(&record[i].0)));
             let mut best: Vec<usize> = (0..record.len()).filter(|&i| counts[i] > 0).collect();
             best.sort_by(|&a, &b| counts[b].cmp(&counts[a]).then(a.cmp(&b)));
@@ -163,14 +166,57 @@ pub fn of_window(
 }
 
 /// Indexes of a record's identifying lines: its head (first lines up to a
-/// blank one) and the first line naming it (`name: …`, `"id": …`).
-fn identifying(record: &[&(u64, String)]) -> Vec<usize> {
+/// blank one) and its [`best_names`] among its first [`NAME_WITHIN`].
+fn identifying(record: &[&(u64, String)], list: Option<&str>) -> Vec<usize> {
     let mut keep: Vec<usize> = (0..record.len().min(HEAD_LINES))
         .take_while(|&i| i == 0 || !record[i].1.trim().is_empty())
         .collect();
-    let named = (0..record.len().min(NAME_WITHIN)).find(|&i| names_a_record(record[i].1.trim()));
-    keep.extend(named);
+    let within: Vec<(u64, String)> = (record.iter().take(NAME_WITHIN))
+        .map(|&l| l.clone())
+        .collect();
+    keep.extend(best_names(&within, list));
     keep
+}
+
+/// Indexes of the lines of a record that name it best ([`best_of`]), in
+/// a list under the key `list`.
+pub(super) fn best_names(record: &[(u64, String)], list: Option<&str>) -> Vec<usize> {
+    let named = (record.iter().enumerate())
+        .filter_map(|(i, (_, l))| {
+            let body = l.trim();
+            Some(Named {
+                depth: l.len() - l.trim_start().len(),
+                rank: name_rank(body, list)?,
+                at: i,
+                by_id: names_by_id(body),
+            })
+        })
+        .collect();
+    let mut best = best_of(named);
+    best.sort_unstable();
+    best
+}
+
+/// The key of the list the output's records are items of (`Volumes` of
+/// `{"Volumes": [{…}, …]}`): the line before the first record, when it
+/// opens a list under a key near the output's start.
+pub(super) fn records_list(doc: &Doc, rule: &RecordRule) -> Result<Option<String>, Failure> {
+    let mut cursor = RecordCursor::new(rule);
+    let mut before: Option<String> = None;
+    for (_, text) in read(doc, 1, LIST_WITHIN)? {
+        // At the rule's indent: the output's first line starts one anyway.
+        let at_rule = text.len() - text.trim_start().len() == rule.indent as usize;
+        if cursor.starts(&text) && at_rule && before.is_some() {
+            return Ok(before
+                .as_deref()
+                .and_then(|b| list_key(b.trim()))
+                .map(str::to_string));
+        }
+        if !text.trim().is_empty() {
+            before = Some(text);
+        }
+    }
+    Ok(None)
 }
 
 /// Lines `first..=last`, numbered.

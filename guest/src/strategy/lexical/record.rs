@@ -6,10 +6,10 @@
 //! (`"shell-quote": {`, a list item), and, for a log entry, the lines after
 //! it that continue it (a slow query's text under its `# Query_time:`).
 
-use super::passage::read;
+use super::passage::{best_names, read, records_list};
 use crate::doc::Doc;
 use crate::llm::Failure;
-use crate::view::detect::names::{NAME_REACH, Names, names_a_record, names_by_id};
+use crate::view::detect::names::{NAME_REACH, Names};
 use crate::view::detect::records::RecordCursor;
 use crate::view::detect::values::fields::line_kind;
 use crate::view::preview::clip;
@@ -22,9 +22,7 @@ const AFTER: u64 = 3;
 /// A record's lines read for its naming lines: longer ones are named by
 /// the lines nearest the line.
 const RECORD_READ: u64 = 120;
-/// Naming lines of a record shown: the first by an id, and by a name.
-const BY_ID: usize = 1;
-const BY_NAME: usize = 2;
+
 /// A naming line shown after a listed line is cut to this many bytes.
 const NAME_BYTES: usize = 120;
 
@@ -162,37 +160,29 @@ fn keyed_opener(line: &str) -> bool {
 }
 
 /// The lines naming the record that starts at line `first` (an indented
-/// record: a JSON array's item, a YAML list item), the line `n` aside:
-/// its first naming line by an id and its first ones by a name, wherever
-/// they are in it; none when it is longer than [`RECORD_READ`] lines.
+/// record: a JSON array's item, a YAML list item), the line `n` aside: its
+/// [`best_names`] wherever they are in it; none when it is longer than
+/// [`RECORD_READ`] lines.
 pub fn record_names(doc: &Doc, first: u64, n: u64) -> Result<Vec<(u64, String)>, Failure> {
     let Some(rule) = doc.meta.records.as_ref().filter(|r| r.key.is_none()) else {
         return Ok(Vec::new());
     };
     let mut cursor = RecordCursor::new(rule);
-    let (mut by_id, mut by_name) = (Vec::new(), Vec::new());
+    let mut record: Vec<(u64, String)> = Vec::new();
     for (i, (m, text)) in read(doc, first, first + RECORD_READ)?
         .into_iter()
         .enumerate()
     {
         if i > 0 && cursor.starts(&text) {
-            let mut out: Vec<(u64, String)> = by_id.into_iter().chain(by_name).collect();
-            out.sort_by_key(|l: &(u64, String)| l.0);
-            return Ok(out);
+            let list = records_list(doc, rule)?;
+            let best = best_names(&record, list.as_deref());
+            return Ok(best.into_iter().map(|i| record[i].clone()).collect());
         }
         if i == 0 {
             cursor.starts(&text);
         }
-        let body = text.trim();
-        if m == n || !names_a_record(body) {
-            continue;
-        }
-        if names_by_id(body) {
-            if by_id.len() < BY_ID {
-                by_id.push((m, text));
-            }
-        } else if by_name.len() < BY_NAME {
-            by_name.push((m, text));
+        if m != n {
+            record.push((m, text));
         }
     }
     Ok(Vec::new())

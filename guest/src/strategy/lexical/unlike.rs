@@ -15,8 +15,8 @@ use super::record;
 use super::search::LineHits;
 use crate::doc::Doc;
 use crate::llm::Failure;
+use crate::view::detect::names::clip_named;
 use crate::view::detect::values::fields::{line_key, line_kind};
-use crate::view::preview::clip;
 
 /// Lines holding the negated word needed for their kind to be the shape
 /// the question negates.
@@ -121,7 +121,10 @@ impl Unlike {
         for &(n, [first, name]) in &shape.lines {
             let text = read(doc, n, n)?.pop().map(|(_, l)| l).unwrap_or_default();
             let whose = record::whose(doc, n, first, name, &numbers)?;
-            let l = format!("{n}: {}{whose}\n", clip(text.trim_end(), LINE_BYTES));
+            let l = format!(
+                "{n}: {}{whose}\n",
+                clip_named(text.trim_end(), None, LINE_BYTES)
+            );
             if out.len() + l.len() > budget {
                 break;
             }

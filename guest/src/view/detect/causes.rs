@@ -10,7 +10,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Detector, Findings, Line, Totals};
-use crate::view::preview::{PREVIEW_LINE_BYTES, PreviewLine, clip};
+use crate::view::detect::names::clip_named;
+use crate::view::preview::{PREVIEW_LINE_BYTES, PreviewLine};
 
 /// Chains kept: the first ones and the last ones.
 const FIRST_CHAINS: usize = 4;
@@ -118,7 +119,7 @@ pub struct CauseTracker {
 fn keep(number: u64, line: &str) -> PreviewLine {
     PreviewLine {
         line: number,
-        text: clip(line, PREVIEW_LINE_BYTES),
+        text: clip_named(line, None, PREVIEW_LINE_BYTES),
     }
 }
 

@@ -14,8 +14,9 @@ use serde::{Deserialize, Serialize};
 
 use super::shapes::shape_hash;
 use super::{Detector, Findings, Line, Totals};
+use crate::view::detect::names::clip_named;
 use crate::view::errors::{first_error_end, is_continuation};
-use crate::view::preview::{PREVIEW_LINE_BYTES, PreviewLine, clip};
+use crate::view::preview::{PREVIEW_LINE_BYTES, PreviewLine};
 
 /// Lines of error blocks kept for the preview.
 pub const MAX_ERROR_LINES: usize = 24;
@@ -211,7 +212,7 @@ impl ErrorBlocks {
 fn capture(line: &Line) -> PreviewLine {
     PreviewLine {
         line: line.number,
-        text: clip(line.text, PREVIEW_LINE_BYTES),
+        text: clip_named(line.text, None, PREVIEW_LINE_BYTES),
     }
 }
 

@@ -16,7 +16,9 @@
 //! of a blank-separated block (`/srv/app/config:` above its listing, a
 //! `## section`) names what follows, near enough.
 
-use crate::view::preview::{PREVIEW_LINE_BYTES, PreviewLine, clip};
+use std::ops::Range;
+
+use crate::view::preview::{PREVIEW_LINE_BYTES, PreviewLine, clip, clip_keeping};
 
 /// Indents whose naming line is tracked.
 const MAX_INDENT: usize = 64;
@@ -29,18 +31,42 @@ const BLOCK_REACH: u64 = 80;
 const KEY_BYTES: usize = 64;
 /// Words of a key that name a record.
 pub const NAME_KEYS: &[&str] = &[
-    "name", "id", "key", "title", "hostname", "host", "resource", "package", "module", "test",
-    "file", "path", "sku", "url", "uid", "uuid",
+    "name",
+    "id",
+    "key",
+    "title",
+    "hostname",
+    "host",
+    "resource",
+    "package",
+    "module",
+    "test",
+    "file",
+    "path",
+    "sku",
+    "url",
+    "uri",
+    "uid",
+    "uuid",
+    "summary",
+    "subject",
+    "identifier",
 ];
+/// Words of [`NAME_KEYS`] that name by a title, the best of names.
+const TITLE_KEYS: &[&str] = &["name", "title", "summary", "subject"];
+/// Words of [`NAME_KEYS`] that name by an id.
+const ID_KEYS: &[&str] = &["id", "uid", "uuid", "identifier"];
 
 /// Naming lines after a record's first one kept, when they are no id (a
 /// variant's `title` and `sku` after its `id`).
 const MORE_NAMES: usize = 2;
 
-/// A record's naming lines at one indent: its first, and a few more.
+/// A record's naming lines at one indent: its best (by [`name_rank`],
+/// the first of the best), and a few more.
 #[derive(Clone)]
 struct Slot {
     first: PreviewLine,
+    rank: u8,
     more: Vec<PreviewLine>,
 }
 
@@ -55,6 +81,12 @@ pub struct Names {
     /// after it (a `spec:` key between a pod's name and its node is no
     /// record's start).
     opened_at: Vec<u64>,
+    /// The last line opening an unnamed JSON record at each indent (`{`
+    /// alone, an array's next item): past it, the last record's naming
+    /// lines name no later line (an HTML element opening after a card's
+    /// heading is still the card's, a `},` closing a pod's `metadata`
+    /// leaves its name the pod's).
+    bracket_at: Vec<u64>,
     /// The last heading after a blank line, and whether the last line was
     /// blank.
     block_head: Option<PreviewLine>,
@@ -62,6 +94,10 @@ pub struct Names {
     /// One level of indent: the smallest indent seen (2 for YAML and most
     /// JSON, 4 for `kubectl` and the AWS CLI's JSON); 0 until one is.
     level: usize,
+    /// The key of each open list by its indent (`"Volumes": [`), and the
+    /// indents from this one on that hold none.
+    lists: Vec<Option<String>>,
+    listed_to: usize,
 }
 
 impl Names {
@@ -83,6 +119,18 @@ impl Names {
         if self.slots.len() < MAX_INDENT {
             self.slots.resize(MAX_INDENT, None);
             self.opened_at.resize(MAX_INDENT, 0);
+            self.bracket_at.resize(MAX_INDENT, 0);
+            self.lists.resize(MAX_INDENT, None);
+        }
+        // A line at a list's indent or shallower ends it (its `]`, the
+        // next key); a line opening one under a key starts it.
+        if self.listed_to > indent {
+            self.lists[indent..self.listed_to].fill(None);
+            self.listed_to = indent;
+        }
+        if let Some(key) = list_key(body) {
+            self.lists[indent] = Some(key.to_string());
+            self.listed_to = indent + 1;
         }
         if indent > 0 && (self.level == 0 || indent < self.level) {
             self.level = indent;
@@ -94,7 +142,8 @@ impl Names {
             self.slots[kept..self.named_to].fill(None);
             self.named_to = kept;
         }
-        if names_a_record(body) {
+        let list = self.lists[..indent].iter().rev().flatten().next();
+        if let Some(rank) = name_rank(body, list.map(String::as_str)) {
             // A list item's content is two columns in (`- name: web`).
             let at = if body.starts_with("- ") {
                 indent + 2
@@ -102,19 +151,27 @@ impl Names {
                 indent
             }
             .min(MAX_INDENT - 1);
-            // The first naming line of the record at its indent: the one
-            // held stays while no shallower line came since; names that
-            // are no id join it.
+            // The best naming line of the record at its indent: the one
+            // held stays while no shallower line came since, unless this
+            // one names it better; names that are no id join it.
             let start = self.opened_at[..at].iter().copied().max().unwrap_or(0);
             match &mut self.slots[at] {
-                Some(slot) if slot.first.line > start => {
+                Some(slot) if slot.first.line > start && slot.rank <= rank => {
                     if slot.more.len() < MORE_NAMES && !names_by_id(body) {
                         slot.more.push(keep(number, line));
                     }
                 }
+                Some(slot) if slot.first.line > start => {
+                    let was = std::mem::replace(&mut slot.first, keep(number, line));
+                    if slot.more.len() < MORE_NAMES {
+                        slot.more.push(was);
+                    }
+                    slot.rank = rank;
+                }
                 held => {
                     *held = Some(Slot {
                         first: keep(number, line),
+                        rank,
                         more: Vec::new(),
                     });
                     self.named_to = self.named_to.max(at + 1);
@@ -123,6 +180,9 @@ impl Names {
         }
         if opens_a_record(body) {
             self.opened_at[indent] = number;
+            if body.starts_with(['{', '[']) {
+                self.bracket_at[indent] = number;
+            }
         }
     }
 
@@ -130,9 +190,10 @@ impl Names {
     /// being seen now): the shallowest naming line within reach and the
     /// nearest one at its indent or above, or else the head of its block.
     pub fn of(&self, indent: usize, number: u64) -> Vec<PreviewLine> {
-        let fresh = |s: &&Slot| s.first.line + NAME_REACH >= number && s.first.line < number;
         let upto = (indent + 1).min(self.slots.len());
-        let mut named = self.slots[..upto].iter().flatten().filter(fresh);
+        let mut named = (self.slots[..upto].iter().enumerate())
+            .filter(|(at, s)| self.fresh(*at, s.as_ref(), number))
+            .flat_map(|(_, s)| s);
         let shallowest = named.next();
         let nearest = named.next_back().or(shallowest);
         let mut out: Vec<PreviewLine> = Vec::new();
@@ -158,8 +219,9 @@ impl Names {
     /// a caller that reads the line later.
     pub fn nearest(&self, indent: usize, number: u64) -> Option<u64> {
         let upto = (indent + 1).min(self.slots.len());
-        let named = (self.slots[..upto].iter().flatten())
-            .filter(|s| s.first.line + NAME_REACH >= number && s.first.line < number)
+        let named = (self.slots[..upto].iter().enumerate())
+            .filter(|(at, s)| self.fresh(*at, s.as_ref(), number))
+            .flat_map(|(_, s)| s)
             .map(|s| s.first.line)
             .next_back();
         named.or_else(|| {
@@ -167,6 +229,19 @@ impl Names {
                 .filter(|h| h.line < number && h.line + BLOCK_REACH >= number)
                 .map(|h| h.line)
         })
+    }
+}
+
+impl Names {
+    /// Whether `slot`, at indent `at`, names the record of line `number`:
+    /// within reach, and of the record still open there (the next
+    /// volume's `{` ends the last one's `"KmsKeyId"`).
+    fn fresh(&self, at: usize, slot: Option<&Slot>, number: u64) -> bool {
+        let Some(s) = slot else {
+            return false;
+        };
+        let start = self.bracket_at[..at].iter().copied().max().unwrap_or(0);
+        s.first.line + NAME_REACH >= number && s.first.line < number && s.first.line >= start
     }
 }
 
@@ -182,25 +257,249 @@ fn keep(number: u64, line: &str) -> PreviewLine {
 /// `product_id=`), or an HTML heading (`<h3 class="title">Walnut
 /// Riser</h3>` names its card).
 pub fn names_a_record(body: &str) -> bool {
+    name_rank(body, None).is_some()
+}
+
+/// The rank of a line naming an id: the worst.
+const ID_RANK: u8 = 3;
+
+/// How well `body` (a trimmed line) names its record, best first, in a
+/// list under the key `list` (`Volumes`); `None` when it names none:
+/// 0. the item's own name or id, named for the list (`"VolumeId"` of an
+///    item of `"Volumes"`, not its `"SnapshotId"`), or an HTML heading;
+/// 1. a title (`title`, `name`, `summary`, `displayName`);
+/// 2. another name (`host`, `url`, `package`, `key`);
+/// 3. an id (`id`, `KmsKeyId`).
+pub fn name_rank(body: &str, list: Option<&str>) -> Option<u8> {
     if let Some(rest) = body.strip_prefix("<h") {
-        return rest.starts_with(|c: char| c.is_ascii_digit());
+        return rest.starts_with(|c: char| c.is_ascii_digit()).then_some(0);
     }
+    key_rank(naming_key(body)?, list)
+}
+
+/// [`name_rank`] of a line whose key is `key`.
+fn key_rank(key: &str, list: Option<&str>) -> Option<u8> {
+    let is = |words: &[&str]| words.iter().any(|w| ends_with_word(key, w));
+    if !is(NAME_KEYS) {
+        return None;
+    }
+    if list.is_some_and(|list| own_member(key, list)) {
+        return Some(0);
+    }
+    Some(if is(TITLE_KEYS) {
+        1
+    } else if is(ID_KEYS) {
+        ID_RANK
+    } else {
+        2
+    })
+}
+
+/// Naming lines or members of a record shown by a name, at most (and one
+/// by an id).
+const NAMES_SHOWN: usize = 2;
+
+/// A line or member naming a record: how deep in the record it is, how
+/// well it names it ([`name_rank`]), where it is, and whether by an id.
+pub struct Named {
+    pub depth: usize,
+    pub rank: u8,
+    pub at: usize,
+    pub by_id: bool,
+}
+
+/// The `at`s of the best of `named`, best first: the best
+/// [`NAMES_SHOWN`] by a name and the best one by an id, each the record's
+/// own before those of objects inside it (a Jira issue's `key` before its
+/// project's `name`), then by rank (a volume's `VolumeId` before its
+/// `KmsKeyId`, a title before a URL), then the first.
+pub fn best_of(mut named: Vec<Named>) -> Vec<usize> {
+    named.sort_unstable_by_key(|n| (n.depth, n.rank, n.at));
+    let names = named.iter().filter(|n| !n.by_id).take(NAMES_SHOWN);
+    let id = named.iter().find(|n| n.by_id);
+    names.chain(id).map(|n| n.at).collect()
+}
+
+/// Bytes of a naming member's value kept in a cut line.
+const MEMBER_BYTES: usize = 80;
+
+/// `line` cut to `max` bytes ([`clip_keeping`]) keeping, after its head,
+/// the part from byte `at` (a field a listing compared) and, in a JSON
+/// object on one line (a JSON lines entry), the [`best_of`] members naming
+/// its record: `{"status":"oom","id":"9c1f…"name":"report-renderer-2"…`.
+pub fn clip_named(line: &str, at: Option<usize>, max: usize) -> String {
+    if line.len() <= max {
+        return line.to_string();
+    }
+    let mut parts: Vec<Range<usize>> = Vec::new();
+    // The field from `at`, to its member's end, when a cut at the end
+    // would lose it.
+    if let Some(at) = at.filter(|&at| at > max * 3 / 5 && at < line.len()) {
+        let from = line.floor_char_boundary(at);
+        let end = (line[from..].find([',', '}', ']'])).map_or(line.len(), |e| from + e);
+        parts.push(from..line.floor_char_boundary(end.min(from + max * 2 / 5)));
+    }
+    if line.trim_start().starts_with('{') {
+        // A line cut before is read piece by piece: its parts are whole
+        // members, its marks are no JSON.
+        let mut members = Vec::new();
+        let mut from = 0;
+        for piece in line.split('…') {
+            members.extend(naming_members(piece).into_iter().map(|mut m| {
+                m.span = m.span.start + from..m.span.end + from;
+                m
+            }));
+            from += piece.len() + '…'.len_utf8();
+        }
+        let best = best_of(
+            (members.iter().enumerate())
+                .map(|(i, m)| Named {
+                    depth: m.depth,
+                    rank: m.rank,
+                    at: i,
+                    by_id: m.by_id,
+                })
+                .collect(),
+        );
+        parts.extend(best.into_iter().map(|i| members[i].span.clone()));
+    }
+    clip_keeping(line, &parts, max)
+}
+
+/// A member of a JSON object line naming its record.
+struct Member {
+    depth: usize,
+    rank: u8,
+    by_id: bool,
+    /// The key's opening quote to the end of its value (cut).
+    span: Range<usize>,
+}
+
+/// The members of the JSON text `line` whose key names a record (a string
+/// or scalar value, not empty; objects and arrays are looked into, not
+/// kept).
+fn naming_members(line: &str) -> Vec<Member> {
+    let b = line.as_bytes();
+    // The end of the string whose opening quote is at `i`: after its
+    // closing quote, or the line's end.
+    let string_end = |i: usize| {
+        let mut j = i + 1;
+        while j < b.len() {
+            match b[j] {
+                b'\\' => j += 2,
+                b'"' => return j + 1,
+                _ => j += 1,
+            }
+        }
+        b.len()
+    };
+    let mut out = Vec::new();
+    let (mut i, mut depth) = (0, 0usize);
+    while i < b.len() {
+        match b[i] {
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => depth = depth.saturating_sub(1),
+            b'"' => {
+                let end = string_end(i);
+                let mut v = end;
+                while b.get(v).is_some_and(u8::is_ascii_whitespace) {
+                    v += 1;
+                }
+                if b.get(v) != Some(&b':') {
+                    i = end;
+                    continue;
+                }
+                v += 1;
+                while b.get(v).is_some_and(u8::is_ascii_whitespace) {
+                    v += 1;
+                }
+                let key = &line[i + 1..end.saturating_sub(1).max(i + 1)];
+                let value_end = match b.get(v) {
+                    Some(b'"') => Some(string_end(v)),
+                    Some(b'{' | b'[') | None => None,
+                    Some(_) => Some(
+                        (b[v..].iter())
+                            .position(|c| matches!(c, b',' | b'}' | b']'))
+                            .map_or(b.len(), |p| v + p),
+                    ),
+                };
+                // An empty value names nothing (`"user_id":""`, `null`).
+                let empty = value_end.is_some_and(|e| matches!(&line[v..e], "\"\"" | "null"));
+                if let Some(value_end) = value_end
+                    && !empty
+                    && valid_key(key)
+                    && let Some(rank) = key_rank(key, None)
+                {
+                    let cut = line.floor_char_boundary(value_end.min(v + MEMBER_BYTES));
+                    out.push(Member {
+                        depth,
+                        rank,
+                        by_id: ID_KEYS.iter().any(|w| ends_with_word(key, w)),
+                        span: i..cut,
+                    });
+                }
+                i = value_end.unwrap_or(v);
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Whether `key` looks like a key, not text: a letter first, then letters,
+/// digits and `_-.`, within [`KEY_BYTES`].
+fn valid_key(key: &str) -> bool {
+    let b = key.as_bytes();
+    b.len() <= KEY_BYTES
+        && b.first().is_some_and(u8::is_ascii_alphabetic)
+        && (b.iter()).all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.'))
+}
+
+/// Whether `key` is an item's own name or id in a list under the key
+/// `list`: the list's item, then a word of [`NAME_KEYS`] (`VolumeId` in
+/// `Volumes`, `VulnerabilityID` in `Vulnerabilities`), case ignored.
+fn own_member(key: &str, list: &str) -> bool {
+    let (stem, y) = match list.strip_suffix("ies") {
+        Some(stem) => (stem, "y"),
+        None => (list.strip_suffix('s').unwrap_or(list), ""),
+    };
+    let item = stem.len() + y.len();
+    !stem.is_empty()
+        && key.len() > item
+        && key.is_char_boundary(item)
+        && key[..stem.len()].eq_ignore_ascii_case(stem)
+        && key[stem.len()..item].eq_ignore_ascii_case(y)
+        && NAME_KEYS
+            .iter()
+            .any(|k| key[item..].eq_ignore_ascii_case(k))
+}
+
+/// The key of a line opening a list under it (`"Volumes": [`,
+/// `Instances:` is not told from a map, so only JSON's).
+pub fn list_key(body: &str) -> Option<&str> {
+    let key = body.strip_suffix('[')?.trim_end().strip_suffix(':')?;
+    let key = key.strip_prefix('"')?.strip_suffix('"')?;
+    (!key.is_empty() && key.len() <= KEY_BYTES).then_some(key)
+}
+
+/// The key of a `key: …`-like line, quoted or not, before `:` (`=`
+/// unquoted).
+fn naming_key(body: &str) -> Option<&str> {
     let body = body.strip_prefix("- ").unwrap_or(body);
     let quoted = body.starts_with('"');
     let key = body.trim_start_matches('"');
     let b = key.as_bytes();
     if !b.first().is_some_and(u8::is_ascii_alphabetic) {
-        return false;
+        return None;
     }
     // A key ends within KEY_BYTES + 1 bytes or is none: read no further.
-    let Some(end) = b[..b.len().min(KEY_BYTES + 1)]
+    let end = b[..b.len().min(KEY_BYTES + 1)]
         .iter()
-        .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.')))
-    else {
-        return false;
-    };
+        .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.')))?;
     if end == 0 || end > KEY_BYTES {
-        return false;
+        return None;
     }
     let rest = &key[end..];
     let separated = if quoted {
@@ -208,7 +507,7 @@ pub fn names_a_record(body: &str) -> bool {
     } else {
         rest.starts_with([':', '='])
     };
-    separated && NAME_KEYS.iter().any(|k| ends_with_word(&key[..end], k))
+    separated.then_some(&key[..end])
 }
 
 /// Whether a line opens (or closes) a record: a bracket, a list item,
@@ -230,9 +529,7 @@ pub fn names_by_id(body: &str) -> bool {
     let end = key
         .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')))
         .unwrap_or(key.len());
-    ["id", "uid", "uuid"]
-        .iter()
-        .any(|w| ends_with_word(&key[..end], w))
+    ID_KEYS.iter().any(|w| ends_with_word(&key[..end], w))
 }
 
 /// Whether `key` is `word` or ends with it as its last word: after `_`,
@@ -251,3 +548,6 @@ fn ends_with_word(key: &str, word: &str) -> bool {
     matches!(before, b'_' | b'-' | b'.')
         || (first.is_ascii_uppercase() && (before.is_ascii_lowercase() || before.is_ascii_digit()))
 }
+
+#[cfg(test)]
+mod tests;

@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 
 use super::{Detector, Findings, Line, Totals};
+use crate::view::detect::names::clip_named;
 use crate::view::preview::{PreviewLine, clip};
 
 /// Distinct shapes tracked; past this the output is too varied to have
@@ -71,7 +72,7 @@ impl ShapeTable {
                     count: 1,
                     first: PreviewLine {
                         line: number,
-                        text: clip(line, SAMPLE_BYTES),
+                        text: clip_named(line, None, SAMPLE_BYTES),
                     },
                     // Pieces are whole words or single ASCII bytes: valid UTF-8.
                     shape: clip(&String::from_utf8_lossy(&shape), SHAPE_BYTES),

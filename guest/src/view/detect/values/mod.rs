@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 use super::names::names_a_record;
 use super::records::{RecordCursor, RecordRule};
 use super::{Detector, Findings, Line, Totals};
+use crate::view::detect::names::clip_named;
 use crate::view::preview::{PREVIEW_LINE_BYTES, PreviewLine, clip};
 use categories::Categories;
 use fields::Fields;
@@ -101,7 +102,7 @@ impl Detector for Values {
         let capture = || {
             let shown = PreviewLine {
                 line: line.number,
-                text: clip(text, PREVIEW_LINE_BYTES),
+                text: clip_named(text, None, PREVIEW_LINE_BYTES),
             };
             (shown, line.names.of(indent, line.number))
         };

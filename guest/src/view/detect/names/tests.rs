@@ -1,0 +1,170 @@
+//! Which line or member names a record best, and how a long line is cut
+//! so as to keep it.
+
+use super::*;
+
+#[test]
+fn a_list_item_own_id_ranks_first_and_a_foreign_id_last() {
+    let rank = |line: &str, list| name_rank(line, list);
+    assert_eq!(rank("\"VolumeId\": \"vol-1\",", Some("Volumes")), Some(0));
+    assert_eq!(
+        rank("\"VulnerabilityID\": \"CVE-1\",", Some("Vulnerabilities")),
+        Some(0)
+    );
+    assert_eq!(rank("\"InstanceId\": \"i-1\",", Some("Instances")), Some(0));
+    assert_eq!(
+        rank("\"ImageId\": \"ami-1\",", Some("Instances")),
+        Some(ID_RANK)
+    );
+    assert_eq!(
+        rank("\"KmsKeyId\": \"arn:…\",", Some("Volumes")),
+        Some(ID_RANK)
+    );
+    assert_eq!(rank("\"title\": \"Cookie without Secure\",", None), Some(1));
+    assert_eq!(rank("\"summary\": \"Checkout total\",", None), Some(1));
+    assert_eq!(rank("\"url\": \"https://…\",", None), Some(2));
+    assert_eq!(rank("\"uri\": \"/api/x\",", None), Some(2));
+    assert_eq!(rank("\"State\": \"available\",", Some("Volumes")), None);
+    // A list's name alone is no member of its item.
+    assert_eq!(rank("\"s\": 1", Some("s")), None);
+}
+
+#[test]
+fn of_many_names_the_record_own_and_best_ranked_come_first() {
+    let named = |depth, rank, at, by_id| Named {
+        depth,
+        rank,
+        at,
+        by_id,
+    };
+    // A Jira issue: `id`, `key` at its level; `summary` in `fields`; a
+    // project `name` deeper.
+    let best = best_of(vec![
+        named(6, ID_RANK, 0, true),
+        named(6, 2, 1, false),
+        named(10, 1, 2, false),
+        named(8, 1, 3, false),
+    ]);
+    assert_eq!(best, vec![1, 3, 0]);
+}
+
+#[test]
+fn a_cut_line_keeps_its_parts_after_as_much_head_as_fits() {
+    let line = format!(
+        "{{\"head\":1,{},\"tail\":\"name-42\"}}",
+        "\"x\":0,".repeat(60)
+    );
+    let tail = line.find("\"tail\"").unwrap();
+    let name = tail..line.len() - 1;
+    let cut = clip_keeping(&line, std::slice::from_ref(&name), 120);
+    assert!(cut.len() <= 120, "{cut}");
+    assert!(cut.starts_with("{\"head\":1,\"x\":0"), "{cut}");
+    // The one closing brace left is shown, not marked.
+    assert!(cut.ends_with("…\"tail\":\"name-42\"}"), "{cut}");
+    // A part the head shows is not repeated.
+    assert_eq!(
+        clip_keeping(&line, &[1..8, 2..9], 120),
+        crate::view::preview::clip(&line, 120)
+    );
+    // Parts too long for the head's share go, the least wanted (last) first.
+    let big = clip_keeping(&line, &[tail..line.len() - 1, 200..300], 120);
+    assert!(
+        big.contains("name-42") && !big.contains(&line[200..300]),
+        "{big}"
+    );
+}
+
+#[test]
+fn a_long_json_line_is_cut_so_as_to_show_what_names_its_record() {
+    let line = format!(
+        "{{\"status\":\"oom\",\"id\":\"{}\",\"from\":\"acme/report:3.2\",\"Actor\":{{\"ID\":\"{}\",\"Attributes\":{{\"image\":\"acme/report:3.2\",\"user_id\":\"\",\"name\":\"report-renderer-2\"}}}},\"time\":1763900000}}",
+        "9c1f".repeat(16),
+        "9c1f".repeat(16)
+    );
+    let cut = clip_named(&line, None, 240);
+    assert!(cut.len() <= 240 + 8, "{cut}");
+    assert!(cut.contains("…\"name\":\"report-renderer-2\"…"), "{cut}");
+    assert!(
+        !cut.contains("user_id"),
+        "an empty value names nothing: {cut}"
+    );
+    // Cut again, shorter (the handle message's width): the name stays.
+    let again = clip_named(&cut, None, 120);
+    assert!(again.contains("\"name\":\"report-renderer-2\""), "{again}");
+    // A compared field far in is kept too, to its member's end.
+    let at = line.find("\"time\"").unwrap();
+    let with_at = clip_named(&line, Some(at), 240);
+    assert!(with_at.ends_with("\"time\":1763900000}"), "{with_at}");
+    assert!(with_at.contains("report-renderer-2"), "{with_at}");
+    // Not JSON: an end cut.
+    let text = "x ".repeat(200);
+    assert_eq!(
+        clip_named(&text, None, 100),
+        crate::view::preview::clip(&text, 100)
+    );
+}
+
+fn names_of(text: &str, number: u64) -> Vec<String> {
+    let mut names = Names::default();
+    for (i, line) in text.lines().enumerate() {
+        let n = i as u64 + 1;
+        if n == number {
+            let indent = line.len() - line.trim_start().len();
+            return names
+                .of(indent, n)
+                .into_iter()
+                .map(|l| l.text.trim().to_string())
+                .collect();
+        }
+        names.see(n, line);
+    }
+    panic!("no line {number}");
+}
+
+#[test]
+fn an_item_is_named_by_its_own_id_not_the_last_item_or_a_foreign_id() {
+    let volumes = r#"{
+    "Volumes": [
+        {
+            "KmsKeyId": "key-a",
+            "SnapshotId": "snap-a",
+            "State": "in-use",
+            "VolumeId": "vol-a"
+        },
+        {
+            "Attachments": [],
+            "KmsKeyId": "key-b",
+            "SnapshotId": "snap-b",
+            "State": "available",
+            "VolumeId": "vol-b"
+        }
+    ]
+}"#;
+    // The second volume's `Attachments` comes before any of its names:
+    // the first volume's do not name it.
+    assert_eq!(names_of(volumes, 10), Vec::<String>::new());
+    let named = names_of(&format!("{volumes}\n"), 14);
+    assert!(
+        named.contains(&"\"KmsKeyId\": \"key-b\",".to_string()),
+        "{named:?}"
+    );
+    // Once seen, the volume's own id is its best name.
+    let mut names = Names::default();
+    for (i, line) in volumes.lines().take(14).enumerate() {
+        names.see(i as u64 + 1, line);
+    }
+    let best = names.slots[12]
+        .as_ref()
+        .map(|s| s.first.text.trim().to_string());
+    assert_eq!(best.as_deref(), Some("\"VolumeId\": \"vol-b\""));
+}
+
+#[test]
+fn an_html_card_keeps_its_heading_past_its_next_element() {
+    let page = "<li class=\"card\">\n  <a href=\"/p/1\">\n    <h3 class=\"title\">Walnut Riser</h3>\n  </a>\n  <div class=\"price\">\n    <span class=\"badge\">Sold out</span>\n  </div>\n</li>\n";
+    let named = names_of(page, 6);
+    assert!(
+        named.iter().any(|n| n.contains("Walnut Riser")),
+        "{named:?}"
+    );
+}
