@@ -171,18 +171,19 @@ fn identifying(record: &[&(u64, String)], list: Option<&str>) -> Vec<usize> {
     let mut keep: Vec<usize> = (0..record.len().min(HEAD_LINES))
         .take_while(|&i| i == 0 || !record[i].1.trim().is_empty())
         .collect();
-    let within: Vec<(u64, String)> = (record.iter().take(NAME_WITHIN))
-        .map(|&l| l.clone())
-        .collect();
-    keep.extend(best_names(&within, list));
+    let within = record.iter().take(NAME_WITHIN).map(|l| l.1.as_str());
+    keep.extend(best_names(within, list));
     keep
 }
 
 /// Indexes of the lines of a record that name it best ([`best_of`]), in
-/// a list under the key `list`.
-pub(super) fn best_names(record: &[(u64, String)], list: Option<&str>) -> Vec<usize> {
-    let named = (record.iter().enumerate())
-        .filter_map(|(i, (_, l))| {
+/// a list under the key `list`, in order.
+pub(super) fn best_names<'a>(
+    record: impl Iterator<Item = &'a str>,
+    list: Option<&str>,
+) -> Vec<usize> {
+    let named = (record.enumerate())
+        .filter_map(|(i, l)| {
             let body = l.trim();
             Some(Named {
                 depth: l.len() - l.trim_start().len(),

@@ -22,7 +22,6 @@ const AFTER: u64 = 3;
 /// A record's lines read for its naming lines: longer ones are named by
 /// the lines nearest the line.
 const RECORD_READ: u64 = 120;
-
 /// A naming line shown after a listed line is cut to this many bytes.
 const NAME_BYTES: usize = 120;
 
@@ -175,7 +174,7 @@ pub fn record_names(doc: &Doc, first: u64, n: u64) -> Result<Vec<(u64, String)>,
     {
         if i > 0 && cursor.starts(&text) {
             let list = records_list(doc, rule)?;
-            let best = best_names(&record, list.as_deref());
+            let best = best_names(record.iter().map(|l| l.1.as_str()), list.as_deref());
             return Ok(best.into_iter().map(|i| record[i].clone()).collect());
         }
         if i == 0 {
