@@ -19,7 +19,7 @@
 use serde_json::{Value, json};
 
 use super::super::heldout::h;
-use super::{Case, jq_string, pretty};
+use super::{Case, jq_string, pick, pretty};
 
 pub(super) fn cases() -> Vec<Case> {
     vec![
@@ -32,11 +32,6 @@ pub(super) fn cases() -> Vec<Case> {
         pvc_pending(),
         postgres_slow_statements(),
     ]
-}
-
-/// `xs[h(i, salt) % len]`.
-fn pick<'a>(xs: &[&'a str], i: usize, salt: u64) -> &'a str {
-    xs[(h(i, salt) % xs.len() as u64) as usize]
 }
 
 /// `kubectl get events -A -o json`: 700 events of pods being scheduled,

@@ -45,7 +45,7 @@ use serde_json::{Value, json};
 
 use super::super::heldout::{h, hms};
 use super::super::questions::lines_until;
-use super::{Case, jq_string, pretty};
+use super::{Case, jq_string, pick, pretty};
 
 pub(super) fn cases() -> Vec<Case> {
     vec![
@@ -79,11 +79,6 @@ pub(super) fn cases() -> Vec<Case> {
         ebs_unattached(),
         k8s_audit_secret_delete(),
     ]
-}
-
-/// `xs[h(i, salt) % len]`.
-fn pick<'a>(xs: &[&'a str], i: usize, salt: u64) -> &'a str {
-    xs[(h(i, salt) % xs.len() as u64) as usize]
 }
 
 /// A JUnit XML report of a Gradle build's tests (merged `TEST-*.xml`):

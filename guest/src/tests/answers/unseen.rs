@@ -33,7 +33,7 @@ use serde_json::json;
 
 use super::super::heldout::{h, hms};
 use super::super::questions::lines_until;
-use super::{Case, jq_string, pretty};
+use super::{Case, jq_string, pick, pretty};
 
 pub(super) fn cases() -> Vec<Case> {
     vec![
@@ -54,11 +54,6 @@ pub(super) fn cases() -> Vec<Case> {
         dbt_failed_models(),
         nmap_telnet(),
     ]
-}
-
-/// `xs[h(i, salt) % len]`.
-fn pick<'a>(xs: &[&'a str], i: usize, salt: u64) -> &'a str {
-    xs[(h(i, salt) % xs.len() as u64) as usize]
 }
 
 /// `top -b -d 5 -n 44` on a database host: 44 screens of ~120 processes;

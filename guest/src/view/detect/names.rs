@@ -142,8 +142,16 @@ impl Names {
             self.slots[kept..self.named_to].fill(None);
             self.named_to = kept;
         }
-        let list = self.lists[..indent].iter().rev().flatten().next();
-        if let Some(rank) = name_rank(body, list.map(String::as_str)) {
+        // The open list is looked up for naming lines only (this runs for
+        // every line).
+        let rank = name_rank(body, None).map(|rank| {
+            let list = || self.lists[..indent].iter().rev().flatten().next();
+            let own = naming_key(body)
+                .zip(list())
+                .is_some_and(|(k, l)| own_member(k, l));
+            if own { 0 } else { rank }
+        });
+        if let Some(rank) = rank {
             // A list item's content is two columns in (`- name: web`).
             let at = if body.starts_with("- ") {
                 indent + 2
