@@ -670,7 +670,7 @@ fn fresh_set_answers() {
             both: 3,
             recall_lexical: 0.5,
             recall_both: 0.5,
-            jq_right: 5,
+            jq_right: 6,
             jq_keys_shown: 5,
         },
     );

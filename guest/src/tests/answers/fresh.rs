@@ -220,7 +220,7 @@ fn journal_critical() -> Case {
                 "postgresql@16-main.service",
                 "postgres",
                 2,
-                "PANIC:  could not write to file \"pg_wal/xlogtemp.1841\": No space left on device"
+                "PANIC:  could not write to file \\\"pg_wal/xlogtemp.1841\\\": No space left on device"
                     .to_string(),
             )
         } else {
