@@ -94,6 +94,8 @@ pub struct Names {
     /// One level of indent: the smallest indent seen (2 for YAML and most
     /// JSON, 4 for `kubectl` and the AWS CLI's JSON); 0 until one is.
     level: usize,
+    /// Whether the line seen last names a record.
+    last_named: bool,
     /// The key of each open list by its indent (`"Volumes": [`), and the
     /// indents from this one on that hold none.
     lists: Vec<Option<String>>,
@@ -106,6 +108,7 @@ impl Names {
         let body = line.trim_start();
         let indent = (line.len() - body.len()).min(MAX_INDENT - 1);
         let body = body.trim_end();
+        self.last_named = false;
         if body.is_empty() {
             self.blank = true;
             return;
@@ -151,6 +154,7 @@ impl Names {
                 .is_some_and(|(k, l)| own_member(k, l));
             if own { 0 } else { rank }
         });
+        self.last_named = rank.is_some();
         if let Some(rank) = rank {
             // A list item's content is two columns in (`- name: web`).
             let at = if body.starts_with("- ") {
@@ -192,6 +196,12 @@ impl Names {
                 self.bracket_at[indent] = number;
             }
         }
+    }
+
+    /// Whether the line seen last names a record ([`names_a_record`]),
+    /// known without a second look.
+    pub fn last_named(&self) -> bool {
+        self.last_named
     }
 
     /// The lines naming the record of line `number` at `indent` (the line
@@ -287,16 +297,16 @@ pub fn name_rank(body: &str, list: Option<&str>) -> Option<u8> {
 
 /// [`name_rank`] of a line whose key is `key`.
 fn key_rank(key: &str, list: Option<&str>) -> Option<u8> {
-    let is = |words: &[&str]| words.iter().any(|w| ends_with_word(key, w));
-    if !is(NAME_KEYS) {
-        return None;
-    }
+    // The first word of NAME_KEYS it ends with says its kind (`hostname`
+    // ends with `name` first: a title); one pass, as this runs for every
+    // keyed line.
+    let word = *NAME_KEYS.iter().find(|w| ends_with_word(key, w))?;
     if list.is_some_and(|list| own_member(key, list)) {
         return Some(0);
     }
-    Some(if is(TITLE_KEYS) {
+    Some(if TITLE_KEYS.contains(&word) {
         1
-    } else if is(ID_KEYS) {
+    } else if ID_KEYS.contains(&word) {
         ID_RANK
     } else {
         2

@@ -17,7 +17,6 @@ pub mod table;
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
-use super::names::names_a_record;
 use super::records::{RecordCursor, RecordRule};
 use super::{Detector, Findings, Line, Totals};
 use crate::view::detect::names::clip_named;
@@ -96,7 +95,7 @@ impl Detector for Values {
         let indent = text.len() - body.len();
         let body = body.trim_end();
         // A naming line names a record: it is no value of one.
-        if body.is_empty() || names_a_record(body) {
+        if body.is_empty() || line.names.last_named() {
             return;
         }
         let capture = || {
