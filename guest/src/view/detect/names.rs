@@ -350,14 +350,18 @@ pub fn clip_named(line: &str, at: Option<usize>, max: usize) -> String {
         return line.to_string();
     }
     let mut parts: Vec<Range<usize>> = Vec::new();
-    // The field from `at`, to its member's end, when a cut at the end
-    // would lose it.
+    let json = line.trim_start().starts_with('{');
+    // The field from `at` when a cut at the end would lose it: in JSON to
+    // its member's end, in text two fifths of `max` (`took: 1,234 ms`
+    // has a comma of its own).
     if let Some(at) = at.filter(|&at| at > max * 3 / 5 && at < line.len()) {
         let from = line.floor_char_boundary(at);
-        let end = (line[from..].find([',', '}', ']'])).map_or(line.len(), |e| from + e);
+        let end = (line[from..].find([',', '}', ']']))
+            .filter(|_| json)
+            .map_or(line.len(), |e| from + e);
         parts.push(from..line.floor_char_boundary(end.min(from + max * 2 / 5)));
     }
-    if line.trim_start().starts_with('{') {
+    if json {
         // A line cut before is read piece by piece: its parts are whole
         // members, its marks are no JSON.
         let mut members = Vec::new();

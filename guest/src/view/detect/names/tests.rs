@@ -96,12 +96,16 @@ fn a_long_json_line_is_cut_so_as_to_show_what_names_its_record() {
     let with_at = clip_named(&line, Some(at), 240);
     assert!(with_at.ends_with("\"time\":1763900000}"), "{with_at}");
     assert!(with_at.contains("report-renderer-2"), "{with_at}");
-    // Not JSON: an end cut.
+    // Not JSON: an end cut, and a compared field far in is kept past
+    // its own commas.
     let text = "x ".repeat(200);
     assert_eq!(
         clip_named(&text, None, 100),
         crate::view::preview::clip(&text, 100)
     );
+    let slow = format!("{}took: 1,234 ms, then idle", "x ".repeat(200));
+    let at = slow.find("took:").unwrap();
+    assert!(clip_named(&slow, Some(at), 240).contains("…took: 1,234 ms"));
 }
 
 fn names_of(text: &str, number: u64) -> Vec<String> {
