@@ -17,7 +17,8 @@
 //!   finding `99`, [`percentile`]) the other;
 //! - no match across unrelated words: a word holding a question word as
 //!   that word (not through a related word) starts with the same two
-//!   characters.
+//!   characters, or, when one of them is a single character (`u` holds
+//!   `ued`, whose stem is `u`), the other starts with it.
 
 use tool_output_guest::strategy::lexical::search::{Held, Query, percentile, terms};
 
@@ -121,9 +122,11 @@ fn check_holding(a: &str, b: &str) {
     }
     if forward.iter().any(|h| !h.related) {
         let two = |w: &str| w.chars().take(2).collect::<String>();
-        assert_eq!(
-            two(a),
-            two(b),
+        let (ta, tb) = (two(a), two(b));
+        let single = |t: &str| t.chars().count() < 2;
+        assert!(
+            ta == tb
+                || (single(&ta) || single(&tb)) && (ta.starts_with(&tb) || tb.starts_with(&ta)),
             "{b:?} holds the question {a:?}: {forward:?}"
         );
     }

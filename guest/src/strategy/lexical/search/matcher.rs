@@ -90,7 +90,8 @@ pub(super) struct Matcher {
     /// token sharing no form's first two bytes holds none (stemming keeps
     /// a word's first two bytes).
     pairs: Box<[u64; 1024]>,
-    /// First bytes of one-byte forms.
+    /// Bytes of one-byte forms: a token starting with one may stem to it
+    /// (`oing` → `o`), whatever its second byte.
     singles: [u64; 4],
     stems: Stems,
     /// Token → the forms it holds.
@@ -126,12 +127,13 @@ impl Matcher {
     /// Calls `hit(form)` for every form `token` (lowercased) holds, forms
     /// numbered as [`Query::forms`] flattened.
     pub fn hits(&mut self, token: &str, mut hit: impl FnMut(u32)) {
+        let single = |b: u8| self.singles[usize::from(b) / 64] & (1 << (b % 64)) != 0;
         let passes = match token.as_bytes() {
             [] => false,
-            [b] => self.singles[usize::from(*b) / 64] & (1 << (b % 64)) != 0,
+            [b] => single(*b),
             [b0, b1, ..] => {
                 let pair = usize::from(*b0) << 8 | usize::from(*b1);
-                self.pairs[pair / 64] & (1 << (pair % 64)) != 0
+                self.pairs[pair / 64] & (1 << (pair % 64)) != 0 || single(*b0)
             }
         };
         if !passes {
@@ -155,14 +157,15 @@ impl Matcher {
         self.memo.insert(token.into(), found);
     }
 
-    /// The forms `token` holds. A form not sharing the token's first two
-    /// bytes is not stemmed for (see `pairs`).
+    /// The forms `token` holds. A form whose first two bytes (its only
+    /// byte, for a one-byte form) do not start the token is not stemmed
+    /// for (see `pairs`).
     fn decide(&self, token: &str) -> Box<[u32]> {
         let mut stem = None;
         let prefix = &token.as_bytes()[..2.min(token.len())];
         (self.forms.iter().enumerate())
             .filter(|(_, form)| {
-                let near = form.as_bytes()[..2.min(form.len())] == *prefix;
+                let near = prefix.starts_with(&form.as_bytes()[..2.min(form.len())]);
                 near && holds(token, form, &mut stem, &self.stems).is_some()
             })
             .map(|(i, _)| i as u32)

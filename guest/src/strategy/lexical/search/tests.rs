@@ -279,6 +279,17 @@ fn inflections_and_identifier_parts_match_plain_words() {
 }
 
 #[test]
+fn a_one_letter_term_is_found_in_the_words_that_stem_to_it() {
+    // `oing` stems to `o`: the scorer's two-byte prefilter must not hide a
+    // longer word from a one-byte form (a fuzz finding).
+    assert_eq!(Query::parse("x o").unwrap().held_by("oing").len(), 1);
+    let log = lines(24, |i| if i == 20 { "oing".into() } else { "z".into() });
+    let found = run("x o", &log, 5);
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].matched_terms, ["o"]);
+}
+
+#[test]
 fn related_words_answer_the_users_words() {
     let log = lines(48, |i| match i {
         5 => "kernel: EXT4-fs: no space left on device (disk /dev/sda1)".into(),
