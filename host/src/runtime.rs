@@ -7,7 +7,6 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use wasmtime::{Engine, Store};
@@ -28,7 +27,6 @@ use crate::roots::RunRoot;
 pub use tool_output_wire::contract::DEFAULT_MAX_INLINE_BYTES;
 /// Outputs up to this size go to the engine in one call; larger ones stream.
 pub(crate) const ONE_CALL_MAX: usize = 4 << 20;
-const EPOCH_TICK: Duration = Duration::from_millis(10);
 
 /// Per-call limits on the guest.
 #[derive(Debug, Clone)]
@@ -119,8 +117,9 @@ pub fn default_policy() -> StorePolicy {
     }
 }
 
-/// One per process: the engine, the compiled component, the epoch ticker
-/// and the run root. Cheap to clone.
+/// Usually one per process: the limits, policy, LLM and run root its
+/// sessions share, on the process's one engine and compiled component
+/// ([`loader::shared`]). Cheap to clone.
 #[derive(Clone)]
 pub struct Runtime {
     pub(crate) inner: Arc<Inner>,
@@ -135,27 +134,17 @@ pub(crate) struct Inner {
     pub(crate) policy: StorePolicy,
     pub(crate) temp_dir: PathBuf,
     pub(crate) run_root: std::sync::OnceLock<std::result::Result<RunRoot, String>>,
-    pub(crate) ticker_stop: Arc<AtomicBool>,
     /// One permit per call running (see [`Limits::concurrent_calls`]).
     pub(crate) calls: Arc<tokio::sync::Semaphore>,
     /// Token counting on the other cores, for every store's tally.
     pub(crate) helpers: Arc<Helpers>,
 }
 
-impl Drop for Inner {
-    fn drop(&mut self) {
-        self.ticker_stop.store(true, Ordering::Relaxed);
-    }
-}
-
 impl Runtime {
-    /// Load the component (from the on-disk cache when possible) and start
-    /// the epoch ticker. Installs no signal handlers.
+    /// A runtime on the process's engine (loaded by the first one, see
+    /// [`loader::shared`]). Installs no signal handlers.
     pub async fn new(config: RuntimeConfig) -> Result<Self> {
-        let engine = loader::engine()?;
-        let pre = loader::load(&engine).await?;
-        let ticker_stop = Arc::new(AtomicBool::new(false));
-        spawn_epoch_ticker(engine.clone(), ticker_stop.clone());
+        let (engine, pre) = loader::shared()?;
         let calls = Arc::new(tokio::sync::Semaphore::new(
             config.limits.concurrent_calls.max(1),
         ));
@@ -177,7 +166,6 @@ impl Runtime {
                 policy: config.policy,
                 temp_dir: config.temp_dir,
                 run_root: std::sync::OnceLock::new(),
-                ticker_stop,
             }),
         })
     }
@@ -233,16 +221,4 @@ impl Runtime {
             .map_err(Error::trap)?;
         Ok((store, extractor))
     }
-}
-
-fn spawn_epoch_ticker(engine: Engine, stop: Arc<AtomicBool>) {
-    std::thread::Builder::new()
-        .name("tool-output-epoch".into())
-        .spawn(move || {
-            while !stop.load(Ordering::Relaxed) {
-                std::thread::sleep(EPOCH_TICK);
-                engine.increment_epoch();
-            }
-        })
-        .expect("spawning the epoch thread");
 }

@@ -32,6 +32,23 @@ async fn passthrough_at_the_threshold_and_stored_one_byte_over() {
     );
 }
 
+/// The engine runs where it lies in the binary (on Linux), so runtimes
+/// share its code: one dropped must leave the others running.
+#[tokio::test]
+async fn a_runtime_dropped_leaves_the_others_running() {
+    let (first, second) = (runtime("first").await, runtime("second").await);
+    drop(first);
+    let session = second.session().unwrap();
+    let output = "line of a long log\n".repeat(2000);
+    let s = stored(
+        session
+            .store(&ToolCall::new("cat"), output.as_bytes())
+            .await
+            .unwrap(),
+    );
+    assert_eq!(s.stats.lines, 2000);
+}
+
 #[tokio::test]
 async fn chars_tokens_and_reservation_decide_too() {
     let runtime = runtime("reasons").await;
