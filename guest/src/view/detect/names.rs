@@ -12,7 +12,9 @@
 //! item) and a few
 //! after it that name by a name, not an id; cleared when a line two levels
 //! shallower comes (a record's `spec:` keeps its
-//! `metadata.name`, the next list item does not). Without one, the heading
+//! `metadata.name`, the next list item does not). A name inside a part of
+//! the record that has closed (a pod's `metadata`, an instance's
+//! `Placement`) names it only when no name of a part still open does. Without one, the heading
 //! of a blank-separated block (`/srv/app/config:` above its listing, a
 //! `## section`) names what follows, near enough.
 
@@ -68,6 +70,11 @@ struct Slot {
     first: PreviewLine,
     rank: u8,
     more: Vec<PreviewLine>,
+    /// The part of the record holding it has closed (the `},` after a
+    /// pod's `metadata`, an instance's `Placement`): it names the record
+    /// only when nothing still open does, and a name as good in the next
+    /// part replaces it.
+    closed: bool,
 }
 
 #[derive(Default)]
@@ -77,9 +84,10 @@ pub struct Names {
     /// Indents from this one on hold no naming line.
     named_to: usize,
     /// The last line opening a record at each indent (`{`, `[`, `- item`,
-    /// a closing bracket): a record's naming lines deeper than it start
-    /// after it (a `spec:` key between a pod's name and its node is no
-    /// record's start).
+    /// `}, {`): a record's naming lines deeper than it start after it (a
+    /// `spec:` key between a pod's name and its node is no record's start,
+    /// nor is the `},` closing its `metadata`: `metadata.name` names the
+    /// node, not the `providerID` of its `spec`).
     opened_at: Vec<u64>,
     /// The last line opening an unnamed JSON record at each indent (`{`
     /// alone, an array's next item): past it, the last record's naming
@@ -138,6 +146,10 @@ impl Names {
         if indent > 0 && (self.level == 0 || indent < self.level) {
             self.level = indent;
         }
+        if body.starts_with(['}', ']']) {
+            let inside = (indent + 1).min(self.named_to);
+            (self.slots[inside..self.named_to].iter_mut().flatten()).for_each(|s| s.closed = true);
+        }
         // A line ends the records two levels deeper than it (a record's
         // `spec:` keeps its `metadata.name`, at any width of indent).
         let kept = (indent + 2 * self.level.max(2) - 1).min(MAX_INDENT);
@@ -168,12 +180,15 @@ impl Names {
             // one names it better; names that are no id join it.
             let start = self.opened_at[..at].iter().copied().max().unwrap_or(0);
             match &mut self.slots[at] {
-                Some(slot) if slot.first.line > start && slot.rank <= rank => {
+                // A closed part's name stays the record's against a worse
+                // one (`metadata.name`, not `spec.providerID`).
+                Some(slot) if slot.first.line > start && slot.closed && slot.rank < rank => {}
+                Some(slot) if slot.first.line > start && !slot.closed && slot.rank <= rank => {
                     if slot.more.len() < MORE_NAMES && !names_by_id(body) {
                         slot.more.push(keep(number, line));
                     }
                 }
-                Some(slot) if slot.first.line > start => {
+                Some(slot) if slot.first.line > start && !slot.closed => {
                     let was = std::mem::replace(&mut slot.first, keep(number, line));
                     if slot.more.len() < MORE_NAMES {
                         slot.more.push(was);
@@ -185,6 +200,7 @@ impl Names {
                         first: keep(number, line),
                         rank,
                         more: Vec::new(),
+                        closed: false,
                     });
                     self.named_to = self.named_to.max(at + 1);
                 }
@@ -208,10 +224,7 @@ impl Names {
     /// being seen now): the shallowest naming line within reach and the
     /// nearest one at its indent or above, or else the head of its block.
     pub fn of(&self, indent: usize, number: u64) -> Vec<PreviewLine> {
-        let upto = (indent + 1).min(self.slots.len());
-        let mut named = (self.slots[..upto].iter().enumerate())
-            .filter(|(at, s)| self.fresh(*at, s.as_ref(), number))
-            .flat_map(|(_, s)| s);
+        let mut named = self.naming(indent, number);
         let shallowest = named.next();
         let nearest = named.next_back().or(shallowest);
         let mut out: Vec<PreviewLine> = Vec::new();
@@ -236,10 +249,8 @@ impl Names {
     /// `number` at `indent` (as [`Self::of`], the nearest only): cheap, for
     /// a caller that reads the line later.
     pub fn nearest(&self, indent: usize, number: u64) -> Option<u64> {
-        let upto = (indent + 1).min(self.slots.len());
-        let named = (self.slots[..upto].iter().enumerate())
-            .filter(|(at, s)| self.fresh(*at, s.as_ref(), number))
-            .flat_map(|(_, s)| s)
+        let named = self
+            .naming(indent, number)
             .map(|s| s.first.line)
             .next_back();
         named.or_else(|| {
@@ -251,6 +262,18 @@ impl Names {
 }
 
 impl Names {
+    /// The slots naming the record of line `number` at `indent`, shallowest
+    /// first: those of its parts still open, or else those of its closed
+    /// ones.
+    fn naming(&self, indent: usize, number: u64) -> impl DoubleEndedIterator<Item = &Slot> + '_ {
+        let upto = (indent + 1).min(self.slots.len());
+        let fresh = (self.slots[..upto].iter().enumerate())
+            .filter(move |(at, s)| self.fresh(*at, s.as_ref(), number))
+            .flat_map(|(_, s)| s);
+        let open = fresh.clone().any(|s| !s.closed);
+        fresh.filter(move |s| s.closed != open)
+    }
+
     /// Whether `slot`, at indent `at`, names the record of line `number`:
     /// within reach, and of the record still open there (the next
     /// volume's `{` ends the last one's `"KmsKeyId"`).
@@ -532,8 +555,9 @@ fn naming_key(body: &str) -> Option<&str> {
     separated.then_some(&key[..end])
 }
 
-/// Whether a line opens (or closes) a record: a bracket, a list item,
-/// an element's opening tag.
+/// Whether a line opens a record: an opening bracket (`{`, `}, {`), a
+/// list item, an element's opening tag. A bracket closing a record's part
+/// alone does not: the record goes on.
 fn opens_a_record(body: &str) -> bool {
     let b = body.as_bytes();
     // An element's opening tag alone on its line (`<li>`, `<tr class=x>`).
@@ -541,7 +565,8 @@ fn opens_a_record(body: &str) -> bool {
         && b.get(1).is_some_and(u8::is_ascii_alphabetic)
         && body.ends_with('>')
         && !body.contains("</");
-    matches!(b[0], b'{' | b'[' | b'}' | b']') || body.starts_with("- ") || tag
+    let reopens = matches!(b[0], b'}' | b']') && body.contains(['{', '[']);
+    matches!(b[0], b'{' | b'[') || reopens || body.starts_with("- ") || tag
 }
 
 /// Whether a naming line names by an id (`id`, `product_id`, `PkgID`,

@@ -172,3 +172,53 @@ fn an_html_card_keeps_its_heading_past_its_next_element() {
         "{named:?}"
     );
 }
+
+/// The naming lines of `lines`' line `of` (1-based), as a caller asks
+/// while seeing it.
+fn named_of(lines: &[&str], of: usize) -> Vec<u64> {
+    let mut names = Names::default();
+    for (i, line) in lines[..of - 1].iter().enumerate() {
+        names.see(i as u64 + 1, line);
+    }
+    let line = lines[of - 1];
+    let indent = line.len() - line.trim_start().len();
+    let found = names.of(indent, of as u64).iter().map(|l| l.line).collect();
+    names.see(of as u64, line);
+    found
+}
+
+#[test]
+fn a_name_in_a_closed_part_names_the_record_only_when_nothing_open_does() {
+    // A node of `kubectl get nodes -o json`: its name is in `metadata`,
+    // closed before `spec` (whose `providerID` is an id) and `status`.
+    let node = [
+        "    {",
+        "        \"metadata\": {",
+        "            \"name\": \"ip-10-20-87-150\",",
+        "            \"uid\": \"0b6f\"",
+        "        },",
+        "        \"spec\": {",
+        "            \"providerID\": \"aws:///eu-west-1a/i-004e\"",
+        "        },",
+        "        \"status\": {",
+        "            \"conditions\": [",
+        "                {",
+        "                    \"reason\": \"KubeletNotReady\",",
+        "                    \"status\": \"False\"",
+    ];
+    assert_eq!(named_of(&node, 12), [3]);
+    // An EC2 instance: its own `InstanceId` is open; the `GroupName` of
+    // its closed `Placement` is no name of its `State`.
+    let instance = [
+        "        {",
+        "            \"InstanceId\": \"i-0540\",",
+        "            \"Placement\": {",
+        "                \"GroupName\": \"\",",
+        "                \"Tenancy\": \"default\"",
+        "            },",
+        "            \"State\": {",
+        "                \"Code\": 80,",
+        "                \"Name\": \"stopped\"",
+    ];
+    assert_eq!(named_of(&instance, 9), [2]);
+}
