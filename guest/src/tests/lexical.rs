@@ -239,3 +239,35 @@ fn a_comparison_of_durations_skips_the_clock_and_shows_the_field() {
     assert!(listed.contains("…\"responseTime\":2841.5}"), "{a}");
     assert!(!a.contains("[time >"), "{a}");
 }
+
+/// A negated question over a text table: "which claims aren't bound"
+/// gets the rows like the thousands holding `Bound` that do not, though
+/// they hold no word of the question and no key.
+#[test]
+fn a_negation_over_a_table_gets_the_rows_without_the_word() {
+    let mut table = String::from("NAMESPACE   NAME          STATUS    VOLUME       CAPACITY\n");
+    for i in 0..3000 {
+        let ns = ["shop", "ci", "data"][crate::tests::heldout::h(i, 1) as usize % 3];
+        if i % 700 == 350 {
+            table.push_str(&format!(
+                "{ns:<11} claim-{i:<7} Pending                         \n"
+            ));
+        } else {
+            table.push_str(&format!(
+                "{ns:<11} claim-{i:<7} Bound     pvc-{i:08x} 10Gi\n"
+            ));
+        }
+    }
+    let body = answer(&table, "Which volume claims aren't bound yet?");
+    let section = body
+        .split("\n\n")
+        .find(|s| s.contains("without it]"))
+        .unwrap_or_else(|| panic!("no rows without the word:\n{body}"));
+    for i in [350, 1050, 1750, 2450] {
+        assert!(
+            section.contains(&format!("claim-{i} ")),
+            "claim-{i}:\n{section}"
+        );
+    }
+    assert!(!section.contains("Bound"), "{section}");
+}

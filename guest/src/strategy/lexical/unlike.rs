@@ -74,12 +74,11 @@ impl Unlike {
         let kind = if others != 0 {
             line_kind(line)
         } else {
-            // A field's line, by its key: `"status": "RUNNING",`, `state=up`.
+            // A field's line, by its key: `"status": "RUNNING",`, `state=up`;
+            // else a table's row or a log's entry, by its kind (the claims
+            // `Pending` among 4,000 `Bound`).
             let body = line.trim_start();
-            match line_key(body.trim_end(), line.len() - body.len()) {
-                Some(kind) => kind,
-                None => return,
-            }
+            line_key(body.trim_end(), line.len() - body.len()).unwrap_or_else(|| line_kind(line))
         };
         let key = (kind, others);
         if self.shapes.len() >= MAX_KINDS && !self.shapes.contains_key(&key) {

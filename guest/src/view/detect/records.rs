@@ -19,7 +19,13 @@
 //!   `Caused by:`, a commit's `Author:` and diff).
 //!
 //! Under either, a line shallower than the record it would continue starts
-//! one of its own (a summary after the last block).
+//! one of its own (a summary after the last block). A first word that is a
+//! table's cell (`shop` in a column of namespaces) is no header: its lines
+//! are laid out alike (as many fields, a first word of the same class) and
+//! many are followed by a line laid out as they are but starting with
+//! another word — the next row, `ci` — where a header's line is followed
+//! by its record's other lines (`commit` by `Author:`) or by the next
+//! header (a timestamp by a timestamp); every row is then its own record.
 
 use std::hash::Hasher;
 
@@ -307,6 +313,39 @@ struct KeyStat {
     count: u64,
     hash: u64,
     key: String,
+    /// The layout of its first line, how many of its lines share it, and
+    /// how many are followed by a line laid out as they are that another
+    /// word starts.
+    layout: Layout,
+    alike: u64,
+    followed_alike: u64,
+}
+
+/// A line's layout, for telling a table's rows: the class of its first
+/// byte (letter, digit or the byte) and its fields (whitespace-separated,
+/// up to [`MAX_FIELDS`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Layout {
+    class: u8,
+    fields: u8,
+}
+
+/// Fields counted per line; more count as this many.
+const MAX_FIELDS: usize = 16;
+
+impl Layout {
+    fn of(body: &str) -> Layout {
+        let first = body.as_bytes().first().copied().unwrap_or(b' ');
+        let class = if first.is_ascii_alphabetic() {
+            b'a'
+        } else if first.is_ascii_digit() {
+            b'0'
+        } else {
+            first
+        };
+        let fields = body.split_ascii_whitespace().take(MAX_FIELDS).count() as u8;
+        Layout { class, fields }
+    }
 }
 
 /// Counts, while storing, what the rule is chosen from (bounded tables).
@@ -316,6 +355,9 @@ pub struct RecordDetector {
     /// non-comment lines, in order, with how often each recurs: only these
     /// can be a header, so later lines are shaped only at their indents.
     candidates: Vec<KeyStat>,
+    /// The last line counted, if a candidate's: the candidate and its
+    /// line's indent and layout.
+    last_key: Option<(usize, u32, Layout)>,
     /// Non-blank, non-comment lines seen (the first ones are candidates).
     seen: usize,
     /// The last non-blank line: its indent, and whether it may open a block.
@@ -327,6 +369,7 @@ impl Default for RecordDetector {
         RecordDetector {
             levels: vec![Level::default(); MAX_INDENT],
             candidates: Vec::new(),
+            last_key: None,
             seen: 0,
             prev: None,
         }
@@ -355,20 +398,39 @@ impl RecordDetector {
         }
         self.seen += 1;
         let first = self.seen <= HEADER_CANDIDATES;
+        let last_key = self.last_key.take();
         if !first && !self.candidates.iter().any(|c| c.indent == k.indent) {
             return;
         }
+        let layout = Layout::of(k.body);
         let shape = Shape::of(k.word());
         let hash = shape.hash();
-        let found = (self.candidates.iter_mut()).find(|c| c.indent == k.indent && c.hash == hash);
+        if let Some((c, indent, last)) = last_key
+            && indent == k.indent
+            && last == layout
+            && self.candidates.get(c).is_some_and(|c| c.hash != hash)
+        {
+            self.candidates[c].followed_alike += 1;
+        }
+        let found =
+            (self.candidates.iter_mut()).position(|c| c.indent == k.indent && c.hash == hash);
         match found {
-            Some(c) => c.count += 1,
+            Some(i) => {
+                let c = &mut self.candidates[i];
+                c.count += 1;
+                c.alike += u64::from(c.layout == layout);
+                self.last_key = Some((i, k.indent, layout));
+            }
             None if first => {
+                self.last_key = Some((self.candidates.len(), k.indent, layout));
                 self.candidates.push(KeyStat {
                     indent: k.indent,
                     count: 1,
                     hash,
                     key: shape.as_str().to_owned(),
+                    layout,
+                    alike: 1,
+                    followed_alike: 0,
                 });
             }
             None => {}
@@ -396,11 +458,23 @@ impl RecordDetector {
             }
         }
         let stat = (self.candidates.iter()).find(|stat| stat.count >= MIN_RECORDS)?;
+        if self.is_a_cell(stat) {
+            return None;
+        }
         Some(RecordRule {
             indent: stat.indent,
             key: Some(stat.key.clone()),
             count: stat.count,
         })
+    }
+}
+
+impl RecordDetector {
+    /// Whether a candidate's word is a table's cell, not a header: most of
+    /// its lines are laid out alike, and a third or more are followed by a
+    /// line laid out as they are that another word starts.
+    fn is_a_cell(&self, stat: &KeyStat) -> bool {
+        stat.alike * 100 >= stat.count * 80 && stat.followed_alike * 3 >= stat.count
     }
 }
 

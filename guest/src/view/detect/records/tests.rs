@@ -147,3 +147,22 @@ fn only_the_first_lines_words_are_counted() {
     }
     assert!(detector.candidates.len() <= HEADER_CANDIDATES);
 }
+
+#[test]
+fn a_tables_first_column_is_no_header() {
+    // `kubectl get pvc -A`: the namespace repeats in no order; every row
+    // is its own record, not a `shop` row and the rows after it.
+    let mut table = String::from("NAMESPACE   NAME      STATUS   VOLUME\n");
+    for i in 0..60 {
+        let ns = ["shop", "ci", "shop", "data", "ci", "ci", "shop"][i * 5 % 7];
+        table.push_str(&format!("{ns:<11} claim-{i:<3} Bound    pvc-{i}\n"));
+    }
+    assert_eq!(starts(&table).0, None);
+    // A log whose entries start with a level word and carry other lines
+    // laid out otherwise keeps its header.
+    let mut log = String::new();
+    for i in 0..20 {
+        log.push_str(&format!("ERROR request {i} failed\nCaused by: timeout\n"));
+    }
+    assert_eq!(starts(&log).0.and_then(|r| r.key), Some("ERROR".into()));
+}
