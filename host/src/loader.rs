@@ -52,7 +52,7 @@ pub fn shared() -> Result<(Engine, ExtractorPre<HostState>)> {
         return Ok(made.clone());
     }
     let engine = engine()?;
-    let component = embedded(&engine, InPlace::here().is_some())?;
+    let component = embedded(&engine, in_place().is_some())?;
     let pre = ExtractorPre::new(linker(&engine)?.instantiate_pre(&component)?)?;
     spawn_epoch_ticker(engine.clone());
     *shared = Some((engine.clone(), pre.clone()));
@@ -77,8 +77,8 @@ fn spawn_epoch_ticker(engine: Engine) {
 fn engine() -> Result<Engine> {
     let mut config = Config::new();
     config.epoch_interruption(true);
-    if let Some(in_place) = InPlace::here() {
-        config.with_custom_code_memory(Some(Arc::new(in_place)));
+    if let Some(memory) = in_place() {
+        config.with_custom_code_memory(Some(memory));
     }
     wt(Engine::new(&config), "creating the wasmtime engine")
 }
@@ -88,20 +88,12 @@ fn engine() -> Result<Engine> {
 /// mapping, never written), or wasmtime's own memory. Linux with 4 KiB
 /// pages only, the pages the artifact's code is aligned to; elsewhere
 /// (macOS signs code pages, Windows has no `mprotect`) the copy is kept.
+#[cfg(target_os = "linux")]
 struct InPlace;
 
+#[cfg(target_os = "linux")]
 impl InPlace {
     const PAGE: usize = 4096;
-
-    fn here() -> Option<InPlace> {
-        if !cfg!(target_os = "linux") {
-            return None;
-        }
-        // SAFETY: sysconf reads a constant of the system.
-        let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-        let aligned = (PRECOMPILED.0.as_ptr() as usize).is_multiple_of(Self::PAGE);
-        (page == Self::PAGE as libc::c_long && aligned).then_some(InPlace)
-    }
 
     fn protect(ptr: *const u8, len: usize, prot: libc::c_int) -> wasmtime::Result<()> {
         // SAFETY: wasmtime passes a page-aligned range of code memory it
@@ -113,6 +105,7 @@ impl InPlace {
     }
 }
 
+#[cfg(target_os = "linux")]
 impl CustomCodeMemory for InPlace {
     fn required_alignment(&self) -> usize {
         Self::PAGE
@@ -125,6 +118,20 @@ impl CustomCodeMemory for InPlace {
     fn unpublish_executable(&self, ptr: *const u8, len: usize) -> wasmtime::Result<()> {
         Self::protect(ptr, len, libc::PROT_READ | libc::PROT_WRITE)
     }
+}
+
+/// The code memory that runs the artifact in place, where it can.
+#[cfg(target_os = "linux")]
+fn in_place() -> Option<Arc<dyn CustomCodeMemory>> {
+    // SAFETY: sysconf reads a constant of the system.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    let aligned = (PRECOMPILED.0.as_ptr() as usize).is_multiple_of(InPlace::PAGE);
+    (page == InPlace::PAGE as libc::c_long && aligned).then(|| Arc::new(InPlace) as _)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn in_place() -> Option<Arc<dyn CustomCodeMemory>> {
+    None
 }
 
 /// The host's imports for the engine: `session-fs`, `llm` and the WASI
