@@ -271,3 +271,33 @@ fn a_negation_over_a_table_gets_the_rows_without_the_word() {
     }
     assert!(!section.contains("Bound"), "{section}");
 }
+
+/// A rare value's line comes with the member beside it that says what
+/// happened: the `reason` of one event among hundreds, with its `message`.
+#[test]
+fn a_rare_value_comes_with_the_message_beside_it() {
+    let mut events = Vec::new();
+    for i in 0..400 {
+        let (reason, message) = if i == 250 {
+            (
+                "FailedMount",
+                "Unable to attach volume pvc-9: already attached to node-3",
+            )
+        } else {
+            ("Pulled", "Container image already present on machine")
+        };
+        events.push(format!(
+            "    {{\n      \"involvedObject\": {{\n        \"kind\": \"Pod\",\n        \"name\": \"web-{i}\"\n      }},\n      \"message\": \"{message}\",\n      \"metadata\": {{\n        \"name\": \"web-{i}.17f0{i:04}\"\n      }},\n      \"reason\": \"{reason}\",\n      \"type\": \"Normal\"\n    }}"
+        ));
+    }
+    let json = format!("{{\n  \"items\": [\n{}\n  ]\n}}\n", events.join(",\n"));
+    let body = answer(&json, "Which pod failed to mount its volume, and why?");
+    let section = body
+        .split("\n\n")
+        .find(|s| s.contains("FailedMount"))
+        .unwrap_or(&body);
+    assert!(
+        section.contains("already attached to node-3") && section.contains("web-250"),
+        "{body}"
+    );
+}

@@ -9,7 +9,7 @@
 use super::passage::{best_names, read, records_list};
 use crate::doc::Doc;
 use crate::llm::Failure;
-use crate::view::detect::names::{NAME_REACH, Names};
+use crate::view::detect::names::{NAME_REACH, Names, tells_what_happened};
 use crate::view::detect::records::RecordCursor;
 use crate::view::detect::values::fields::line_kind;
 use crate::view::preview::clip;
@@ -68,6 +68,7 @@ pub fn around(doc: &Doc, n: u64) -> Result<Vec<(u64, String)>, Failure> {
             if let Some(f) = record_first.filter(|&f| f != n) {
                 head.extend(record_names(doc, f, n)?);
             }
+            head.extend(telling(&lines, n, indent));
             head.sort_by_key(|l| l.0);
             head.dedup_by_key(|l| l.0);
             out.extend(head);
@@ -89,6 +90,31 @@ pub fn around(doc: &Doc, n: u64) -> Result<Vec<(u64, String)>, Failure> {
     out.sort_by_key(|l| l.0);
     out.dedup_by_key(|l| l.0);
     Ok(out)
+}
+
+/// The member beside line `n` (at its indent, in the object holding it:
+/// no shallower or blank line between) that tells what happened in words,
+/// before or after it: a rare `"reason": "FailedMount"` comes with its
+/// `"message"`, which says why. A line at no indent has no object.
+fn telling(lines: &[(u64, String)], n: u64, indent: usize) -> Option<(u64, String)> {
+    let at = lines
+        .iter()
+        .position(|(m, _)| *m == n)
+        .filter(|_| indent > 0)?;
+    let find = |side: &mut dyn Iterator<Item = &(u64, String)>| {
+        for (m, text) in side {
+            let body = text.trim();
+            let i = text.len() - text.trim_start().len();
+            if body.is_empty() || i < indent {
+                return None;
+            }
+            if i == indent && tells_what_happened(body) {
+                return Some((*m, text.clone()));
+            }
+        }
+        None
+    };
+    find(&mut lines[..at].iter().rev()).or_else(|| find(&mut lines[at + 1..].iter()))
 }
 
 /// The lines of a short record with a head (`commit …`, its author, date

@@ -529,6 +529,28 @@ pub fn list_key(body: &str) -> Option<&str> {
     (!key.is_empty() && key.len() <= KEY_BYTES).then_some(key)
 }
 
+/// Last words of a key whose value says what happened to its record.
+const TELLING_KEYS: &[&str] = &[
+    "message",
+    "msg",
+    "error",
+    "detail",
+    "details",
+    "description",
+];
+
+/// Whether `body` (a trimmed line) is a member telling what happened to
+/// its record in words: `"message": "… volume is attached to another
+/// node"`, `error: disk full` (not an object or a list opening).
+pub fn tells_what_happened(body: &str) -> bool {
+    let Some(key) = naming_key(body) else {
+        return false;
+    };
+    let value = body.split_once([':', '=']).map_or("", |(_, v)| v.trim());
+    let words = value.trim_matches(|c| matches!(c, '"' | ',')).contains(' ');
+    words && TELLING_KEYS.iter().any(|w| ends_with_word(key, w))
+}
+
 /// The key of a `key: …`-like line, quoted or not, before `:` (`=`
 /// unquoted).
 fn naming_key(body: &str) -> Option<&str> {
