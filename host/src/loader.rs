@@ -1,6 +1,7 @@
 //! Turning the embedded engine into something ready to instantiate, once
-//! per process and shared by every runtime in it ([`shared`]): the component was compiled ahead of time for this target
-//! by the build script (Cranelift, x86-64-v2 on x86_64), so this binary
+//! per process and shared by every runtime in it ([`shared`]): the
+//! component was compiled ahead of time for this target by the build
+//! script (Cranelift, x86-64-v2 on x86_64), so this binary
 //! links no compiler and its first run deserializes it in milliseconds
 //! instead of compiling for seconds. Deserializing runs native code: the
 //! artifact is the one embedded at build time, never a file read at run
