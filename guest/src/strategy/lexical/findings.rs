@@ -16,8 +16,10 @@ use crate::view::detect::values::Finding;
 const MAX_FINDINGS: usize = 4;
 /// Lines of one finding shown.
 const MAX_LINES: usize = 9;
-/// A line is cut to this many bytes.
-const LINE_BYTES: usize = 240;
+/// A line is cut to this many bytes: room, in a long JSON line, for its
+/// head, the odd field, the members naming its record and the one telling
+/// what happened (a journal entry's `MESSAGE`).
+const LINE_BYTES: usize = 360;
 
 /// The findings the question names, best first: by the value's words,
 /// then the field's (own words before related ones).
@@ -79,9 +81,11 @@ pub fn render(
                 if last > 0 && *m > last + 1 {
                     text.push_str(&format!("[... {} lines not shown ...]\n", m - last - 1));
                 }
+                // The finding's own field, kept when the line is cut.
+                let field = l.find(&format!("\"{}\":", f.field));
                 text.push_str(&format!(
                     "{m}: {}\n",
-                    clip_named(l.trim_end(), None, LINE_BYTES)
+                    clip_named(l.trim_end(), field, LINE_BYTES)
                 ));
                 lines_shown.push(*m);
                 last = *m;

@@ -361,13 +361,16 @@ pub fn best_of(mut named: Vec<Named>) -> Vec<usize> {
     names.chain(id).map(|n| n.at).collect()
 }
 
-/// Bytes of a naming member's value kept in a cut line.
+/// Bytes of a naming member's value kept in a cut line…
 const MEMBER_BYTES: usize = 80;
+/// …and of the member telling what happened, a sentence.
+const TELLING_BYTES: usize = 160;
 
 /// `line` cut to `max` bytes ([`clip_keeping`]) keeping, after its head,
 /// the part from byte `at` (a field a listing compared) and, in a JSON
 /// object on one line (a JSON lines entry), the [`best_of`] members naming
-/// its record: `{"status":"oom","id":"9c1f…"name":"report-renderer-2"…`.
+/// its record, then the one telling what happened ([`telling_member`]):
+/// `{"status":"oom","id":"9c1f…"name":"report-renderer-2"…`.
 pub fn clip_named(line: &str, at: Option<usize>, max: usize) -> String {
     if line.len() <= max {
         return line.to_string();
@@ -407,6 +410,8 @@ pub fn clip_named(line: &str, at: Option<usize>, max: usize) -> String {
                 .collect(),
         );
         parts.extend(best.into_iter().map(|i| members[i].span.clone()));
+        // What happened to it, in words, last: kept when room is left.
+        parts.extend(telling_member(line));
     }
     clip_keeping(line, &parts, max)
 }
@@ -424,6 +429,39 @@ struct Member {
 /// or scalar value, not empty; objects and arrays are looked into, not
 /// kept).
 fn naming_members(line: &str) -> Vec<Member> {
+    let mut out = Vec::new();
+    scalar_members(line, MEMBER_BYTES, |key, depth, span| {
+        if let Some(rank) = key_rank(key, None) {
+            out.push(Member {
+                depth,
+                rank,
+                by_id: ID_KEYS.iter().any(|w| ends_with_word(key, w)),
+                span,
+            });
+        }
+    });
+    out
+}
+
+/// The span of the first member of the JSON text `line` that tells what
+/// happened to its record in words ([`TELLING_KEYS`]: a journal entry's
+/// `"MESSAGE"`), cut after [`TELLING_BYTES`] of its value.
+pub fn telling_member(line: &str) -> Option<Range<usize>> {
+    let mut found = None;
+    scalar_members(line, TELLING_BYTES, |key, _, span| {
+        let text = line[span.clone()].contains(' ');
+        if found.is_none() && text && TELLING_KEYS.iter().any(|w| ends_with_word(key, w)) {
+            found = Some(span);
+        }
+    });
+    found
+}
+
+/// Calls `f(key, depth, span)` for each member of the JSON text `line`
+/// with a valid key and a scalar value, not empty (`""`, `null`): `span`
+/// from the key's opening quote to its value's end, cut after `value_bytes`
+/// of the value. Objects and arrays are looked into.
+fn scalar_members(line: &str, value_bytes: usize, mut f: impl FnMut(&str, usize, Range<usize>)) {
     let b = line.as_bytes();
     // The end of the string whose opening quote is at `i`: after its
     // closing quote, or the line's end.
@@ -438,7 +476,6 @@ fn naming_members(line: &str) -> Vec<Member> {
         }
         b.len()
     };
-    let mut out = Vec::new();
     let (mut i, mut depth) = (0, 0usize);
     while i < b.len() {
         match b[i] {
@@ -468,20 +505,13 @@ fn naming_members(line: &str) -> Vec<Member> {
                             .map_or(b.len(), |p| v + p),
                     ),
                 };
-                // An empty value names nothing (`"user_id":""`, `null`).
                 let empty = value_end.is_some_and(|e| matches!(&line[v..e], "\"\"" | "null"));
                 if let Some(value_end) = value_end
                     && !empty
                     && valid_key(key)
-                    && let Some(rank) = key_rank(key, None)
                 {
-                    let cut = line.floor_char_boundary(value_end.min(v + MEMBER_BYTES));
-                    out.push(Member {
-                        depth,
-                        rank,
-                        by_id: ID_KEYS.iter().any(|w| ends_with_word(key, w)),
-                        span: i..cut,
-                    });
+                    let cut = line.floor_char_boundary(value_end.min(v + value_bytes));
+                    f(key, depth, i..cut);
                 }
                 i = value_end.unwrap_or(v);
                 continue;
@@ -490,7 +520,6 @@ fn naming_members(line: &str) -> Vec<Member> {
         }
         i += 1;
     }
-    out
 }
 
 /// Whether `key` looks like a key, not text: a letter first, then letters,

@@ -148,7 +148,8 @@ const GROUPS: &[&[&str]] = &[
     ],
     &["unavailable", "outofstock", "soldout", "offline", "down"],
     &[
-        "serious", "severe", "critical", "severity", "grave", "worst",
+        "serious", "severe", "critical", "severity", "grave", "worst", "priority", "urgency",
+        "urgent", "crit", "emerg",
     ],
     &[
         "vulnerability",

@@ -222,3 +222,22 @@ fn a_name_in_a_closed_part_names_the_record_only_when_nothing_open_does() {
     ];
     assert_eq!(named_of(&instance, 9), [2]);
 }
+
+#[test]
+fn a_cut_json_line_keeps_what_happened_after_its_names() {
+    let line = format!(
+        "{{\"__CURSOR\":\"{}\",\"PRIORITY\":\"2\",\"SYSLOG_IDENTIFIER\":\"postgres\",\"MESSAGE\":\"PANIC: could not write to file: No space left on device\",\"_PID\":\"1841\"}}",
+        "s=8f1c;".repeat(40)
+    );
+    let cut = clip_named(&line, line.find("\"PRIORITY\""), 360);
+    assert!(cut.len() <= 360, "{cut}");
+    for kept in [
+        "\"PRIORITY\":\"2\"",
+        "\"SYSLOG_IDENTIFIER\":\"postgres\"",
+        "No space left on device\"",
+    ] {
+        assert!(cut.contains(kept), "{kept} in {cut}");
+    }
+    // A one-word value tells nothing: `"error": "none"`.
+    assert_eq!(telling_member("{\"error\":\"none\",\"a\":1}"), None);
+}
