@@ -21,11 +21,13 @@
 //! Under either, a line shallower than the record it would continue starts
 //! one of its own (a summary after the last block). A first word that is a
 //! table's cell (`shop` in a column of namespaces) is no header: its lines
-//! are laid out alike (as many fields, a first word of the same class) and
-//! many are followed by a line laid out as they are but starting with
-//! another word — the next row, `ci` — where a header's line is followed
-//! by its record's other lines (`commit` by `Author:`) or by the next
-//! header (a timestamp by a timestamp); every row is then its own record.
+//! are laid out alike (as many fields, a first word of the same class),
+//! many are followed by a line laid out as they are (the next row), and
+//! the lines so laid out that it does not start are as many as its own
+//! (the other namespaces' rows, sorted or not). A header's line is followed
+//! by its record's other lines (`commit` by `Author:`), or it starts
+//! nearly every line laid out as it is (a log's timestamp). Every row of a
+//! table is its own record.
 
 use std::hash::Hasher;
 
@@ -314,8 +316,7 @@ struct KeyStat {
     hash: u64,
     key: String,
     /// The layout of its first line, how many of its lines share it, and
-    /// how many are followed by a line laid out as they are that another
-    /// word starts.
+    /// how many are followed by a line laid out as they are.
     layout: Layout,
     alike: u64,
     followed_alike: u64,
@@ -358,6 +359,9 @@ pub struct RecordDetector {
     /// The last line counted, if a candidate's: the candidate and its
     /// line's indent and layout.
     last_key: Option<(usize, u32, Layout)>,
+    /// Lines per (indent, layout) at the candidates' indents (bounded:
+    /// at most [`HEADER_CANDIDATES`] indents, a few classes, 17 counts).
+    layouts: rustc_hash::FxHashMap<(u32, Layout), u64>,
     /// Non-blank, non-comment lines seen (the first ones are candidates).
     seen: usize,
     /// The last non-blank line: its indent, and whether it may open a block.
@@ -370,6 +374,7 @@ impl Default for RecordDetector {
             levels: vec![Level::default(); MAX_INDENT],
             candidates: Vec::new(),
             last_key: None,
+            layouts: Default::default(),
             seen: 0,
             prev: None,
         }
@@ -403,15 +408,15 @@ impl RecordDetector {
             return;
         }
         let layout = Layout::of(k.body);
-        let shape = Shape::of(k.word());
-        let hash = shape.hash();
+        *self.layouts.entry((k.indent, layout)).or_default() += 1;
         if let Some((c, indent, last)) = last_key
             && indent == k.indent
             && last == layout
-            && self.candidates.get(c).is_some_and(|c| c.hash != hash)
         {
             self.candidates[c].followed_alike += 1;
         }
+        let shape = Shape::of(k.word());
+        let hash = shape.hash();
         let found =
             (self.candidates.iter_mut()).position(|c| c.indent == k.indent && c.hash == hash);
         match found {
@@ -471,10 +476,15 @@ impl RecordDetector {
 
 impl RecordDetector {
     /// Whether a candidate's word is a table's cell, not a header: most of
-    /// its lines are laid out alike, and a third or more are followed by a
-    /// line laid out as they are that another word starts.
+    /// its lines are laid out alike, half or more are followed by a line
+    /// laid out as they are, and other lines laid out so are at least as
+    /// many as its own.
     fn is_a_cell(&self, stat: &KeyStat) -> bool {
-        stat.alike * 100 >= stat.count * 80 && stat.followed_alike * 3 >= stat.count
+        let laid_out = self.layouts.get(&(stat.indent, stat.layout)).copied();
+        let others = laid_out.unwrap_or(0).saturating_sub(stat.alike);
+        stat.alike * 100 >= stat.count * 80
+            && stat.followed_alike * 2 >= stat.count
+            && others >= stat.alike
     }
 }
 

@@ -158,6 +158,14 @@ fn a_tables_first_column_is_no_header() {
         table.push_str(&format!("{ns:<11} claim-{i:<3} Bound    pvc-{i}\n"));
     }
     assert_eq!(starts(&table).0, None);
+    // Sorted by namespace, as `kubectl get -A` prints it: the same.
+    let mut rows: Vec<&str> = table.lines().skip(1).collect();
+    rows.sort();
+    let sorted = format!(
+        "NAMESPACE   NAME      STATUS   VOLUME\n{}\n",
+        rows.join("\n")
+    );
+    assert_eq!(starts(&sorted).0, None);
     // A log whose entries start with a level word and carry other lines
     // laid out otherwise keeps its header.
     let mut log = String::new();
