@@ -8,13 +8,13 @@
 //! time. One that does not fit this engine or this CPU is refused with why
 //! (there is no compiler to fall back on).
 //!
-//! On Linux the artifact runs where it lies in the binary: it is embedded
-//! page-aligned, and its code pages are made executable in place
+//! On x86_64 Linux the artifact runs where it lies in the binary: it is
+//! embedded page-aligned, and its code pages are made executable in place
 //! ([`InPlace`]), so a process does not copy 12 MB into fresh memory before
 //! its first answer (about half of a 1 KB passthrough's time). Anywhere
-//! else, or if the system refuses, it is copied as before. In place, it
-//! can be loaded only once (wasmtime registers code by its address): one
-//! more reason for one engine per process, with one epoch ticker.
+//! else, or if the system refuses, it is copied as before. In place, it can
+//! be loaded only once (wasmtime registers code by its address): one more
+//! reason for one engine per process, with one epoch ticker.
 //!
 //! It is not pre-initialized (snapshotted after building its tables): to
 //! save each instance the ~5–15 ms it takes to build the one tokenizer
@@ -86,13 +86,15 @@ fn engine() -> Result<Engine> {
 
 /// Code made executable where it lies, by `mprotect`: the embedded
 /// artifact's pages in this binary's read-only data (a private file
-/// mapping, never written), or wasmtime's own memory. Linux with 4 KiB
-/// pages only, the pages the artifact's code is aligned to; elsewhere
-/// (macOS signs code pages, Windows has no `mprotect`) the copy is kept.
-#[cfg(target_os = "linux")]
+/// mapping, never written), or wasmtime's own memory. x86_64 Linux with
+/// 4 KiB pages only, the pages the artifact's code is aligned to: there
+/// `mprotect` is all wasmtime's own publishing does (aarch64 also needs
+/// BTI and an instruction-cache flush); elsewhere (macOS signs code
+/// pages, Windows has no `mprotect`) the copy is kept.
+#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
 struct InPlace;
 
-#[cfg(target_os = "linux")]
+#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
 impl InPlace {
     const PAGE: usize = 4096;
 
@@ -106,7 +108,7 @@ impl InPlace {
     }
 }
 
-#[cfg(target_os = "linux")]
+#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
 impl CustomCodeMemory for InPlace {
     fn required_alignment(&self) -> usize {
         Self::PAGE
@@ -116,13 +118,16 @@ impl CustomCodeMemory for InPlace {
         Self::protect(ptr, len, libc::PROT_READ | libc::PROT_EXEC)
     }
 
+    /// Read-only, never writable: the code is dropped, not patched, and
+    /// the binary's own pages must not become writable (a load that failed
+    /// after publishing drops its code too).
     fn unpublish_executable(&self, ptr: *const u8, len: usize) -> wasmtime::Result<()> {
-        Self::protect(ptr, len, libc::PROT_READ | libc::PROT_WRITE)
+        Self::protect(ptr, len, libc::PROT_READ)
     }
 }
 
 /// The code memory that runs the artifact in place, where it can.
-#[cfg(target_os = "linux")]
+#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
 fn in_place() -> Option<Arc<dyn CustomCodeMemory>> {
     // SAFETY: sysconf reads a constant of the system.
     let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
@@ -130,7 +135,7 @@ fn in_place() -> Option<Arc<dyn CustomCodeMemory>> {
     (page == InPlace::PAGE as libc::c_long && aligned).then(|| Arc::new(InPlace) as _)
 }
 
-#[cfg(not(target_os = "linux"))]
+#[cfg(not(all(target_os = "linux", target_arch = "x86_64")))]
 fn in_place() -> Option<Arc<dyn CustomCodeMemory>> {
     None
 }
