@@ -6,7 +6,10 @@
 //! shape are the answer. A field's lines holding no other word of the
 //! question — `"status": "RUNNING"` in 635 JSON records — are of one kind
 //! by their key: "which instances are not running" gets the five records
-//! whose `status` is something else, each with the lines naming it.
+//! whose `status` is something else, each with the lines naming it. Other
+//! lines holding no other word — a table's rows, a log's entries — are of
+//! one kind by their first word's shape ([`line_kind`]): "which claims
+//! aren't bound" gets the rows `Pending` among thousands `Bound`.
 
 use rustc_hash::FxHashMap;
 

@@ -181,7 +181,9 @@ impl Names {
             let start = self.opened_at[..at].iter().copied().max().unwrap_or(0);
             match &mut self.slots[at] {
                 // A closed part's name stays the record's against a worse
-                // one (`metadata.name`, not `spec.providerID`).
+                // one (`metadata.name`, not `spec.providerID`); one as good
+                // replaces it (the next entry of an object of records,
+                // `"pkg-1": {…}`, looks no different from a `"spec": {…}`).
                 Some(slot) if slot.first.line > start && slot.closed && slot.rank < rank => {}
                 Some(slot) if slot.first.line > start && !slot.closed && slot.rank <= rank => {
                     if slot.more.len() < MORE_NAMES && !names_by_id(body) {
@@ -263,15 +265,20 @@ impl Names {
 
 impl Names {
     /// The slots naming the record of line `number` at `indent`, shallowest
-    /// first: those of its parts still open, or else those of its closed
-    /// ones.
+    /// first: a closed part's only when no open part's is as shallow (a
+    /// pod's closed `metadata.name` above its open container's `name`; not
+    /// an instance's closed `Placement.GroupName` below its `InstanceId`).
     fn naming(&self, indent: usize, number: u64) -> impl DoubleEndedIterator<Item = &Slot> + '_ {
         let upto = (indent + 1).min(self.slots.len());
         let fresh = (self.slots[..upto].iter().enumerate())
             .filter(move |(at, s)| self.fresh(*at, s.as_ref(), number))
-            .flat_map(|(_, s)| s);
-        let open = fresh.clone().any(|s| !s.closed);
-        fresh.filter(move |s| s.closed != open)
+            .filter_map(|(at, s)| Some((at, s.as_ref()?)));
+        let open_from = (fresh.clone())
+            .find(|(_, s)| !s.closed)
+            .map_or(usize::MAX, |(at, _)| at);
+        fresh
+            .filter(move |(at, s)| !s.closed || *at < open_from)
+            .map(|(_, s)| s)
     }
 
     /// Whether `slot`, at indent `at`, names the record of line `number`:
@@ -449,7 +456,9 @@ fn naming_members(line: &str) -> Vec<Member> {
 pub fn telling_member(line: &str) -> Option<Range<usize>> {
     let mut found = None;
     scalar_members(line, TELLING_BYTES, |key, _, span| {
-        let text = line[span.clone()].contains(' ');
+        // Words in the value, not `"error": "none"`.
+        let value = line[span.clone()].split_once(':').map_or("", |(_, v)| v);
+        let text = value.trim_start().contains(' ');
         if found.is_none() && text && TELLING_KEYS.iter().any(|w| ends_with_word(key, w)) {
             found = Some(span);
         }

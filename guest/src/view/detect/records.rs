@@ -323,7 +323,7 @@ struct KeyStat {
 }
 
 /// A line's layout, for telling a table's rows: the class of its first
-/// byte (letter, digit or the byte) and its fields (whitespace-separated,
+/// byte (letter, digit or the ASCII symbol) and its fields (whitespace-separated,
 /// up to [`MAX_FIELDS`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Layout {
@@ -337,7 +337,8 @@ const MAX_FIELDS: usize = 16;
 impl Layout {
     fn of(body: &str) -> Layout {
         let first = body.as_bytes().first().copied().unwrap_or(b' ');
-        let class = if first.is_ascii_alphabetic() {
+        // Any letter, of any script, as `a` (as `line_kind` reads it).
+        let class = if first.is_ascii_alphabetic() || first >= 0x80 {
             b'a'
         } else if first.is_ascii_digit() {
             b'0'

@@ -221,6 +221,23 @@ fn a_name_in_a_closed_part_names_the_record_only_when_nothing_open_does() {
         "                \"Name\": \"stopped\"",
     ];
     assert_eq!(named_of(&instance, 9), [2]);
+    // A pod: its closed `metadata.name` names a container's state beside
+    // the open container's own `name`.
+    let pod = [
+        "    {",
+        "        \"metadata\": {",
+        "            \"name\": \"web-7f9c\",",
+        "        },",
+        "        \"spec\": {",
+        "            \"restartPolicy\": \"Always\",",
+        "        },",
+        "        \"status\": {",
+        "            \"containerStatuses\": [",
+        "                {",
+        "                    \"name\": \"app\",",
+        "                    \"reason\": \"OOMKilled\",",
+    ];
+    assert_eq!(named_of(&pod, 12), [3, 11]);
 }
 
 #[test]
@@ -238,6 +255,7 @@ fn a_cut_json_line_keeps_what_happened_after_its_names() {
     ] {
         assert!(cut.contains(kept), "{kept} in {cut}");
     }
-    // A one-word value tells nothing: `"error": "none"`.
+    // A one-word value tells nothing: `"error": "none"`, compact or not.
     assert_eq!(telling_member("{\"error\":\"none\",\"a\":1}"), None);
+    assert_eq!(telling_member("{\"error\": \"none\", \"a\": 1}"), None);
 }
