@@ -119,7 +119,7 @@ pub fn default_policy() -> StorePolicy {
 
 /// Usually one per process: the limits, policy, LLM and run root its
 /// sessions share, on the process's one engine and compiled component
-/// ([`loader::shared`]). Cheap to clone.
+/// (`loader::shared`). Cheap to clone.
 #[derive(Clone)]
 pub struct Runtime {
     pub(crate) inner: Arc<Inner>,
@@ -142,7 +142,7 @@ pub(crate) struct Inner {
 
 impl Runtime {
     /// A runtime on the process's engine (loaded by the first one, see
-    /// [`loader::shared`]). Installs no signal handlers.
+    /// `loader::shared`). Installs no signal handlers.
     pub async fn new(config: RuntimeConfig) -> Result<Self> {
         let (engine, pre) = loader::shared()?;
         let calls = Arc::new(tokio::sync::Semaphore::new(
