@@ -26,6 +26,8 @@ pub const BLOCK_LINES: usize = 8;
 const FIRST_TEMPLATES: usize = 48;
 /// …and the latest ones after them.
 const LAST_TEMPLATES: usize = 16;
+/// A line introducing an error's explanation is at most this long.
+const INTRO_BYTES: usize = 80;
 /// A log line's prefix (time, pid, level, tag) is at least this long to
 /// tell its source.
 const MIN_PREFIX: usize = 12;
@@ -63,6 +65,8 @@ struct Block {
     /// its length as written.
     prefix: String,
     prefix_len: usize,
+    /// A blank line was passed (a second one ends the block).
+    gap: bool,
 }
 
 #[derive(Default)]
@@ -88,7 +92,14 @@ impl Detector for ErrorBlocks {
         if self.block.left == 0 && !self.block.traceback {
             return;
         }
+        // One blank line inside a block, before what explains the error
+        // (pip's `The conflict is caused by:` and its indented lines).
+        if text.trim().is_empty() && !self.block.gap && !self.block.traceback {
+            self.block.gap = true;
+            return;
+        }
         let continues = is_continuation(text.as_bytes())
+            || introduces(text)
             || same_source(text, &self.block.prefix, self.block.prefix_len);
         let (keep, depth) = if continues {
             if self.block.left > 0 {
@@ -205,6 +216,7 @@ impl ErrorBlocks {
             template,
             prefix,
             prefix_len,
+            gap: false,
         };
     }
 }
@@ -214,6 +226,13 @@ fn capture(line: &Line) -> PreviewLine {
         line: line.number,
         text: clip_named(line.text, None, PREVIEW_LINE_BYTES),
     }
+}
+
+/// A short line introducing the lines under it (`The conflict is caused
+/// by:`, `Caused by:`): a block's explanation follows.
+fn introduces(line: &str) -> bool {
+    let t = line.trim();
+    t.len() <= INTRO_BYTES && t.ends_with(':') && t.contains(' ')
 }
 
 /// Where the error word ending at `end` starts.

@@ -74,3 +74,25 @@ fn the_lines_of_the_same_source_continue_a_block() {
     assert_eq!(texts.len(), 3, "{texts:?}");
     assert!(texts[2].contains("IllegalStateException"));
 }
+
+/// pip's resolver: the error, a blank line, a line introducing the
+/// explanation and its indented lines are one block; the next paragraph
+/// after a second blank line is not.
+#[test]
+fn an_error_explained_after_one_blank_line_keeps_its_explanation() {
+    let mut log = String::new();
+    for i in 0..400 {
+        log.push_str(&format!(
+            "Collecting pkg{i}>=1.{i} (from -r requirements.txt (line {i}))\n"
+        ));
+    }
+    log.push_str(
+        "ERROR: Cannot install -r requirements.txt (line 27) and protobuf==3.20.3 because these package versions have conflicting dependencies.\n\
+         \n\
+         The conflict is caused by:\n    The user requested protobuf==3.20.3\n    grpcio-status 1.62.2 depends on protobuf>=4.21.6\n\
+         \n\
+         To fix this you could try to:\n1. loosen the range of package versions you've specified\n",
+    );
+    let kept: Vec<u64> = preview(&log).errors.iter().map(|l| l.line).collect();
+    assert_eq!(kept, [401, 403, 404, 405]);
+}
