@@ -147,3 +147,23 @@ fn a_value_met_a_few_times_in_a_table_is_listed_whole() {
     // listed (unnamed, it is as likely free text).
     assert_eq!(listed, [42, 172, 262]);
 }
+
+/// A JSON Lines scan (trufflehog's shape): the one member that tells the
+/// five findings apart (`"Verified":true`) comes after eight nested ones.
+#[test]
+fn a_rare_value_late_in_a_json_line_is_found() {
+    let mut text = String::new();
+    for i in 0..400 {
+        let verified = if i % 80 == 17 { "true" } else { "false" };
+        text.push_str(&format!(
+            r#"{{"SourceMetadata":{{"Data":{{"Git":{{"commit":"{i:040x}","file":"src/f{i}.py","email":"a{i}@x.io","repository":"https://x/r.git","timestamp":"2026-07-12 10:59:33 +0000","line":{i}}}}}}},"SourceID":1,"SourceType":7,"SourceName":"trufflehog - git","DetectorType":2,"DetectorName":"AWS","Verified":{verified},"Raw":"AKIA{i:016}"}}"#
+        ));
+        text.push('\n');
+    }
+    let (_, found) = values(&text);
+    let rare: Vec<_> = (found.preview.values.iter())
+        .filter(|f| f.field == "Verified" && f.kind == "rare")
+        .map(|f| (f.value.as_str(), f.count, f.lines.clone()))
+        .collect();
+    assert_eq!(rare, [("true", 5, vec![18, 98, 178, 258, 338])]);
+}
