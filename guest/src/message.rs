@@ -39,6 +39,11 @@ const SHRINK_STEPS: &[Step] = &[
     Step(4, 12, 8, 3, 200, 720),
     Step(3, 10, 6, 2, 160, 720),
     Step(2, 8, 5, 2, 140, 720),
+    // One line of head and tail before fewer rare lines: a value met five
+    // times, every line of it shown, says more than the second line of
+    // the output.
+    Step(1, 8, 5, 1, 140, 720),
+    Step(1, 6, 5, 1, 110, 720),
     Step(2, 6, 4, 1, 120, 720),
     Step(1, 4, 3, 1, 100, 720),
     Step(1, 2, 2, 1, 80, 720),

@@ -139,3 +139,32 @@ fn scalars_have_a_shape_only_inside_a_document() {
         "{message}"
     );
 }
+
+/// A value met five times in long JSON lines (a secret scanner's
+/// `"Verified":true` among 555 `false`): the message gives up the head's
+/// second line and the tail's last but one to show all five, with their
+/// count.
+#[test]
+fn a_value_met_five_times_is_shown_whole_before_more_head_and_tail() {
+    let mut out = String::new();
+    for i in 0..560 {
+        let verified = if i % 110 == 61 { "true" } else { "false" };
+        out.push_str(&format!(
+            r#"{{"SourceMetadata":{{"Data":{{"Git":{{"commit":"{:040x}","file":"src/config/settings_{i}.py","email":"dev{i} <dev{i}@acme.io>","repository":"https://example.test/acme/shop.git","timestamp":"2026-07-12 10:59:33 +0000","line":{i}}}}}}},"SourceID":1,"SourceType":7,"SourceName":"trufflehog - git","DetectorType":2,"DetectorName":"AWS","DetectorDescription":"{}","DecoderName":"PLAIN","Verified":{verified},"VerificationFromCache":false,"Raw":"AKIA{i:016}","RawV2":"AKIA{i:016}:secret","Redacted":"AKIA{i:016}","ExtraData":{{"account":"{i:012}","arn":"arn:aws:iam::{i:012}:user/svc","is_canary":"false","message":"This key is not a canary token.","resource_type":"Access key"}},"StructuredData":null}}"#,
+            (i as u128 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835) >> 1,
+            "A cloud platform's keys, which can be used to read and change its services. ".repeat(3)
+        ));
+        out.push('\n');
+    }
+    let message = stored(&out, 4096);
+    assert!(
+        message.contains("[Verified is \"true\" on 5 of its 560 lines, all shown]"),
+        "{message}"
+    );
+    for line in [62, 172, 282, 392, 502] {
+        assert!(
+            message.contains(&format!("\n{line}: ")),
+            "{line}: {message}"
+        );
+    }
+}
