@@ -301,3 +301,34 @@ fn a_rare_value_comes_with_the_message_beside_it() {
         "{body}"
     );
 }
+
+/// "Which files …": each listed finding comes with its record's member the
+/// question names (`"filename"`, before the line), not only its names
+/// (`"test_name"`, after it).
+#[test]
+fn every_listed_record_shows_the_member_the_question_asks_for() {
+    let mut results = Vec::new();
+    for i in 0..300 {
+        let severity = if i % 60 == 7 {
+            "HIGH"
+        } else {
+            ["LOW", "MEDIUM"][i % 2]
+        };
+        results.push(format!(
+            "    {{\n      \"code\": \"{i} x = {i}\\n\",\n      \"filename\": \"./app/mod_{i}.py\",\n      \"issue_confidence\": \"HIGH\",\n      \"issue_severity\": \"{severity}\",\n      \"issue_text\": \"Check number {i}.\",\n      \"line_number\": {i},\n      \"test_id\": \"B{:03}\",\n      \"test_name\": \"check_{}\"\n    }}",
+            100 + i % 40,
+            i % 40
+        ));
+    }
+    let json = format!("{{\n  \"results\": [\n{}\n  ]\n}}\n", results.join(",\n"));
+    let body = answer(
+        &json,
+        "Which files have a finding of the top severity, high?",
+    );
+    for i in [7, 67, 127, 187, 247] {
+        assert!(
+            body.contains(&format!("\"./app/mod_{i}.py\"")),
+            "mod_{i}: {body}"
+        );
+    }
+}

@@ -13,7 +13,7 @@ use rustc_hash::FxHashMap;
 
 use super::passage::read;
 use super::record;
-use super::search::LineHits;
+use super::search::{LineHits, Query};
 use crate::doc::Doc;
 use crate::llm::Failure;
 use crate::view::detect::names::clip_named;
@@ -113,6 +113,7 @@ impl Every {
         skip: usize,
         budget: usize,
         next: &dyn Fn(usize) -> String,
+        query: &Query,
     ) -> Result<String, Failure> {
         let idf: Vec<f64> = (self.term_lines.iter())
             .map(|&n| (1.0 + self.lines as f64 / n.max(1) as f64).ln())
@@ -149,7 +150,7 @@ impl Every {
             // odd line is what "every" is about) and the others by count.
             let short = out.len() - start < SOFT_BYTES;
             let text = match (short, kind.count <= FEW_LINES) {
-                (true, _) | (_, true) => render_kind(doc, kind, short)?,
+                (true, _) | (_, true) => render_kind(doc, kind, short, query)?,
                 (false, false) => format!(
                     "[{} lines with \"{}\": lines {}–{}]\n",
                     kind.count,
@@ -183,7 +184,7 @@ impl Every {
 /// are not among them), or its first line and how many more. `roomy`: the
 /// answer is short so far (a kind of up to [`FULL_KIND`] lines is listed
 /// whole, else up to [`FEW_LINES`]).
-fn render_kind(doc: &Doc, kind: &Kind, roomy: bool) -> Result<String, Failure> {
+fn render_kind(doc: &Doc, kind: &Kind, roomy: bool, query: &Query) -> Result<String, Failure> {
     let mut out = String::new();
     let whole = kind.count <= if roomy { FULL_KIND } else { FEW_LINES };
     let listed: &[(u64, [Option<u64>; 2])] = if whole { &kind.lines } else { &kind.lines[..1] };
@@ -196,7 +197,7 @@ fn render_kind(doc: &Doc, kind: &Kind, roomy: bool) -> Result<String, Failure> {
     let numbers: Vec<u64> = listed.iter().map(|l| l.0).collect();
     for &(n, [first, name]) in listed {
         let text = line(doc, n)?;
-        let whose = record::whose(doc, n, first, name, &numbers)?;
+        let whose = record::whose(doc, n, first, name, &numbers, Some(query))?;
         out.push_str(&format!(
             "{n}: {}{whose}\n",
             clip_named(text.trim_end(), None, ITEM_BYTES)

@@ -163,7 +163,7 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
         body.push_str(&innermost::error_lines(&preview.errors, room, &mut shown));
     }
     if let Some(u) = &unlike {
-        body.push_str(&u.render(doc, budget / FINDINGS_SHARE, &mut shown)?);
+        body.push_str(&u.render(doc, budget / FINDINGS_SHARE, &mut shown, &query)?);
     }
     if !named.is_empty() {
         let room = budget / FINDINGS_SHARE;
@@ -188,7 +188,7 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
                 question.replace('"', "'")
             )
         };
-        body.push_str(&every.render(doc, skip, room, &next)?);
+        body.push_str(&every.render(doc, skip, room, &next, &query)?);
         return Ok(body);
     }
     // After sections that answer, the best windows only: context, not a

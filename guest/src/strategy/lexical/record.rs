@@ -7,9 +7,10 @@
 //! it that continue it (a slow query's text under its `# Query_time:`).
 
 use super::passage::{best_names, read, records_list};
+use super::search::Query;
 use crate::doc::Doc;
 use crate::llm::Failure;
-use crate::view::detect::names::{NAME_REACH, Names, tells_what_happened};
+use crate::view::detect::names::{NAME_REACH, Names, naming_key, tells_what_happened};
 use crate::view::detect::records::RecordCursor;
 use crate::view::detect::values::fields::line_kind;
 use crate::view::preview::clip;
@@ -66,7 +67,7 @@ pub fn around(doc: &Doc, n: u64) -> Result<Vec<(u64, String)>, Failure> {
             }
             // An indented record's own naming lines, before or after it.
             if let Some(f) = record_first.filter(|&f| f != n) {
-                head.extend(record_names(doc, f, n)?);
+                head.extend(record_names(doc, f, n, None)?);
             }
             head.extend(telling(&lines, n, indent));
             head.sort_by_key(|l| l.0);
@@ -143,12 +144,14 @@ pub fn short_head(doc: &Doc, n: u64) -> Result<Vec<(u64, String)>, Failure> {
 /// nothing says): its record's first line (a log entry's head, `first`),
 /// or its record's naming lines (a JSON or YAML item starting at `first`),
 /// else the nearest line naming it (`name`); lines among `listed` aside.
+/// `asked`: the question, whose named member a record shows too.
 pub fn whose(
     doc: &Doc,
     n: u64,
     first: Option<u64>,
     name: Option<u64>,
     listed: &[u64],
+    asked: Option<&Query>,
 ) -> Result<String, Failure> {
     let headed = doc.meta.records.as_ref().is_some_and(|r| r.key.is_some());
     let line = |m: u64| -> Result<(u64, String), Failure> {
@@ -159,7 +162,7 @@ pub fn whose(
     };
     let mut context: Vec<(u64, String)> = match first {
         Some(f) if headed => vec![line(f)?],
-        Some(f) => record_names(doc, f, n)?,
+        Some(f) => record_names(doc, f, n, asked)?,
         None => Vec::new(),
     };
     if context.is_empty()
@@ -187,8 +190,14 @@ fn keyed_opener(line: &str) -> bool {
 /// The lines naming the record that starts at line `first` (an indented
 /// record: a JSON array's item, a YAML list item), the line `n` aside: its
 /// [`best_names`] wherever they are in it; none when it is longer than
-/// [`RECORD_READ`] lines.
-pub fn record_names(doc: &Doc, first: u64, n: u64) -> Result<Vec<(u64, String)>, Failure> {
+/// [`RECORD_READ`] lines. With the question (`asked`), also its first
+/// member whose key the question names ([`Query::names_key`]).
+pub fn record_names(
+    doc: &Doc,
+    first: u64,
+    n: u64,
+    asked: Option<&Query>,
+) -> Result<Vec<(u64, String)>, Failure> {
     let Some(rule) = doc.meta.records.as_ref().filter(|r| r.key.is_none()) else {
         return Ok(Vec::new());
     };
@@ -200,7 +209,17 @@ pub fn record_names(doc: &Doc, first: u64, n: u64) -> Result<Vec<(u64, String)>,
     {
         if i > 0 && cursor.starts(&text) {
             let list = records_list(doc, rule)?;
-            let best = best_names(record.iter().map(|l| l.1.as_str()), list.as_deref());
+            let mut best = best_names(record.iter().map(|l| l.1.as_str()), list.as_deref());
+            // The member the question names (`"filename"` for "which
+            // files"), when its names do not already show it.
+            let named = |l: &(u64, String)| {
+                let key = naming_key(l.1.trim());
+                asked.is_some_and(|q| key.is_some_and(|k| q.names_key(k)))
+            };
+            if let Some(i) = record.iter().position(named).filter(|i| !best.contains(i)) {
+                best.push(i);
+                best.sort_unstable();
+            }
             return Ok(best.into_iter().map(|i| record[i].clone()).collect());
         }
         if i == 0 {

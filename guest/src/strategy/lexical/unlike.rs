@@ -15,7 +15,7 @@ use rustc_hash::FxHashMap;
 
 use super::passage::read;
 use super::record;
-use super::search::LineHits;
+use super::search::{LineHits, Query};
 use crate::doc::Doc;
 use crate::llm::Failure;
 use crate::view::detect::names::clip_named;
@@ -105,6 +105,7 @@ impl Unlike {
         doc: &Doc,
         budget: usize,
         shown: &mut Vec<u64>,
+        query: &Query,
     ) -> Result<String, Failure> {
         let Some(shape) = (self.shapes.values())
             .filter(|s| s.negated >= MIN_NEGATED && (1..=MAX_UNLIKE).contains(&s.unlike))
@@ -122,7 +123,7 @@ impl Unlike {
         let numbers: Vec<u64> = shape.lines.iter().map(|l| l.0).collect();
         for &(n, [first, name]) in &shape.lines {
             let text = read(doc, n, n)?.pop().map(|(_, l)| l).unwrap_or_default();
-            let whose = record::whose(doc, n, first, name, &numbers)?;
+            let whose = record::whose(doc, n, first, name, &numbers, Some(query))?;
             let l = format!(
                 "{n}: {}{whose}\n",
                 clip_named(text.trim_end(), None, LINE_BYTES)

@@ -591,7 +591,7 @@ pub fn tells_what_happened(body: &str) -> bool {
 
 /// The key of a `key: …`-like line, quoted or not, before `:` (`=`
 /// unquoted).
-fn naming_key(body: &str) -> Option<&str> {
+pub fn naming_key(body: &str) -> Option<&str> {
     let body = body.strip_prefix("- ").unwrap_or(body);
     let quoted = body.starts_with('"');
     let key = body.trim_start_matches('"');

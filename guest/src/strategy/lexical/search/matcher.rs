@@ -57,6 +57,53 @@ impl Query {
     }
 }
 
+impl Query {
+    /// Whether a record's key names what the question asks about: one of
+    /// its words (`issue_severity`, `filePath`: split at `_`, `-`, `.` and
+    /// lower-to-upper case) is a term's own word (not a longer word:
+    /// `hostel` is not "hosts"), or the key is a term's stem of four bytes
+    /// or more joined to a naming word (`filename` for "files",
+    /// `hostname` for "hosts"): the member an answer's record shows.
+    pub fn names_key(&self, key: &str) -> bool {
+        let lower = key.to_ascii_lowercase();
+        let compound = (self.forms.iter()).any(|f| {
+            let stem = f[0].text.as_str();
+            stem.len() >= 4
+                && (lower.strip_prefix(stem)).is_some_and(|rest| KEY_SUFFIXES.contains(&rest))
+        });
+        compound
+            || key_words(key).any(|w| (self.held_by(&w).iter()).any(|h| !h.related && !h.longer))
+    }
+}
+
+/// Words a key joins to what it names, unseparated (`filename`, `userid`).
+const KEY_SUFFIXES: &[&str] = &[
+    "name", "path", "id", "key", "url", "uri", "ip", "addr", "type",
+];
+
+/// The words of a key, lowercased: split at non-alphanumeric bytes and
+/// where a lower-case letter meets an upper-case one.
+fn key_words(key: &str) -> impl Iterator<Item = String> + '_ {
+    let mut words: Vec<String> = vec![String::new()];
+    let mut prev_lower = false;
+    for c in key.chars() {
+        if !c.is_alphanumeric() {
+            words.push(String::new());
+            prev_lower = false;
+            continue;
+        }
+        if c.is_uppercase() && prev_lower {
+            words.push(String::new());
+        }
+        prev_lower = c.is_lowercase();
+        words
+            .last_mut()
+            .expect("one word at least")
+            .extend(c.to_lowercase());
+    }
+    words.into_iter().filter(|w| !w.is_empty())
+}
+
 /// Whether `token` holds `form` (a stem): `Some(false)` when it is its
 /// stem, `Some(true)` only as a longer word, `None` not at all. `stem`
 /// caches the token's stem across the forms it is compared with. A token

@@ -335,3 +335,30 @@ fn question_filler_and_contractions_are_dropped() {
         ["file", "copied", "because", "permissions", "problem"]
     );
 }
+
+/// A record's member the question asks for: a word of its key holds a
+/// term (`issue_severity`, `filePath`), or the key starts with a term's
+/// stem (`filename` for "files"); a related word or a short stem does not.
+#[test]
+fn a_key_is_named_by_the_questions_words() {
+    let q = Query::parse("which files have the top severity findings per host?").expect("terms");
+    for key in [
+        "filename",
+        "issue_severity",
+        "IssueSeverity",
+        "file_path",
+        "hostname",
+        "Host",
+    ] {
+        assert!(q.names_key(key), "{key}");
+    }
+    for key in [
+        "test_name",
+        "line_number",
+        "profile",
+        "col_offset",
+        "hostel_id",
+    ] {
+        assert!(!q.names_key(key), "{key}");
+    }
+}
