@@ -332,3 +332,40 @@ fn every_listed_record_shows_the_member_the_question_asks_for() {
         );
     }
 }
+
+/// `aws s3 ls --recursive`: a date, a time, a size in bytes with no unit
+/// and no header, a key. "Bigger than 5 gigs" is a comparison in bytes
+/// over the one column of whole numbers reaching it.
+#[test]
+fn a_size_in_words_is_compared_over_a_listings_byte_counts() {
+    let mut listing = String::new();
+    let big = [
+        (300, 48_318_221_004u64),
+        (1200, 7_812_445_120),
+        (2100, 6_221_093_887),
+    ];
+    for i in 0..3000u64 {
+        let size = big
+            .iter()
+            .find(|b| b.0 == i)
+            .map_or(1000 + (i * 7919) % 900_000_000, |b| b.1);
+        listing.push_str(&format!(
+            "2026-11-{:02} {:02}:{:02}:{:02} {size:>11} data/part-{i:05}.parquet\n",
+            1 + i % 28,
+            i % 24,
+            i % 60,
+            (i * 7) % 60
+        ));
+    }
+    let body = answer(
+        &listing,
+        "Which files in this bucket are bigger than 5 gigs?",
+    );
+    for i in [300, 1200, 2100] {
+        assert!(
+            body.contains(&format!("data/part-{i:05}.parquet")),
+            "{i}: {body}"
+        );
+    }
+    assert!(!body.contains("data/part-00301.parquet"), "{body}");
+}

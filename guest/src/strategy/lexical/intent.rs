@@ -423,9 +423,12 @@ fn unit(word: &str) -> Option<(f64, Unit)> {
         "m" | "min" | "mins" | "minute" | "minutes" => (60.0, Unit::Seconds),
         "h" | "hour" | "hours" => (3600.0, Unit::Seconds),
         "b" | "byte" | "bytes" => (1.0, Unit::Bytes),
-        "kb" | "kib" | "k" => (1024.0, Unit::Bytes),
-        "mb" | "mib" => (1024.0 * 1024.0, Unit::Bytes),
-        "gb" | "gib" | "g" => (1024.0f64.powi(3), Unit::Bytes),
+        "kb" | "kib" | "k" | "kilobyte" | "kilobytes" => (1024.0, Unit::Bytes),
+        "mb" | "mib" | "meg" | "megs" | "megabyte" | "megabytes" => (1024.0 * 1024.0, Unit::Bytes),
+        "gb" | "gib" | "g" | "gig" | "gigs" | "gigabyte" | "gigabytes" => {
+            (1024.0f64.powi(3), Unit::Bytes)
+        }
+        "tb" | "tib" | "terabyte" | "terabytes" => (1024.0f64.powi(4), Unit::Bytes),
         _ => return None,
     })
 }
@@ -529,6 +532,15 @@ mod tests {
         assert_eq!(
             measure("responses of 500ms or more"),
             cmp(Op::AtLeast, 0.5, Unit::Seconds)
+        );
+        // Sizes as people say them.
+        assert_eq!(
+            measure("Which files in this bucket are bigger than 5 gigs?"),
+            cmp(Op::Above, 5.0 * 1024f64.powi(3), Unit::Bytes)
+        );
+        assert_eq!(
+            measure("logs over 300 megabytes"),
+            cmp(Op::Above, 300.0 * 1024f64.powi(2), Unit::Bytes)
         );
         assert_eq!(measure("set to 5 replicas"), None);
     }

@@ -279,6 +279,25 @@ impl<'q> Measures<'q> {
                 Measure::Extreme { largest: false } => -s.bottom.first().map_or(0.0, |b| b.0),
                 _ => s.top.first().map_or(0.0, |t| t.0),
             };
+            // Sizes in bytes carry no unit (`aws s3 ls`, `du -b`): for a
+            // comparison in bytes, the whole numbers that reach it.
+            if measured.is_empty()
+                && let Measure::Compare {
+                    unit: Unit::Bytes,
+                    value,
+                    ..
+                } = self.measure
+            {
+                measured = (self.stats.values())
+                    .filter(enough)
+                    .filter(|s| !s.near && s.distinct.len() >= CONTINUOUS)
+                    .filter(|s| {
+                        s.top
+                            .first()
+                            .is_some_and(|t| t.0 >= value && t.0.fract() == 0.0)
+                    })
+                    .collect();
+            }
             measured.sort_by(|a, b| {
                 (b.distinct.len() >= CONTINUOUS)
                     .cmp(&(a.distinct.len() >= CONTINUOUS))

@@ -445,15 +445,19 @@ fn closing_number(body: &str, kind: u64) -> Option<Field<'_>> {
 
 /// A line of words with no keys, as `ls -l` prints them: its first two
 /// words and its last, by position among lines of as many words — when it
-/// starts with a code (a log line starts with its time, prose with a word).
+/// starts with a code (a log line starts with its time, prose with a word),
+/// or with a date and time and then a number (`aws s3 ls`: the object's
+/// size), those two words aside.
 fn positions<'a>(body: &'a str, f: &mut dyn FnMut(Field<'a>)) -> bool {
+    let (dated, rest) = dated_number(body).map_or((false, body), |rest| (true, rest));
     // A code (`-rw-r--r--`, `PASS`), not a time nor a word of prose.
-    let first = body.split(' ').next().unwrap_or("");
+    let first = rest.split(' ').next().unwrap_or("");
     let code = first.bytes().any(|b| !b.is_ascii_alphabetic())
         || first.bytes().all(|b| !b.is_ascii_lowercase());
-    if body.as_bytes()[0].is_ascii_digit() || !code {
+    if (!dated && body.as_bytes()[0].is_ascii_digit()) || !code {
         return false;
     }
+    let body = rest;
     let mut words: [&str; MAX_POSITIONS] = [""; MAX_POSITIONS];
     let mut n = 0;
     let mut last = "";
@@ -467,10 +471,10 @@ fn positions<'a>(body: &'a str, f: &mut dyn FnMut(Field<'a>)) -> bool {
             return false;
         }
     }
-    if !(4..=MAX_WORDS).contains(&n) {
+    if !((if dated { 2 } else { 4 })..=MAX_WORDS).contains(&n) {
         return false;
     }
-    let kind = fnv(FNV_START, &[b'#', n as u8]);
+    let kind = fnv(FNV_START, &[b'#', n as u8, u8::from(dated)]);
     for (at, word) in [(0u8, words[0]), (1, words[1]), (u8::MAX, last)] {
         f(Field {
             key: fnv(kind, &[at]),
@@ -483,6 +487,23 @@ fn positions<'a>(body: &'a str, f: &mut dyn FnMut(Field<'a>)) -> bool {
         });
     }
     true
+}
+
+/// What follows a line's leading date and time (`2026-11-15 03:41:12`)
+/// when it starts with a whole number: a listing's size or count, not a
+/// log's message (which starts with a level or a name).
+fn dated_number(body: &str) -> Option<&str> {
+    let mut words = body.splitn(3, ' ');
+    let (date, time, rest) = (words.next()?, words.next()?, words.next()?);
+    let digits_with = |w: &str, sep: u8| {
+        w.len() >= 8
+            && w.bytes().all(|b| b.is_ascii_digit() || b == sep)
+            && w.bytes().filter(|&b| b == sep).count() == 2
+    };
+    let rest = rest.trim_start();
+    let number = rest.split(' ').next()?;
+    let whole = !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit());
+    (digits_with(date, b'-') && digits_with(time, b':') && whole).then_some(rest)
 }
 
 /// A comment's last word: `# aws_x.y will be destroyed`.

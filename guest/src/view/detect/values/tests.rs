@@ -167,3 +167,35 @@ fn a_rare_value_late_in_a_json_line_is_found() {
         .collect();
     assert_eq!(rare, [("true", 5, vec![18, 98, 178, 258, 338])]);
 }
+
+/// A listing's line after its date and time has fields by position (the
+/// size of `aws s3 ls`); a log line after its time does not (its level
+/// and message are no columns).
+#[test]
+fn a_dated_listing_has_fields_and_a_dated_log_line_has_none() {
+    let fields = |line: &str| {
+        let mut found = Vec::new();
+        Fields::default().split(line, &mut |f| {
+            found.push((f.name.to_string(), f.value.to_string()))
+        });
+        found
+    };
+    assert_eq!(
+        fields("2026-11-15 03:41:12 48318221004 backups/postgres/shop.dump"),
+        [
+            ("first word".to_string(), "48318221004".to_string()),
+            (
+                "second word".to_string(),
+                "backups/postgres/shop.dump".to_string()
+            ),
+            (
+                "last word".to_string(),
+                "backups/postgres/shop.dump".to_string()
+            ),
+        ]
+    );
+    assert_eq!(
+        fields("2026-11-15 03:41:12 INFO worker 7 started in 12 ms"),
+        []
+    );
+}
