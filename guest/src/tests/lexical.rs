@@ -369,3 +369,30 @@ fn a_size_in_words_is_compared_over_a_listings_byte_counts() {
     }
     assert!(!body.contains("data/part-00301.parquet"), "{body}");
 }
+
+/// valgrind: every line is prefixed `==pid==`; a loss record's stack is
+/// indented after the prefix. A rare kind's line comes with it.
+#[test]
+fn a_rare_lines_block_comes_with_it_under_a_shared_prefix() {
+    let mut log = String::from("==4821== Memcheck, a memory error detector\n");
+    for i in 0..600 {
+        let how = if i == 444 {
+            "definitely"
+        } else {
+            "still reachable"
+        };
+        let fun = if i == 444 {
+            "hdr_dup_value (headers.c:212)".to_string()
+        } else {
+            format!("pool_grow (pool.c:{i})")
+        };
+        log.push_str(&format!(
+            "==4821== \n==4821== {} bytes in {} blocks are {how} lost in loss record {i} of 600\n==4821==    at 0x4848899: malloc (vg_replace_malloc.c:381)\n==4821==    by 0x{:07X}: {fun}\n==4821==    by 0x4A5C606: start_thread (pthread_create.c:442)\n",
+            64 + i,
+            1 + i % 9,
+            0x40_0000 + i
+        ));
+    }
+    let body = answer(&log, "Which function allocates what is definitely lost?");
+    assert!(body.contains("hdr_dup_value (headers.c:212)"), "{body}");
+}

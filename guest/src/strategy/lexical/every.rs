@@ -29,6 +29,8 @@ pub const FULL_KIND: u64 = 24;
 const SOFT_BYTES: usize = 3000;
 /// …and past that, a kind met at most this often.
 const FEW_LINES: u64 = 3;
+/// Lines of the block under a line of a rare kind shown with it.
+const BLOCK_LINES: u64 = 4;
 /// A listed line is cut to this many bytes (its naming lines: [`record::whose`]).
 const ITEM_BYTES: usize = 220;
 /// A related word counts this much of the term's own (as in the search).
@@ -195,6 +197,13 @@ fn render_kind(doc: &Doc, kind: &Kind, roomy: bool, query: &Query) -> Result<Str
         clip(&kind.label, 60)
     ));
     let numbers: Vec<u64> = listed.iter().map(|l| l.0).collect();
+    // A rare kind's lines come with the block under each (a loss record's
+    // stack): what the line is about is often there.
+    let block = if roomy && kind.count <= FEW_LINES {
+        BLOCK_LINES
+    } else {
+        0
+    };
     for &(n, [first, name]) in listed {
         let text = line(doc, n)?;
         let whose = record::whose(doc, n, first, name, &numbers, Some(query))?;
@@ -202,6 +211,12 @@ fn render_kind(doc: &Doc, kind: &Kind, roomy: bool, query: &Query) -> Result<Str
             "{n}: {}{whose}\n",
             clip_named(text.trim_end(), None, ITEM_BYTES)
         ));
+        for (m, text) in record::block_after(doc, n, block)? {
+            out.push_str(&format!(
+                "{m}: {}\n",
+                clip_named(text.trim_end(), None, ITEM_BYTES)
+            ));
+        }
     }
     if !whole {
         out.push_str(&format!(

@@ -118,6 +118,37 @@ fn telling(lines: &[(u64, String)], n: u64, indent: usize) -> Option<(u64, Strin
     find(&mut lines[..at].iter().rev()).or_else(|| find(&mut lines[at + 1..].iter()))
 }
 
+/// The lines after line `n` indented under it, at most `max`: a
+/// valgrind loss record's stack under its `definitely lost` line, a
+/// traceback's frames. Indent counts after a first word the lines share
+/// (`==48213==`, a pid or a service's prefix), so a prefixed log's blocks
+/// are seen; a blank line or one not indented deeper ends them.
+pub fn block_after(doc: &Doc, n: u64, max: u64) -> Result<Vec<(u64, String)>, Failure> {
+    let lines = read(doc, n, n + max)?;
+    let Some((_, head)) = lines.first() else {
+        return Ok(Vec::new());
+    };
+    let prefix = head.split(' ').next().unwrap_or("");
+    let indent = |l: &str| {
+        let rest = l
+            .strip_prefix(prefix)
+            .filter(|_| !prefix.is_empty())
+            .unwrap_or(l);
+        rest.len() - rest.trim_start().len()
+    };
+    let at = indent(head);
+    Ok((lines.iter().skip(1))
+        .take_while(|(_, l)| {
+            let rest = l
+                .strip_prefix(prefix)
+                .filter(|_| !prefix.is_empty())
+                .unwrap_or(l);
+            !rest.trim().is_empty() && indent(l) > at
+        })
+        .cloned()
+        .collect())
+}
+
 /// The lines of a short record with a head (`commit …`, its author, date
 /// and subject) from its head to line `n`, not blank: who an extreme
 /// value's line is. Empty for other outputs, or a longer record.
