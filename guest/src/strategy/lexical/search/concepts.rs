@@ -67,6 +67,8 @@ const GROUPS: &[&[&str]] = &[
     &["disable", "off", "false", "skip", "bypass", "insecure"],
     &["enable", "true"],
     &["verify", "verification", "check", "validate", "validation"],
+    // A credential or a key that still works: a scanner says `Verified`.
+    &["valid", "verified", "live", "active", "working"],
     &[
         "permission",
         "denied",

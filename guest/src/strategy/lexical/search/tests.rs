@@ -262,6 +262,8 @@ fn holding_is_mutual_except_for_longer_words() {
     };
     assert_eq!(held("storage", "disks"), [related]);
     assert_eq!(held("disk", "storage"), [related]);
+    // A key that still works is one a scanner calls `Verified`.
+    assert_eq!(held("work", "verified"), [related]);
 }
 
 #[test]
