@@ -129,21 +129,17 @@ pub fn block_after(doc: &Doc, n: u64, max: u64) -> Result<Vec<(u64, String)>, Fa
         return Ok(Vec::new());
     };
     let prefix = head.split(' ').next().unwrap_or("");
-    let indent = |l: &str| {
-        let rest = l
-            .strip_prefix(prefix)
-            .filter(|_| !prefix.is_empty())
-            .unwrap_or(l);
-        rest.len() - rest.trim_start().len()
-    };
-    let at = indent(head);
+    // A line after the prefix the lines share, if it has it.
+    fn rest<'a>(line: &'a str, prefix: &str) -> &'a str {
+        let r = line.strip_prefix(prefix).filter(|_| !prefix.is_empty());
+        r.unwrap_or(line)
+    }
+    let indent = |r: &str| r.len() - r.trim_start().len();
+    let at = indent(rest(head, prefix));
     Ok((lines.iter().skip(1))
         .take_while(|(_, l)| {
-            let rest = l
-                .strip_prefix(prefix)
-                .filter(|_| !prefix.is_empty())
-                .unwrap_or(l);
-            !rest.trim().is_empty() && indent(l) > at
+            let r = rest(l, prefix);
+            !r.trim().is_empty() && indent(r) > at
         })
         .cloned()
         .collect())
