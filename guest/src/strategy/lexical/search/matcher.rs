@@ -55,9 +55,7 @@ impl Query {
         }
         out
     }
-}
 
-impl Query {
     /// Whether a record's key names what the question asks about: one of
     /// its words (`issue_severity`, `filePath`: split at `_`, `-`, `.` and
     /// lower-to-upper case) is a term's own word (not a longer word:
