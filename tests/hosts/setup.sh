@@ -10,9 +10,13 @@
 # (install.cjs): it links a file and fetches nothing. The packages' engines
 # fields ask for Node 22; these versions run on Node 20 (npm warns).
 #
-# Not opencode (opencode-ai 1.18.33): the registry this project reaches serves
-# only its Linux x64 binaries, not its other platforms' packages, so its lock
-# cannot be complete and `npm ci` refuses it.
+# opencode apart, in opencode/ (opencode-ai at the exact version its
+# package.json names): the registry this project reaches serves only its
+# Linux x64 binaries, not its other platforms' packages, so its lock cannot
+# be complete and `npm ci` refuses it. It is installed with no lock; its own
+# package pins its binary package's exact version, and its install script
+# links that binary in place (it fetches only when the binary package is
+# missing). Its command is linked into node_modules/.bin beside the others.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 fail() { echo "tests/hosts/setup.sh: $*" >&2; exit 1; }
@@ -29,9 +33,9 @@ packages=(
     "@modelcontextprotocol/inspector inspector"
 )
 
-version_of() {
+version_of() { # NAME [DIR]: the version of NAME installed under DIR (default: here)
     node -p 'try { require(process.argv[1]).version } catch { "" }' \
-        "$here/node_modules/$1/package.json"
+        "${2:-$here}/node_modules/$1/package.json"
 }
 
 in_place() {
@@ -47,10 +51,23 @@ in_place() {
     done
 }
 
+opencode_wanted="$(node -p 'require(process.argv[1]).dependencies["opencode-ai"]' "$here/opencode/package.json")"
+opencode_in_place() {
+    [ "$(version_of opencode-ai "$here/opencode")" = "$opencode_wanted" ] \
+        && "$here/node_modules/.bin/opencode" --version >/dev/null 2>&1
+}
+
 if ! in_place; then
     (cd "$here" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
     (cd "$here/node_modules/@anthropic-ai/claude-code" && node install.cjs)
     in_place || fail "a host does not run after npm ci; see the versions below"
+fi
+if ! opencode_in_place; then
+    (cd "$here/opencode" && npm install --no-package-lock --no-audit --no-fund --ignore-scripts \
+        --loglevel=error)
+    (cd "$here/opencode/node_modules/opencode-ai" && node postinstall.mjs)
+    ln -sfn ../../opencode/node_modules/opencode-ai/bin/opencode.exe "$here/node_modules/.bin/opencode"
+    opencode_in_place || fail "opencode does not run after its install"
 fi
 
 summary=""
@@ -58,4 +75,4 @@ for entry in "${packages[@]}"; do
     read -r name cmd <<< "$entry"
     summary+=" $name $(version_of "$name"),"
 done
-echo "agent hosts:${summary%,}"
+echo "agent hosts:${summary%,}, opencode-ai $(version_of opencode-ai "$here/opencode")"

@@ -357,6 +357,52 @@ fn gemini_cli_through_the_gateway_gets_the_whole_shell_output_stored() {
 }
 
 #[test]
+fn opencode_through_the_gateway_gets_the_whole_bash_output_stored() {
+    let Some(opencode) = installed("opencode") else {
+        return;
+    };
+    let scratch = Scratch::new("opencode-gateway");
+    let (_, bytes) = write_2mb_log(&scratch.project());
+    let model = Model::start(
+        &scratch,
+        json!({"shell": "cat big.log", "extract": EXTRACT}),
+    );
+    let gateway = Gateway::start(&scratch, &model);
+    setup_gateway(&scratch, "opencode", &gateway.url, &[]);
+    let mut cmd = model.command(&opencode);
+    cmd.args([
+        "run",
+        "--model",
+        "anthropic/claude-sonnet-4-5",
+        "Read the file and tell me what failed.",
+    ])
+    .env_clear()
+    .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+    .env("HOME", scratch.home())
+    .env("ANTHROPIC_API_KEY", "sk-ant-scripted")
+    // Nothing from the network: no model catalogue, update, share or
+    // language-server download.
+    .env("OPENCODE_DISABLE_MODELS_FETCH", "1")
+    .env("OPENCODE_DISABLE_AUTOUPDATE", "1")
+    .env("OPENCODE_DISABLE_SHARE", "1")
+    .env("OPENCODE_DISABLE_LSP_DOWNLOAD", "1")
+    .current_dir(scratch.project());
+    // The base URL is the one `setup` wrote into opencode.jsonc.
+    with_test_root(&mut cmd, &scratch);
+    let run = Run::of(cmd, &model, &scratch, "opencode run through the gateway");
+
+    let message = assert_output_stored(&run, Some(bytes), "tool-output_tool_output", "bash");
+    run.check(
+        message.starts_with(&format!(
+            "Tool output is too large ({bytes} bytes, 50000 lines, "
+        )),
+        "not opencode's own cut: the file it saved, stored whole",
+    );
+    gateway.check(&run);
+    std::fs::remove_dir_all(&scratch.dir).unwrap();
+}
+
+#[test]
 fn claude_codes_full_chunked_extraction_runs_on_the_conversations_model_through_the_gateway() {
     let Some(claude) = installed("claude") else {
         return;
