@@ -121,7 +121,8 @@ impl Rewriter {
             .sum::<usize>()
             + pieces.len().saturating_sub(1);
         // A host's cut is short: its whole output is in the file it names.
-        let saved = (upper <= saved::MAX_MARKED)
+        let marked = upper <= saved::MAX_MARKED && pieces.iter().any(saved::may_name_a_file);
+        let saved = marked
             .then(|| self.saved_file(&found.texts, &pieces))
             .flatten();
         if saved.is_none() && bytes_only(&policy) && upper as u64 <= policy.max_inline_bytes {

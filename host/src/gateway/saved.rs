@@ -12,6 +12,8 @@
 
 use std::path::PathBuf;
 
+use super::Chunked;
+
 /// Texts longer than this are no host's cut (Gemini CLI's, the largest,
 /// keeps 40 000 characters).
 pub const MAX_MARKED: usize = 256 << 10;
@@ -108,6 +110,33 @@ impl Dirs {
     }
 }
 
+/// Whether a result's raw JSON literal (its bytes as the client sent them,
+/// in pieces) may be a host's cut: it holds the words before one of the
+/// hosts' paths. Those words need no JSON escape, so they are in the raw
+/// bytes as written; checking them there spares decoding every result of
+/// every turn (a client escaping plain letters as `\u0046` only costs the
+/// file: what it sent is stored). A word split across two pieces is found.
+pub fn may_name_a_file(raw: &Chunked) -> bool {
+    let words = || MARKERS.iter().flat_map(|m| m.before_path.iter());
+    let longest = words().map(|w| w.len()).max().unwrap_or(0);
+    let found = |bytes: &[u8]| words().any(|w| memchr::memmem::find(bytes, w.as_bytes()).is_some());
+    let mut tail: Vec<u8> = Vec::new();
+    for chunk in raw.chunks() {
+        if !tail.is_empty() {
+            tail.extend_from_slice(&chunk[..chunk.len().min(longest)]);
+            if found(&tail) {
+                return true;
+            }
+        }
+        if found(chunk) {
+            return true;
+        }
+        tail.clear();
+        tail.extend_from_slice(&chunk[chunk.len().saturating_sub(longest)..]);
+    }
+    false
+}
+
 /// The rest of the line after `before`, trimmed.
 fn path_after<'a>(text: &'a str, before: &str) -> Option<&'a str> {
     let at = text.find(before)? + before.len();
@@ -149,6 +178,21 @@ mod tests {
                 .is_none()
         );
         assert!(dirs.saved_file("plain output").is_none());
+    }
+
+    #[test]
+    fn a_cut_is_told_from_its_raw_bytes_however_they_are_pieced() {
+        let raw = br#""...truncated...\n\nFull output saved to: /home/u/.local/share/opencode/tool-output/t1\n""#;
+        for cut in 1..raw.len() {
+            let mut pieces = Chunked::new();
+            pieces.push(bytes::Bytes::copy_from_slice(&raw[..cut]));
+            pieces.push(bytes::Bytes::copy_from_slice(&raw[cut..]));
+            assert!(may_name_a_file(&pieces), "cut at {cut}");
+        }
+        let plain = Chunked::from_bytes(bytes::Bytes::from_static(
+            br#""line 1: INFO request handled in 3 ms\nFull output: none""#,
+        ));
+        assert!(!may_name_a_file(&plain));
     }
 
     #[cfg(unix)]
