@@ -11,6 +11,8 @@
 //! The handle itself is the engine's, as for every other store: the key
 //! finds it, it is not derived from it.
 
+use std::collections::HashMap;
+
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use tokio::sync::{Mutex, MutexGuard};
@@ -55,17 +57,23 @@ pub enum Entry {
 }
 
 /// The session's index, and locks so that two requests carrying the same
-/// new result (a count_tokens beside its message) store it once.
+/// new result (a count_tokens beside its message) store it once. The
+/// entries this gateway read or wrote are also kept in memory (an entry
+/// never changes): a turn re-sending forty results reads no file.
 pub struct Index {
     stripes: Vec<Mutex<()>>,
+    known: std::sync::Mutex<HashMap<[u8; 32], Entry>>,
 }
 
 const STRIPES: usize = 64;
+/// Entries kept in memory; past this the map starts over (the notes stay).
+const KNOWN: usize = 4096;
 
 impl Default for Index {
     fn default() -> Self {
         Self {
             stripes: (0..STRIPES).map(|_| Mutex::new(())).collect(),
+            known: Default::default(),
         }
     }
 }
@@ -77,11 +85,17 @@ impl Index {
     }
 
     pub fn get(&self, session: &Session, key: &[u8; 32]) -> Option<Entry> {
+        if let Some(entry) = self.known().get(key) {
+            return Some(entry.clone());
+        }
         let bytes = session.read_note(&note_name(key))?;
-        serde_json::from_slice(&bytes).ok()
+        let entry: Entry = serde_json::from_slice(&bytes).ok()?;
+        self.remember(key, &entry);
+        Some(entry)
     }
 
     pub fn put(&self, session: &Session, key: &[u8; 32], entry: &Entry) {
+        self.remember(key, entry);
         let Ok(bytes) = serde_json::to_vec(entry) else {
             return;
         };
@@ -89,6 +103,21 @@ impl Index {
             // The next turn decides again: a new handle, one cache miss.
             tracing::warn!("gateway: could not note a stored result in the session: {err}");
         }
+    }
+}
+
+impl Index {
+    fn known(&self) -> std::sync::MutexGuard<'_, HashMap<[u8; 32], Entry>> {
+        // A panic elsewhere while it was held leaves a map still whole.
+        self.known.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn remember(&self, key: &[u8; 32], entry: &Entry) {
+        let mut known = self.known();
+        if known.len() >= KNOWN {
+            known.clear();
+        }
+        known.insert(*key, entry.clone());
     }
 }
 
