@@ -15,9 +15,9 @@ version=$(cargo metadata --format-version 1 --no-deps \
   | python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"]=="tool-output"))')
 
 # The components, as the host's build script builds them (one home for
-# that build: any build or check of the workspace runs it; after clippy or
-# the tests, as in CI, there is nothing to build).
-cargo check --locked --quiet
+# that build: any build of the host runs it; after the tests' build, as in
+# CI, there is nothing to build).
+cargo build --locked --quiet -p tool-output --lib
 release=target/guest/wasm32-wasip2/release
 
 # The crates are packaged from a worktree of HEAD with the components added
@@ -44,8 +44,12 @@ cp -r wit "$stage/tree/host/component/wit"
 packages="$stage/target/package"
 
 # As a user would get them: unpacked outside the workspace, built offline
-# (wire and args from their packages too) in a target dir of their own (a
-# shared one could hand this build the workspace's own artifacts).
+# (wire and args from their packages too), the binary in a target dir of
+# its own. The dependencies are the workspace's: the build dir is shared
+# (`build.build-dir`: intermediate artifacts only; the packaged crates,
+# at other paths, are units of their own) and the workspace's dev profile
+# is given (a packaged crate carries none), so a dependency built with the
+# same features is not built again. CI runs this after the tests' build.
 check="$stage/unpacked"
 mkdir "$check"
 for crate in tool-output-wire tool-output-args tool-output; do
@@ -55,11 +59,31 @@ mkdir -p target/package
 cp "$packages"/*-"$version".crate target/package/
 ls -l target/package/*-"$version".crate
 target="$PWD/target/package-check"
+# The workspace's [profile.dev] as --config flags (one home: Cargo.toml).
+mapfile -t profile < <(python3 - <<'PY'
+import json, tomllib
+dev = tomllib.load(open("Cargo.toml", "rb"))["profile"]["dev"]
+def flags(prefix, table):
+    for key, value in table.items():
+        if key == "package":
+            for name, settings in value.items():
+                yield from flags(f"{prefix}.package.{json.dumps(name)}", settings)
+        else:
+            yield "--config"
+            yield f"{prefix}.{key}={json.dumps(value)}"
+print("\n".join(flags("profile.dev", dev)))
+PY
+)
+build_dir="$PWD/target"
+# The workspace's toolchain (rust-toolchain.toml), not the user's default
+# outside it: the shared dependencies were built with it.
+if command -v rustup >/dev/null; then
+  RUSTUP_TOOLCHAIN="$(rustup show active-toolchain | cut -d' ' -f1)"
+  export RUSTUP_TOOLCHAIN
+fi
 (
   cd "$check/tool-output-$version"
-  # No debug info (as the workspace's dev profile has none for dependencies):
-  # writing it costs build time, and nothing here reads it.
-  cargo build --offline --config profile.dev.debug=false \
+  cargo build --offline "${profile[@]}" --config "build.build-dir=\"$build_dir\"" \
     --config "patch.crates-io.tool-output-wire.path=\"../tool-output-wire-$version\"" \
     --config "patch.crates-io.tool-output-args.path=\"../tool-output-args-$version\"" \
     --target-dir "$target"
