@@ -25,12 +25,7 @@ fn python() -> Option<PathBuf> {
     if venv.is_file() {
         return Some(venv);
     }
-    if std::env::var("TOOL_OUTPUT_REQUIRE_GATEWAY").is_ok_and(|v| v == "1") {
-        panic!(
-            "TOOL_OUTPUT_REQUIRE_GATEWAY=1 but the SDKs are not installed: run tests/gateway/setup.sh"
-        );
-    }
-    eprintln!("skipped: the SDKs are not installed (run tests/gateway/setup.sh)");
+    tool_output_tests::suite::missing("gateway", "the SDK clients (target/gateway-venv)");
     None
 }
 
