@@ -100,13 +100,12 @@ impl Index {
             return;
         };
         if let Err(err) = session.write_note(&note_name(key), &bytes) {
-            // The next turn decides again: a new handle, one cache miss.
+            // This gateway still answers from memory; after a restart the
+            // next turn decides again: a new handle, one cache miss.
             tracing::warn!("gateway: could not note a stored result in the session: {err}");
         }
     }
-}
 
-impl Index {
     fn known(&self) -> std::sync::MutexGuard<'_, HashMap<[u8; 32], Entry>> {
         // A panic elsewhere while it was held leaves a map still whole.
         self.known.lock().unwrap_or_else(|e| e.into_inner())
