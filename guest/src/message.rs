@@ -12,7 +12,7 @@ use crate::meta::Meta;
 use crate::tokens::Encoding;
 use crate::view::{
     PreviewLine, PreviewLines,
-    detect::{names::clip_named, values::Finding},
+    detect::{names::clip_named, shapes::error_template_hash, values::Finding},
     errors::{first_error_end, looks_like_error},
     preview::{clip, clip_after},
 };
@@ -164,8 +164,17 @@ fn render_preview(captured: &PreviewLines, total_lines: u64, step: &Step) -> Str
     };
     starts.sort_by_key(|l| (count(l), l.line));
     // A cause chain's root and the project's frame under it say more than
-    // the top of its trace: they come first, the latest chain first.
+    // the top of its trace: they come first, the latest chain first, each
+    // root once (a test suite's hundred `SocketTimeoutException`s are one
+    // cause, and the failure beside them needs a slot).
+    let mut seen = Vec::new();
     let roots = (captured.causes.iter().rev())
+        .filter(|c| {
+            let template = error_template_hash(&c.root.text);
+            let new = !seen.contains(&template);
+            seen.push(template);
+            new
+        })
         .flat_map(|c| [Some(&c.root), c.frame.as_ref()])
         .flatten();
     let picked = pick(&mut shown, roots, errors);

@@ -168,3 +168,67 @@ fn a_value_met_five_times_is_shown_whole_before_more_head_and_tail() {
         );
     }
 }
+
+/// A Maven test run: passing tests log `ERROR` lines, one logger per class
+/// (150 of them, names without digits), each with a trace of one of three
+/// injected exceptions. The one failing test's `<<< FAILURE!` line sits
+/// among them: the logged errors are one template, each injected root is
+/// shown once, and the failure keeps its slot.
+#[test]
+fn one_failure_among_errors_logged_by_many_classes_is_shown() {
+    let roots = [
+        "java.net.SocketTimeoutException: Read timed out (injected by WireMock fault)",
+        "java.lang.IllegalStateException: simulated broker outage",
+        "org.springframework.dao.DataIntegrityViolationException: could not execute statement",
+    ];
+    let modules = [
+        "common", "pricing", "security", "orders", "search", "billing",
+    ];
+    let nouns = [
+        "Stock", "Sku", "Invoice", "Token", "Price", "Cart", "Coupon",
+    ];
+    let kinds = ["Builder", "Parser", "Client", "Repository", "Scheduler"];
+    let class = |i: usize| {
+        format!(
+            "com.acme.{}.{}{}",
+            modules[i % 6],
+            nouns[i / 6 % 7],
+            kinds[i / 42 % 5]
+        )
+    };
+    let mut lines = vec!["[INFO] Scanning for projects...".to_string()];
+    for i in 0..600 {
+        let c = class(i % 210);
+        let at = format!("10:{:02}:{:02}.{:03}", i / 60 % 60, i % 60, i * 7 % 1000);
+        lines.push(format!("[INFO] Running {c}Test"));
+        lines.push(format!("{at} [main] INFO  {c} - started"));
+        if i % 4 == 0 {
+            lines.push(format!(
+                "{at} [main] ERROR {c} - Unexpected failure handling message {i:08x}; sending to DLQ"
+            ));
+            lines.push(roots[i % 3].to_string());
+            lines.push(format!("\tat {c}.handle(X.java:{})", i % 200));
+            lines.push("\tat java.base/java.lang.Thread.run(Thread.java:1583)".to_string());
+        }
+        if i == 333 {
+            lines.push("[ERROR] Tests run: 26, Failures: 1, Errors: 0, Skipped: 0, Time elapsed: 2.027 s <<< FAILURE! -- in com.acme.pricing.DiscountCalculatorTest".to_string());
+            lines.push("[ERROR] com.acme.pricing.DiscountCalculatorTest.appliesLoyaltyDiscountOnce -- Time elapsed: 0.021 s <<< FAILURE!".to_string());
+            lines.push(
+                "org.opentest4j.AssertionFailedError: expected: <90.00> but was: <81.00>"
+                    .to_string(),
+            );
+        } else {
+            lines.push(format!(
+                "[INFO] Tests run: {}, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 1.{:03} s -- in {c}Test",
+                10 + i % 17,
+                i % 1000
+            ));
+        }
+    }
+    lines.push("[INFO] BUILD FAILURE".to_string());
+    let message = stored(&(lines.join("\n") + "\n"), 12288);
+    assert!(
+        message.contains("appliesLoyaltyDiscountOnce -- Time elapsed: 0.021 s <<< FAILURE!"),
+        "{message}"
+    );
+}

@@ -1,6 +1,7 @@
 //! Error blocks, by template: each line that looks like a failure
 //! ([`Line::error`]) is counted under its template (its shape, numbers and
-//! quoted values masked, [`super::shapes`]) over the whole output, and the
+//! quoted values masked, and dotted names, [`super::shapes::error_template_hash`])
+//! over the whole output, and the
 //! first line of each template is kept with the lines continuing it
 //! (`  File …`, `    at …`, `  --> src/…`, the next lines of the same
 //! source in a prefixed log — `E AndroidRuntime:` under `FATAL EXCEPTION`
@@ -12,7 +13,7 @@
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
-use super::shapes::shape_hash;
+use super::shapes::error_template_hash;
 use super::{Detector, Findings, Line, Totals};
 use crate::view::detect::names::clip_named;
 use crate::view::errors::{first_error_end, is_continuation};
@@ -174,7 +175,7 @@ impl Detector for ErrorBlocks {
 impl ErrorBlocks {
     fn error_line(&mut self, line: &Line) {
         let text = line.text;
-        let key = shape_hash(text);
+        let key = error_template_hash(text);
         let known = self.templates.get_mut(&key);
         let template = match known {
             Some(t) => {

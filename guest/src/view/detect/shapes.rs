@@ -19,6 +19,9 @@ use crate::view::preview::{PreviewLine, clip};
 pub const MAX_SHAPES: usize = 1024;
 /// A shape's text is cut after this many bytes (the rest is not compared).
 const SHAPE_BYTES: usize = 160;
+/// Words besides its names for an error line to be more than its names
+/// ([`error_template_hash`]).
+const SAYING_WORDS: usize = 4;
 /// Sample lines are kept up to this many bytes (as the other preview lines).
 const SAMPLE_BYTES: usize = 240;
 /// A shape seen at most this often is rare.
@@ -58,14 +61,14 @@ impl ShapeTable {
     pub fn push(&mut self, number: u64, line: &str) {
         self.lines += 1;
         let mut hash = Fnv::default();
-        shape_of(line, &mut |piece| hash.write(piece));
+        shape_of(line, false, &mut |piece| hash.write(piece));
         if let Some(entry) = self.map.get_mut(&hash.0) {
             entry.count += 1;
         } else if self.map.len() >= MAX_SHAPES {
             self.overflow += 1;
         } else {
             let mut shape = Vec::new();
-            shape_of(line, &mut |piece| shape.extend_from_slice(piece));
+            shape_of(line, false, &mut |piece| shape.extend_from_slice(piece));
             self.map.insert(
                 hash.0,
                 Entry {
@@ -151,8 +154,30 @@ impl Detector for ShapeTable {
 /// The hash of `line`'s shape (lines of one template share it).
 pub fn shape_hash(line: &str) -> u64 {
     let mut hash = Fnv::default();
-    shape_of(line, &mut |piece| hash.write(piece));
+    shape_of(line, false, &mut |piece| hash.write(piece));
     hash.0
+}
+
+/// The hash of an error line's template: its shape with dotted names of
+/// three parts or more masked too (`com.acme.pricing.SkuBuilder`,
+/// `api.prod.acme.io`) when the rest of the line says something
+/// ([`SAYING_WORDS`] words). One logger per class makes every `ERROR`
+/// line of a Java log a shape of its own; as one template they are counted
+/// once, and the one failure among them keeps its slot. A line that says
+/// little else is about its name (`Failed Acme.Orders.Tests.Refunds [25
+/// ms]`): each name stays a template of its own.
+pub fn error_template_hash(line: &str) -> u64 {
+    let mut hash = Fnv::default();
+    let mut words = 0;
+    shape_of(line, true, &mut |piece| {
+        hash.write(piece);
+        words += usize::from(piece[0].is_ascii_alphabetic());
+    });
+    if words >= SAYING_WORDS {
+        hash.0
+    } else {
+        shape_hash(line)
+    }
 }
 
 /// FNV-1a: a cheap hash for a per-line key (collisions only merge shapes).
@@ -178,8 +203,9 @@ fn is_word(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80
 }
 
-/// Feeds `out` the pieces of `line`'s shape, up to [`SHAPE_BYTES`].
-fn shape_of(line: &str, out: &mut impl FnMut(&[u8])) {
+/// Feeds `out` the pieces of `line`'s shape, up to [`SHAPE_BYTES`];
+/// `names`: dotted names of three parts or more are `<name>`.
+fn shape_of(line: &str, names: bool, out: &mut impl FnMut(&[u8])) {
     let b = line.as_bytes();
     let (mut i, mut made) = (0, 0);
     // The last piece was `<n>`, then `<n>-`: a word joined by `-` to a
@@ -209,7 +235,18 @@ fn shape_of(line: &str, out: &mut impl FnMut(&[u8])) {
             }
             // A hex run of 8+ letters is an id too (`efbccacb-b929…`).
             let hex = i - start >= 8 && b[start..i].iter().all(u8::is_ascii_hexdigit);
-            piece = if digit || joined || hex {
+            let (mut end, mut dots) = (i, 0);
+            while names && end + 1 < b.len() && b[end] == b'.' && is_word(b[end + 1]) {
+                end += 1;
+                while end < b.len() && (is_word(b[end]) || b[end] == b'-') {
+                    end += 1;
+                }
+                dots += 1;
+            }
+            piece = if dots >= 2 {
+                i = end;
+                b"<name>"
+            } else if digit || joined || hex {
                 b"<n>"
             } else {
                 &b[start..i]
@@ -231,8 +268,38 @@ mod tests {
 
     fn shape(line: &str) -> String {
         let mut s = Vec::new();
-        shape_of(line, &mut |p| s.extend_from_slice(p));
+        shape_of(line, false, &mut |p| s.extend_from_slice(p));
         String::from_utf8(s).unwrap()
+    }
+
+    fn template(line: &str) -> String {
+        let mut s = Vec::new();
+        shape_of(line, true, &mut |p| s.extend_from_slice(p));
+        String::from_utf8(s).unwrap()
+    }
+
+    #[test]
+    fn templates_mask_dotted_names_too() {
+        let a = "10:41:34.275 [main] ERROR com.acme.common.StockBuilder - Unexpected failure handling message 27";
+        let b = "10:48:01.475 [main] ERROR c.a.pricing.SkuBuilder - Unexpected failure handling message 40";
+        assert_eq!(template(a), template(b));
+        assert_eq!(error_template_hash(a), error_template_hash(b));
+        assert_ne!(shape(a), shape(b));
+        // A line saying little but its name is about the name.
+        assert_ne!(
+            error_template_hash("  Failed Acme.Orders.Tests.CouponTests.Retries [25 ms]"),
+            error_template_hash("  Failed Acme.Orders.Tests.RefundTests.Validates [37 ms]")
+        );
+        assert_eq!(
+            template("java.net.SocketTimeoutException: Read timed out"),
+            "<name>: Read timed out"
+        );
+        // Two parts are a word and its end (`main.rs`, `e.g`), not a name.
+        assert_eq!(template("error in main.rs"), "error in main.rs");
+        assert_eq!(
+            template("connect to api.prod.acme.io failed"),
+            "connect to <name> failed"
+        );
     }
 
     #[test]
