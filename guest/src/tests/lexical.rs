@@ -396,3 +396,39 @@ fn a_rare_lines_block_comes_with_it_under_a_shared_prefix() {
     let body = answer(&log, "Which function allocates what is definitely lost?");
     assert!(body.contains("hdr_dup_value (headers.c:212)"), "{body}");
 }
+
+/// `df -h`: the share is the `Use%` column, written `93%`; the question's
+/// own words ("pods", "volumes") are in the mount paths, with numbers in
+/// them. "More than 90% full" is compared over the column that carries
+/// `%`, not over the first number after a question word.
+#[test]
+fn a_percentage_is_compared_over_the_column_that_carries_it() {
+    let mut df = String::from("Filesystem       Size  Used Avail Use% Mounted on\n");
+    let full = [40, 700, 1300];
+    for i in 0..2000u64 {
+        let pct = if full.contains(&i) {
+            91 + i % 8
+        } else {
+            i * 37 % 89
+        };
+        // Aligned as `df` aligns its columns.
+        df.push_str(&format!(
+            "{:<16} {:>4} {:>5} {:>5} {:>3}% /var/lib/kubelet/pods/{:08x}-91aa/volumes/kubernetes.io~csi/pvc-{i:05}/mount\n",
+            format!("/dev/nvme{}n1", i % 30),
+            "496G",
+            format!("{}G", pct * 5),
+            format!("{}G", 496 - pct * 5),
+            pct,
+            i * 2654435761 % 4294967296
+        ));
+    }
+    let body = answer(
+        &df,
+        "Which of the pods' persistent volumes on this node are more than 90% full?",
+    );
+    for i in full {
+        assert!(body.contains(&format!("pvc-{i:05}/")), "{i}: {body}");
+    }
+    assert!(body.contains("Use%"), "{body}");
+    assert!(!body.contains("pvc-00041/"), "{body}");
+}

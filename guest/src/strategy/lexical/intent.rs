@@ -53,6 +53,8 @@ pub enum Unit {
     Seconds,
     /// A size, in bytes.
     Bytes,
+    /// A percentage.
+    Percent,
 }
 
 /// What a question asks, besides its words.
@@ -83,6 +85,8 @@ const EVERY: &[&str] = &[
     "any",
     "enumerate",
     "unique",
+    // "the ones who were refused"
+    "ones",
 ];
 /// Words asking for the largest values…
 const LARGEST: &[&str] = &[
@@ -161,6 +165,11 @@ pub struct Quantity {
     pub names: &'static [&'static str],
     /// How its values end (`12s`, `+61.0°C`, `512Mi`).
     pub units: &'static [&'static str],
+    /// Marks in a field's name that say it holds the quantity (`Use%`).
+    pub signs: &'static [&'static str],
+    /// Its values are often written bare (a percentage as `93.5`): a field
+    /// the question names holds it without the unit.
+    pub bare: bool,
 }
 
 pub const TIME: Quantity = Quantity {
@@ -201,6 +210,8 @@ pub const TIME: Quantity = Quantity {
         "wait", "delay", "runtime", "uptime", "age", "nanos", "us",
     ],
     units: &["s"],
+    signs: &[],
+    bare: false,
 };
 
 pub const HEAT: Quantity = Quantity {
@@ -226,6 +237,8 @@ pub const HEAT: Quantity = Quantity {
     ],
     names: &["temp", "temperature", "thermal", "celsius", "fahrenheit"],
     units: &["°C", "°F", "℃", "℉"],
+    signs: &["°C", "°F"],
+    bare: false,
 };
 
 pub const MEMORY: Quantity = Quantity {
@@ -236,11 +249,31 @@ pub const MEMORY: Quantity = Quantity {
         "mem", "memory", "rss", "vsz", "heap", "ram", "size", "bytes",
     ],
     units: &["B", "K", "M", "G", "T", "Ki", "Mi", "Gi", "Ti"],
+    signs: &[],
+    bare: false,
+};
+
+/// A share: `Use%` in `df`, `%CPU` in `ps`, `"cpu": 93.5` in JSON.
+pub const PERCENT: Quantity = Quantity {
+    asked: &["percent", "percentage"],
+    names: &[
+        "pct",
+        "percent",
+        "percentage",
+        "util",
+        "utilization",
+        "utilisation",
+        "usage",
+        "ratio",
+    ],
+    units: &["%"],
+    signs: &["%"],
+    bare: true,
 };
 
 /// The quantities a question can name by its own words, in the order a
 /// question holding words of several is read.
-const QUANTITIES: &[&Quantity] = &[&TIME, &HEAT, &MEMORY];
+const QUANTITIES: &[&Quantity] = &[&TIME, &HEAT, &MEMORY, &PERCENT];
 
 impl Quantity {
     /// The quantity a question is about: its comparison's unit, else the
@@ -254,6 +287,10 @@ impl Quantity {
             Measure::Compare {
                 unit: Unit::Bytes, ..
             } => return Some(&MEMORY),
+            Measure::Compare {
+                unit: Unit::Percent,
+                ..
+            } => return Some(&PERCENT),
             _ => {}
         }
         let words = words(question);
@@ -261,12 +298,13 @@ impl Quantity {
     }
 
     /// A field's name holds the quantity (`duration_ms`, `temp1`,
-    /// `MEMORY(bytes)`): given the name's words.
-    pub fn names(&self, words: &[String]) -> bool {
-        (words.iter()).any(|w| {
-            self.names
-                .contains(&w.trim_end_matches(|c: char| c.is_ascii_digit()))
-        })
+    /// `MEMORY(bytes)`, `Use%`): given the name and its words.
+    pub fn names(&self, name: &str, words: &[String]) -> bool {
+        self.signs.iter().any(|s| name.contains(s))
+            || (words.iter()).any(|w| {
+                self.names
+                    .contains(&w.trim_end_matches(|c: char| c.is_ascii_digit()))
+            })
     }
 
     /// A value carries the quantity's unit (`12.5s`, `+61.0°C)`, `"14Gi"`).
@@ -317,9 +355,26 @@ fn negated(words: &[String]) -> Option<String> {
     let w = |i: usize| words.get(i).map_or("", String::as_str);
     let at = (0..words.len()).find(|&i| NEGATIONS.contains(&w(i)) && w(i) != "t")?;
     let mut next = at + 1;
+    // "Not the ones who were refused": the word after who they are.
     while matches!(
         w(next),
-        "t" | "yet" | "a" | "an" | "the" | "be" | "been" | "being"
+        "t" | "yet"
+            | "a"
+            | "an"
+            | "the"
+            | "be"
+            | "been"
+            | "being"
+            | "ones"
+            | "one"
+            | "those"
+            | "who"
+            | "that"
+            | "which"
+            | "were"
+            | "was"
+            | "are"
+            | "is"
     ) {
         next += 1;
     }
@@ -415,7 +470,7 @@ fn number(word: &str) -> Option<(f64, &str)> {
 /// A unit's scale to its base, and which base.
 fn unit(word: &str) -> Option<(f64, Unit)> {
     Some(match word {
-        "%" | "percent" | "pct" => (1.0, Unit::Plain),
+        "%" | "percent" | "pct" => (1.0, Unit::Percent),
         "ns" | "nanosecond" | "nanoseconds" => (1e-9, Unit::Seconds),
         "us" | "µs" | "microsecond" | "microseconds" => (1e-6, Unit::Seconds),
         "ms" | "millisecond" | "milliseconds" | "millis" => (1e-3, Unit::Seconds),
@@ -511,7 +566,7 @@ mod tests {
         let cmp = |op, value, unit| Some(Measure::Compare { op, value, unit });
         assert_eq!(
             measure("Which processes are using more than 90% CPU?"),
-            cmp(Op::Above, 90.0, Unit::Plain)
+            cmp(Op::Above, 90.0, Unit::Percent)
         );
         assert_eq!(
             measure("Which consumer groups are more than 10,000 messages behind?"),
@@ -586,5 +641,10 @@ mod tests {
             Some("finished")
         );
         assert_eq!(negated("Which tests failed?"), None);
+        assert_eq!(
+            negated("Who got the key? Not the ones who were refused.").as_deref(),
+            Some("refused")
+        );
+        assert!(Intent::of("Who got the key? Not the ones who were refused.").every);
     }
 }

@@ -244,7 +244,9 @@ impl<'q> Measures<'q> {
     /// the constants, the most extreme first.
     fn choose(&self) -> Vec<&Stat> {
         let about = self.about.is_some();
-        let of_kind = |s: &&Stat| !about || s.kind_named || s.in_unit > 0;
+        let bare = self.about.is_some_and(|q| q.bare);
+        let of_kind =
+            |s: &&Stat| !about || s.kind_named || s.in_unit > 0 || (bare && s.named > 0.0);
         // A field of a few values (a summary's count) or of one (a
         // threshold printed on every line) has no extreme.
         let extreme = matches!(self.measure, Measure::Extreme { .. });
@@ -555,7 +557,7 @@ fn name_score(query: &Query, about: Option<&Quantity>, name: &str) -> (f64, bool
             score = score.max(if held.related { 0.6 } else { 1.0 });
         }
     }
-    (score, about.is_some_and(|q| q.names(&words)))
+    (score, about.is_some_and(|q| q.names(name, &words)))
 }
 
 /// Where field `name` is written in `line`: `"name":`, `name=`, `name:`.
