@@ -21,6 +21,9 @@ const GROUPS: &[&[&str]] = &[
         "broke",
         "broken",
         "problem",
+        // A health state: Argo CD's and Kubernetes' `Degraded`, `Unhealthy`.
+        "degraded",
+        "unhealthy",
         "ошибка",
         "сбой",
         "fehler",
@@ -78,6 +81,9 @@ const GROUPS: &[&[&str]] = &[
         "eacces",
         "eperm",
         "privilege",
+        // A request someone was refused: `permission denied`.
+        "refused",
+        "rejected",
     ],
     &[
         "slow",
@@ -90,8 +96,11 @@ const GROUPS: &[&[&str]] = &[
         "exhausted",
         "delay",
         "took",
+        "taking",
         "elapsed",
         "time",
+        // "Cut off for taking too long": `Task timed out`.
+        "long",
     ],
     // Work that does not finish.
     &[
