@@ -57,14 +57,33 @@ pub struct Every {
     /// Lines holding each term (its own word or a related one).
     term_lines: Vec<u64>,
     lines: u64,
+    /// The term the question sets apart ("not pending", "as opposed to
+    /// warnings"), as a bit: lines holding it are not listed.
+    excluded: Option<(u64, String)>,
 }
 
 impl Every {
     /// Line `n` (`hits`: what it holds; `context`: its record's first line
     /// and the line naming it).
+    /// Lists no line holding term `word` (its own word, not a related
+    /// one) of the query's `terms`: the question sets it apart.
+    pub fn excluding(word: &str, terms: &[&str]) -> Every {
+        let bit = (terms.iter().take(64).enumerate())
+            .filter(|(_, t)| **t == word)
+            .fold(0, |b, (i, _)| b | 1 << i);
+        Every {
+            excluded: (bit != 0).then(|| (bit, word.to_string())),
+            ..Every::default()
+        }
+    }
+
     pub fn push(&mut self, n: u64, line: &str, hits: &LineHits, context: [Option<u64>; 2]) {
         self.lines = self.lines.max(n);
-        if !hits.any() {
+        let excluded = self
+            .excluded
+            .as_ref()
+            .is_some_and(|(b, _)| hits.own & b != 0);
+        if !hits.any() || excluded {
             return;
         }
         let all = hits.own | hits.related;
@@ -138,8 +157,12 @@ impl Every {
                 .then(a.0.first.cmp(&b.0.first))
         });
         let total: u64 = self.matching();
+        let but = match &self.excluded {
+            Some((_, word)) => format!(" but \"{word}\""),
+            None => String::new(),
+        };
         let mut out = format!(
-            "\nEvery line holding them: {total} in {} kinds (the words matched and the word after them), \
+            "\nEvery line holding them{but}: {total} in {} kinds (the words matched and the word after them), \
              the rarest first among kinds matching as much; a kind is listed whole up to {FULL_KIND} \
              lines while the answer is short, then only up to {FEW_LINES}, else shown by its first \
              line or its count:\n",

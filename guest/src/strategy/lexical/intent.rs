@@ -67,6 +67,11 @@ pub struct Intent {
     /// in "never finished"): it asks for the lines like those holding it
     /// that do not.
     pub negated: Option<String>,
+    /// The word a question sets apart ("errors, as opposed to warnings",
+    /// "rather than", "except"): no line holding it is an item. A plain
+    /// negation is not one: the hosts it "could not connect" to are the
+    /// lines saying `Failed to connect`.
+    pub apart: Option<String>,
 }
 
 /// Words negating the word after them (`didn't` is read as `didn`, `t`).
@@ -74,6 +79,11 @@ pub const NEGATIONS: &[&str] = &[
     "not", "never", "without", "isn", "aren", "wasn", "weren", "doesn", "didn", "don", "hasn",
     "haven", "t",
 ];
+
+/// Words setting apart what follows: "errors, as opposed to warnings",
+/// "instead of", "rather than", "except", "excluding". They negate the
+/// word after them as [`NEGATIONS`] do.
+const CONTRASTS: &[&str] = &["opposed", "instead", "rather", "except", "excluding"];
 
 /// Words asking for every item.
 const EVERY: &[&str] = &[
@@ -331,10 +341,18 @@ impl Intent {
             (largest || smallest).then_some(Measure::Extreme { largest })
         });
         let extreme = matches!(measure, Some(Measure::Extreme { .. }));
-        // `which containers`, `what files`: a plural asks for all of them.
+        // `which containers`, `what files`, `which of our shell scripts`:
+        // a plural asks for all of them.
         let plural = (0..words.len()).any(|i| {
+            let mut at = i + 1;
+            while matches!(
+                w(at),
+                "of" | "the" | "our" | "my" | "your" | "their" | "these" | "those"
+            ) {
+                at += 1;
+            }
             matches!(w(i), "which" | "what")
-                && [w(i + 1), w(i + 2)]
+                && [w(at), w(at + 1)]
                     .iter()
                     .any(|x| x.len() > 3 && x.ends_with('s') && !x.ends_with("ss"))
         });
@@ -344,16 +362,20 @@ impl Intent {
         Intent {
             every,
             measure,
-            negated: negated(&words),
+            negated: after(&words, |w| {
+                (NEGATIONS.contains(&w) && w != "t") || CONTRASTS.contains(&w)
+            }),
+            apart: after(&words, |w| CONTRASTS.contains(&w)),
         }
     }
 }
 
-/// The word a negation applies to: the next one, past a contraction's
-/// `t` and a filler (`not yet finished`, `not a match`).
-fn negated(words: &[String]) -> Option<String> {
+/// The word the first marker (a negation, a contrast) applies to: the
+/// next one, past a contraction's `t` and a filler (`not yet finished`,
+/// `not a match`, `as opposed to just warnings`).
+fn after(words: &[String], marker: impl Fn(&str) -> bool) -> Option<String> {
     let w = |i: usize| words.get(i).map_or("", String::as_str);
-    let at = (0..words.len()).find(|&i| NEGATIONS.contains(&w(i)) && w(i) != "t")?;
+    let at = (0..words.len()).find(|&i| marker(w(i)))?;
     let mut next = at + 1;
     // "Not the ones who were refused": the word after who they are.
     while matches!(
@@ -375,6 +397,13 @@ fn negated(words: &[String]) -> Option<String> {
             | "was"
             | "are"
             | "is"
+            | "to"
+            | "of"
+            | "than"
+            | "just"
+            | "only"
+            | "mere"
+            | "merely"
     ) {
         next += 1;
     }
@@ -646,5 +675,21 @@ mod tests {
             Some("refused")
         );
         assert!(Intent::of("Who got the key? Not the ones who were refused.").every);
+        assert!(Intent::of("Which of our shell scripts have errors?").every);
+        assert_eq!(
+            negated("scripts with errors, as opposed to just warnings").as_deref(),
+            Some("warnings")
+        );
+        assert_eq!(
+            negated("hosts that failed rather than timed out").as_deref(),
+            Some("timed")
+        );
+        let apart = |q| Intent::of(q).apart;
+        assert_eq!(
+            apart("scripts with errors, as opposed to just warnings").as_deref(),
+            Some("warnings")
+        );
+        assert_eq!(apart("Which machines could it not connect to?"), None);
+        assert!(!Intent::of("Which of the builds is the slowest?").every);
     }
 }

@@ -69,7 +69,11 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     let rule = doc.meta.records.as_ref();
     let mut cursor = rule.map(RecordCursor::new);
     let mut scorer = Scorer::new(&query, LEXICAL_WINDOWS);
-    let mut every = intent.every.then(Every::default);
+    // A word the question sets apart is no item of it.
+    let mut every = intent.every.then(|| match intent.apart.as_deref() {
+        Some(word) => Every::excluding(word, &query.terms()),
+        None => Every::default(),
+    });
     let mut measures = (intent.measure.clone()).map(|m| Measures::new(m, &query, question));
     let mut unlike = (intent.negated.as_deref()).and_then(|w| Unlike::new(w, &query.terms()));
     // The lines naming records, for saying whose a listed line is.
