@@ -24,6 +24,8 @@ const GROUPS: &[&[&str]] = &[
         // A health state: Argo CD's and Kubernetes' `Degraded`, `Unhealthy`.
         "degraded",
         "unhealthy",
+        // A CI run that "went red".
+        "red",
         "ошибка",
         "сбой",
         "fehler",
@@ -178,6 +180,9 @@ const GROUPS: &[&[&str]] = &[
     &["restart", "reboot", "backoff"],
     &["insert", "write", "save"],
     &["email", "mail"],
+    &["link", "url", "href", "uri"],
+    // A CI run that "went green".
+    &["green", "success", "succeeded", "passed"],
 ];
 
 /// The groups' words as stems, made once: a question's words are compared
