@@ -14,9 +14,11 @@ use rustc_hash::FxHashMap;
 use super::passage::read;
 use super::record;
 use super::search::{LineHits, Query};
+use super::spread::Spread;
 use crate::doc::Doc;
 use crate::llm::Failure;
 use crate::view::detect::names::clip_named;
+use crate::view::detect::values::fields::{ALL_PAIRS, Fields};
 use crate::view::preview::clip;
 
 /// Kinds tracked; past this, a line's kind is its terms alone.
@@ -33,6 +35,9 @@ const FEW_LINES: u64 = 3;
 const BLOCK_LINES: u64 = 4;
 /// A listed line is cut to this many bytes (its naming lines: [`record::whose`]).
 const ITEM_BYTES: usize = 220;
+/// Kinds whose fields' values are followed ([`Spread`]): the first ones
+/// met, which an answer has room for.
+const SPREAD_KINDS: usize = 256;
 /// A related word counts this much of the term's own (as in the search).
 const RELATED: f64 = 0.6;
 
@@ -48,10 +53,11 @@ struct Kind {
     /// The first lines, each with the lines saying whose it is (its
     /// record's first line, the line naming it).
     lines: Vec<(u64, [Option<u64>; 2])>,
+    /// The values its lines' fields take, when few.
+    spread: Option<Spread>,
 }
 
 /// Gathers every matching line by kind, while the search reads the view.
-#[derive(Default)]
 pub struct Every {
     kinds: FxHashMap<u64, Kind>,
     /// Lines holding each term (its own word or a related one).
@@ -60,6 +66,19 @@ pub struct Every {
     /// The term the question sets apart ("not pending", "as opposed to
     /// warnings"), as a bit: lines holding it are not listed.
     excluded: Option<(u64, String)>,
+    fields: Fields,
+}
+
+impl Default for Every {
+    fn default() -> Self {
+        Every {
+            kinds: FxHashMap::default(),
+            term_lines: Vec::new(),
+            lines: 0,
+            excluded: None,
+            fields: Fields::with_pairs(ALL_PAIRS),
+        }
+    }
 }
 
 impl Every {
@@ -101,6 +120,7 @@ impl Every {
         if self.kinds.len() < MAX_KINDS || self.kinds.contains_key(&hash_text(key, &word, &next)) {
             key = hash_text(key, &word, &next);
         }
+        let spread = self.kinds.len() < SPREAD_KINDS;
         let kind = self.kinds.entry(key).or_insert_with(|| Kind {
             own: hits.own,
             related: hits.related,
@@ -113,7 +133,11 @@ impl Every {
             first: n,
             last: n,
             lines: Vec::new(),
+            spread: spread.then(Spread::default),
         });
+        if let Some(spread) = &mut kind.spread {
+            spread.add(&mut self.fields, line);
+        }
         kind.count += 1;
         kind.last = n;
         if kind.lines.len() < KEPT_LINES {
@@ -177,11 +201,12 @@ impl Every {
             let text = match (short, kind.count <= FEW_LINES) {
                 (true, _) | (_, true) => render_kind(doc, kind, short, query)?,
                 (false, false) => format!(
-                    "[{} lines with \"{}\": lines {}–{}]\n",
+                    "[{} lines with \"{}\": lines {}–{}]\n{}",
                     kind.count,
                     clip(&kind.label, 60),
                     kind.first,
-                    kind.last
+                    kind.last,
+                    kind.spread(),
                 ),
             };
             if out.len() + text.len() + 160 > budget {
@@ -247,8 +272,18 @@ fn render_kind(doc: &Doc, kind: &Kind, roomy: bool, query: &Query) -> Result<Str
             kind.count - 1,
             kind.last
         ));
+        out.push_str(&kind.spread());
     }
     Ok(out)
+}
+
+impl Kind {
+    /// The few values its lines' fields take, as a line; empty when none.
+    fn spread(&self) -> String {
+        (self.spread.as_ref())
+            .and_then(|s| s.render(self.count))
+            .unwrap_or_default()
+    }
 }
 
 fn line(doc: &Doc, n: u64) -> Result<String, Failure> {

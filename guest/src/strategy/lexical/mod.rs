@@ -21,6 +21,7 @@ mod measure;
 mod passage;
 mod record;
 pub mod search;
+mod spread;
 mod unlike;
 mod windows;
 
