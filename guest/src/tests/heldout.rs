@@ -52,6 +52,32 @@ pub(super) fn hms(i: usize, step: u64) -> String {
     )
 }
 
+/// `n` lowercase hex digits, fixed by the hash of `i`.
+pub(super) fn hex(i: usize, salt: u64, n: usize) -> String {
+    let mut s = String::new();
+    let mut k = 0;
+    while s.len() < n {
+        s.push_str(&format!("{:016x}", h(i * 7 + k, salt)));
+        k += 1;
+    }
+    s.truncate(n);
+    s
+}
+
+/// A version-4 UUID, fixed by the hash of `i`.
+pub(super) fn uuid(i: usize, salt: u64) -> String {
+    let x = hex(i, salt, 32);
+    format!(
+        "{}-{}-4{}-{:x}{}-{}",
+        &x[..8],
+        &x[8..12],
+        &x[13..16],
+        8 + h(i, salt + 1000) % 4,
+        &x[17..20],
+        &x[20..32]
+    )
+}
+
 fn corpus() -> Vec<Needle> {
     let mut all = runs::needles();
     all.extend(logs::needles());

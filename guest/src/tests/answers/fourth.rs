@@ -21,7 +21,7 @@
 
 use serde_json::{Value, json};
 
-use super::super::heldout::h;
+use super::super::heldout::{h, hex, uuid};
 use super::{Case, jq_string, pick, pretty};
 
 pub(super) fn cases() -> Vec<Case> {
@@ -35,32 +35,6 @@ pub(super) fn cases() -> Vec<Case> {
         vault_stripe_readers(),
         argocd_degraded(),
     ]
-}
-
-/// `n` lowercase hex digits, fixed by the hash of `i`.
-fn hex(i: usize, salt: u64, n: usize) -> String {
-    let mut s = String::new();
-    let mut k = 0;
-    while s.len() < n {
-        s.push_str(&format!("{:016x}", h(i * 7 + k, salt)));
-        k += 1;
-    }
-    s.truncate(n);
-    s
-}
-
-/// A version-4 UUID, fixed by the hash of `i`.
-fn uuid(i: usize, salt: u64) -> String {
-    let x = hex(i, salt, 32);
-    format!(
-        "{}-{}-4{}-{:x}{}-{}",
-        &x[..8],
-        &x[8..12],
-        &x[13..16],
-        8 + h(i, salt + 1000) % 4,
-        &x[17..20],
-        &x[20..32]
-    )
 }
 
 /// `HH:MM:SS.mmm` of `ms` after `hour`:00.
