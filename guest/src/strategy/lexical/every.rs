@@ -6,8 +6,12 @@
 //! `"CRITICAL"`). The rarest kinds come first (one odd line outranks a
 //! thousand of one shape matching as many words); a kind met more than
 //! [`FULL_KIND`] times shows its first line and how many more; each line
-//! comes with its record's first line and the line naming it. An answer that must stop says how
-//! many kinds and lines it left out and the exact call for the rest.
+//! comes with its record's first line and the line naming it, and a kind
+//! too big to list with the few values its lines' fields take
+//! ([`super::spread`]). A word the question sets apart ("errors, as
+//! opposed to warnings") is no item: lines holding it are left out, and
+//! the answer says so. An answer that must stop says how many kinds and
+//! lines it left out and the exact call for the rest.
 
 use rustc_hash::FxHashMap;
 
@@ -63,8 +67,8 @@ pub struct Every {
     /// Lines holding each term (its own word or a related one).
     term_lines: Vec<u64>,
     lines: u64,
-    /// The term the question sets apart ("not pending", "as opposed to
-    /// warnings"), as a bit: lines holding it are not listed.
+    /// The term the question sets apart ("as opposed to warnings",
+    /// "rather than"), as a bit: lines holding it are not listed.
     excluded: Option<(u64, String)>,
     fields: Fields,
 }

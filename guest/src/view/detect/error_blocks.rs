@@ -1,7 +1,7 @@
 //! Error blocks, by template: each line that looks like a failure
-//! ([`Line::error`]) is counted under its template (its shape, numbers and
-//! quoted values masked, and dotted names, [`super::shapes::error_template_hash`])
-//! over the whole output, and the
+//! ([`Line::error`]) is counted under its template (its shape: numbers,
+//! quoted values and dotted names masked,
+//! [`super::shapes::error_template_hash`]) over the whole output, and the
 //! first line of each template is kept with the lines continuing it
 //! (`  File …`, `    at …`, `  --> src/…`, the next lines of the same
 //! source in a prefixed log — `E AndroidRuntime:` under `FATAL EXCEPTION`
