@@ -78,6 +78,19 @@ pub(super) fn uuid(i: usize, salt: u64) -> String {
     )
 }
 
+/// `1234567` as `1,234,567`: a count with thousands separators.
+pub(super) fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (k, c) in s.chars().enumerate() {
+        if k > 0 && (s.len() - k).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 fn corpus() -> Vec<Needle> {
     let mut all = runs::needles();
     all.extend(logs::needles());

@@ -26,7 +26,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{Value, json};
 
-use super::super::heldout::{h, hex, uuid};
+use super::super::heldout::{h, hex, thousands, uuid};
 use super::{Case, jq_string, pick, pretty};
 
 pub(super) fn cases() -> Vec<Case> {
@@ -4622,19 +4622,6 @@ fn jenkins_health(failed_of_five: u64, tests: Option<(u64, u64)>) -> Value {
         );
     }
     json!(report)
-}
-
-/// `1,842`: a count with thousands separators.
-fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (k, c) in s.chars().enumerate() {
-        if k > 0 && (s.len() - k).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// `curl -s -u … 'https://ci.acme.io/api/json?depth=1'` (one JSON line, as

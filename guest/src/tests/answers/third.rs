@@ -21,7 +21,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::super::heldout::h;
+use super::super::heldout::{h, thousands};
 use super::{Case, jq_string, pick, pretty};
 
 pub(super) fn cases() -> Vec<Case> {
@@ -35,19 +35,6 @@ pub(super) fn cases() -> Vec<Case> {
         s3_large_objects(),
         sacct_out_of_memory(),
     ]
-}
-
-/// `1234567` as `1,234,567`, as valgrind prints its counts.
-fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (k, c) in s.chars().enumerate() {
-        if k > 0 && (s.len() - k).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// `pip install -r requirements.txt` (pip 24) of a 260-line requirements
