@@ -18,8 +18,8 @@
 //! eight other tools, and [`fifth`], a fifth set written the same way for
 //! eight tools no other set uses (the misses of both read since, for
 //! their classes, after [`fifth`] was measured unread), and [`sixth`], a
-//! sixth set written the same way for eight more tools, its misses never
-//! read. Every output is
+//! sixth set written the same way for eight more tools (measured unread
+//! over two stops, its misses read since). Every output is
 //! generated (ids, times and sizes from a fixed hash), 350 KB–1 MB, in the
 //! format the real tool prints; its generator plants the answer and so
 //! knows it, without asking the engine.
@@ -749,7 +749,8 @@ fn fifth_set_answers() {
 }
 
 /// The sixth held-out set ([`sixth`]): written without reading the answer
-/// code; measured, never tuned on.
+/// code; measured unread over two stops (2, 3 and 4 of 8, recall 0.35),
+/// then its misses read for their classes.
 #[test]
 fn sixth_set_answers() {
     let figures = measured("sixth set", &sixth::cases(), 8);
@@ -757,10 +758,10 @@ fn sixth_set_answers() {
         &figures,
         &Floors {
             message: 2,
-            lexical: 3,
-            both: 4,
-            recall_lexical: 0.35,
-            recall_both: 0.35,
+            lexical: 5,
+            both: 6,
+            recall_lexical: 0.60,
+            recall_both: 0.60,
             jq_right: 4,
             jq_keys_shown: 1,
         },

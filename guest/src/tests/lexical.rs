@@ -432,3 +432,85 @@ fn a_percentage_is_compared_over_the_column_that_carries_it() {
     assert!(body.contains("Use%"), "{body}");
     assert!(!body.contains("pvc-00041/"), "{body}");
 }
+
+/// `smartctl -a` over a shelf of drives: every drive has a
+/// `Reallocated_Sector_Ct` row, and the few whose raw count is not the
+/// usual `0` are the answer. They are listed, each with its drive's head
+/// and the `Serial Number:` line the question asks for.
+#[test]
+fn the_lines_of_a_big_kind_whose_number_stands_out_come_with_the_member_asked_for() {
+    let bad = [6u64, 23, 41];
+    let mut out = String::new();
+    for d in 0..48u64 {
+        out.push_str(&format!(
+            "== /dev/sd{d}\nModel Family:     Seagate Exos X18\nSerial Number:    ZL{:06X}\nFirmware Version: SN02\n\n",
+            d * 7919 + 4099
+        ));
+        out.push_str("ID# ATTRIBUTE_NAME          FLAG     VALUE WORST THRESH TYPE      UPDATED  WHEN_FAILED RAW_VALUE\n");
+        for (id, name) in [
+            (1, "Raw_Read_Error_Rate"),
+            (5, "Reallocated_Sector_Ct"),
+            (9, "Power_On_Hours"),
+        ] {
+            let raw = match id {
+                1 => d * 2654435761 % 100_000_000,
+                5 if bad.contains(&d) => 8 * (d + 1),
+                5 => 0,
+                _ => 20_000 + d * 37,
+            };
+            out.push_str(&format!(
+                "{id:>3} {name:<23} 0x0033   100   100   010    Pre-fail  Always       -       {raw}\n"
+            ));
+        }
+        out.push_str(
+            &"Self-test execution status:      (   0) completed without error.\n".repeat(30),
+        );
+        out.push('\n');
+    }
+    let body = answer(
+        &out,
+        "Which of these disks are getting bad sectors? I need their serial numbers.",
+    );
+    for d in bad {
+        assert!(
+            body.contains(&format!("ZL{:06X}", d * 7919 + 4099)),
+            "{d}: {body}"
+        );
+    }
+    assert!(
+        body.contains("hold a number the others do not have there"),
+        "{body}"
+    );
+    // A drive with no reallocated sector is not listed as one.
+    let fine = format!("ZL{:06X}", 7 * 7919 + 4099);
+    assert!(!body.contains(&fine), "{body}");
+}
+
+/// "Not backed up at all": the backup field's kind whose value is none
+/// (`"BackupRetentionPeriod": 0`) comes first, ahead of kinds matching
+/// more of the question's words.
+#[test]
+fn a_negated_word_lists_first_its_lines_whose_value_is_none() {
+    let off = [9u64, 33];
+    let items: Vec<String> = (0..60u64)
+        .map(|i| {
+            let days = if off.contains(&i) { 0 } else { 1 + i % 30 };
+            format!(
+                "    {{\n      \"DBInstanceIdentifier\": \"db-{i:02}\",\n      \"BackupRetentionPeriod\": {days},\n      \"PreferredBackupWindow\": \"0{}:00-0{}:30\",\n      \"DBSubnetGroupDescription\": \"Private subnets for databases\",\n      \"Engine\": \"postgres\"\n    }}",
+                i % 4,
+                i % 4
+            )
+        })
+        .collect();
+    let json = format!("{{\n  \"DBInstances\": [\n{}\n  ]\n}}\n", items.join(",\n"));
+    let body = answer(
+        &json,
+        "Are any of our databases not being backed up automatically at all?",
+    );
+    let every = &body[body.find("Every line").expect(&body)..];
+    let first_kind = every.lines().nth(1).unwrap_or_default();
+    assert!(first_kind.contains("backupretentionperiod 0"), "{body}");
+    for i in off {
+        assert!(every.contains(&format!("\"db-{i:02}\"")), "{i}: {body}");
+    }
+}

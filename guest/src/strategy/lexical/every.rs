@@ -19,6 +19,7 @@ use super::passage::read;
 use super::record;
 use super::search::{LineHits, Query};
 use super::spread::Spread;
+use super::standout::Standouts;
 use crate::doc::Doc;
 use crate::llm::Failure;
 use crate::view::detect::names::clip_named;
@@ -42,6 +43,10 @@ const ITEM_BYTES: usize = 220;
 /// Kinds whose fields' values are followed ([`Spread`]): the first ones
 /// met, which an answer has room for.
 const SPREAD_KINDS: usize = 256;
+/// Values saying a thing is not there or not done.
+const NONE: &[&str] = &[
+    "0", "false", "null", "none", "disabled", "off", "no", "never",
+];
 /// A related word counts this much of the term's own (as in the search).
 const RELATED: f64 = 0.6;
 
@@ -59,6 +64,8 @@ struct Kind {
     lines: Vec<(u64, [Option<u64>; 2])>,
     /// The values its lines' fields take, when few.
     spread: Option<Spread>,
+    /// Its lines' numbers, for those standing out.
+    standouts: Option<Standouts>,
 }
 
 /// Gathers every matching line by kind, while the search reads the view.
@@ -70,6 +77,9 @@ pub struct Every {
     /// The term the question sets apart ("as opposed to warnings",
     /// "rather than"), as a bit: lines holding it are not listed.
     excluded: Option<(u64, String)>,
+    /// The term the question negates, as a bit: its kinds whose value is
+    /// none come first.
+    negated: u64,
     fields: Fields,
 }
 
@@ -80,26 +90,35 @@ impl Default for Every {
             term_lines: Vec::new(),
             lines: 0,
             excluded: None,
+            negated: 0,
             fields: Fields::with_pairs(ALL_PAIRS),
         }
     }
 }
 
 impl Every {
-    /// Line `n` (`hits`: what it holds; `context`: its record's first line
-    /// and the line naming it).
     /// Lists no line holding term `word` (its own word, not a related
     /// one) of the query's `terms`: the question sets it apart.
-    pub fn excluding(word: &str, terms: &[&str]) -> Every {
-        let bit = (terms.iter().take(64).enumerate())
-            .filter(|(_, t)| **t == word)
-            .fold(0, |b, (i, _)| b | 1 << i);
+    pub fn excluding(self, word: &str, terms: &[&str]) -> Every {
+        let bit = term_bit(word, terms);
         Every {
             excluded: (bit != 0).then(|| (bit, word.to_string())),
-            ..Every::default()
+            ..self
         }
     }
 
+    /// Lists first the kinds of lines holding term `word` whose value is
+    /// none (`"BackupRetentionPeriod": 0`, `"enabled": false`): the
+    /// question negates it ("not backed up at all").
+    pub fn negating(self, word: &str, terms: &[&str]) -> Every {
+        Every {
+            negated: term_bit(word, terms),
+            ..self
+        }
+    }
+
+    /// Line `n` (`hits`: what it holds; `context`: its record's first line
+    /// and the line naming it).
     pub fn push(&mut self, n: u64, line: &str, hits: &LineHits, context: [Option<u64>; 2]) {
         self.lines = self.lines.max(n);
         let excluded = self
@@ -138,9 +157,13 @@ impl Every {
             last: n,
             lines: Vec::new(),
             spread: spread.then(Spread::default),
+            standouts: spread.then(Standouts::default),
         });
         if let Some(spread) = &mut kind.spread {
             spread.add(&mut self.fields, line);
+        }
+        if let Some(standouts) = &mut kind.standouts {
+            standouts.add(n, context, line);
         }
         kind.count += 1;
         kind.last = n;
@@ -176,11 +199,15 @@ impl Every {
         let mut kinds: Vec<(&Kind, f64)> = (self.kinds.values())
             .map(|k| (k, weight(k.own) + RELATED * weight(k.related)))
             .collect();
-        // Matching more of the question first; among kinds matching as
+        // The negated word's kinds whose value is none first; then
+        // matching more of the question first; among kinds matching as
         // much, the rarest first.
+        let none = |k: &Kind| (k.own | k.related) & self.negated != 0 && k.says_none();
         kinds.sort_by(|a, b| {
             let (sa, sb) = ((a.1 * 100.0).round(), (b.1 * 100.0).round());
-            sb.total_cmp(&sa)
+            none(b.0)
+                .cmp(&none(a.0))
+                .then(sb.total_cmp(&sa))
                 .then(a.0.count.cmp(&b.0.count))
                 .then(a.0.first.cmp(&b.0.first))
         });
@@ -189,9 +216,14 @@ impl Every {
             Some((_, word)) => format!(" but \"{word}\""),
             None => String::new(),
         };
+        let nones = if kinds.iter().any(|k| none(k.0)) {
+            "kinds whose value is none (0, false, null) of the word the question negates first, then "
+        } else {
+            ""
+        };
         let mut out = format!(
             "\nEvery line holding them{but}: {total} in {} kinds (the words matched and the word after them), \
-             the rarest first among kinds matching as much; a kind is listed whole up to {FULL_KIND} \
+             {nones}the rarest first among kinds matching as much; a kind is listed whole up to {FULL_KIND} \
              lines while the answer is short, then only up to {FEW_LINES}, else shown by its first \
              line or its count:\n",
             kinds.len()
@@ -205,12 +237,13 @@ impl Every {
             let text = match (short, kind.count <= FEW_LINES) {
                 (true, _) | (_, true) => render_kind(doc, kind, short, query)?,
                 (false, false) => format!(
-                    "[{} lines with \"{}\": lines {}–{}]\n{}",
+                    "[{} lines with \"{}\": lines {}–{}]\n{}{}",
                     kind.count,
                     clip(&kind.label, 60),
                     kind.first,
                     kind.last,
                     kind.spread(),
+                    kind.standing_out(doc, query, &[])?,
                 ),
             };
             if out.len() + text.len() + 160 > budget {
@@ -277,16 +310,54 @@ fn render_kind(doc: &Doc, kind: &Kind, roomy: bool, query: &Query) -> Result<Str
             kind.last
         ));
         out.push_str(&kind.spread());
+        out.push_str(&kind.standing_out(doc, query, &numbers)?);
     }
     Ok(out)
 }
 
 impl Kind {
+    /// Whether the word after its matched word says none: `0`, `false`,
+    /// `null`, `none`, `disabled`, `off`, `no`, `never`.
+    fn says_none(&self) -> bool {
+        let next = self.label.rsplit_once(' ').map_or("", |(_, n)| n);
+        NONE.contains(&next)
+    }
+
     /// The few values its lines' fields take, as a line; empty when none.
     fn spread(&self) -> String {
         (self.spread.as_ref())
             .and_then(|s| s.render(self.count))
             .unwrap_or_default()
+    }
+
+    /// Its lines whose number stands out ([`Standouts`]), each with whose
+    /// it is, those among `listed` aside; empty when none.
+    fn standing_out(&self, doc: &Doc, query: &Query, listed: &[u64]) -> Result<String, Failure> {
+        let Some(lines) = (self.standouts.as_ref()).and_then(|s| s.lines(self.count)) else {
+            return Ok(String::new());
+        };
+        let lines: Vec<_> = lines
+            .into_iter()
+            .filter(|l| !listed.contains(&l.0))
+            .collect();
+        if lines.is_empty() {
+            return Ok(String::new());
+        }
+        let mut out = format!(
+            "[{} of its {} lines hold a number the others do not have there:]\n",
+            lines.len(),
+            self.count
+        );
+        let numbers: Vec<u64> = lines.iter().map(|l| l.0).collect();
+        for &(n, [first, name]) in &lines {
+            let text = line(doc, n)?;
+            let whose = record::whose(doc, n, first, name, &numbers, Some(query))?;
+            out.push_str(&format!(
+                "{n}: {}{whose}\n",
+                clip_named(text.trim_end(), None, ITEM_BYTES)
+            ));
+        }
+        Ok(out)
     }
 }
 
@@ -340,6 +411,13 @@ fn find_ignore_case(hay: &[u8], needle: &[u8]) -> Option<usize> {
         return None;
     }
     (0..=hay.len() - needle.len()).find(|&i| hay[i..i + needle.len()].eq_ignore_ascii_case(needle))
+}
+
+/// The bit of term `word` among `terms` (0 when none is it).
+fn term_bit(word: &str, terms: &[&str]) -> u64 {
+    (terms.iter().take(64).enumerate())
+        .filter(|(_, t)| **t == word)
+        .fold(0, |b, (i, _)| b | 1 << i)
 }
 
 fn fnv(x: u64) -> u64 {

@@ -22,6 +22,7 @@ mod passage;
 mod record;
 pub mod search;
 mod spread;
+mod standout;
 mod unlike;
 mod windows;
 
@@ -71,9 +72,16 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     let mut cursor = rule.map(RecordCursor::new);
     let mut scorer = Scorer::new(&query, LEXICAL_WINDOWS);
     // A word the question sets apart is no item of it.
-    let mut every = intent.every.then(|| match intent.apart.as_deref() {
-        Some(word) => Every::excluding(word, &query.terms()),
-        None => Every::default(),
+    let mut every = intent.every.then(|| {
+        let (terms, every) = (query.terms(), Every::default());
+        let every = match intent.apart.as_deref() {
+            Some(word) => every.excluding(word, &terms),
+            None => every,
+        };
+        match intent.negated.as_deref() {
+            Some(word) => every.negating(word, &terms),
+            None => every,
+        }
     });
     let mut measures = (intent.measure.clone()).map(|m| Measures::new(m, &query, question));
     let mut unlike = (intent.negated.as_deref()).and_then(|w| Unlike::new(w, &query.terms()));

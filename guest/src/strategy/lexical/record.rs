@@ -23,6 +23,8 @@ const AFTER: u64 = 3;
 /// A record's lines read for its naming lines: longer ones are named by
 /// the lines nearest the line.
 const RECORD_READ: u64 = 120;
+/// A label (`Serial Number:`) is this long at most.
+const LABEL_BYTES: usize = 32;
 /// A naming line shown after a listed line is cut to this many bytes.
 const NAME_BYTES: usize = 120;
 
@@ -188,7 +190,16 @@ pub fn whose(
         ))
     };
     let mut context: Vec<(u64, String)> = match first {
-        Some(f) if headed => vec![line(f)?],
+        Some(f) if headed => {
+            let mut head = vec![line(f)?];
+            head.extend(
+                asked
+                    .map(|q| headed_named(doc, f, n, q))
+                    .transpose()?
+                    .flatten(),
+            );
+            head
+        }
         Some(f) => record_names(doc, f, n, asked)?,
         None => Vec::new(),
     };
@@ -204,6 +215,36 @@ pub fn whose(
         out.push_str(&format!("{sep}{m}: {}", clip(named.trim(), NAME_BYTES)));
     }
     Ok(out)
+}
+
+/// The first line of the headed record starting at line `first`, up to
+/// line `n`, labelled with a key the question names: a drive's `Serial
+/// Number:` under its `== /dev/sdh` for "I need their serial numbers".
+fn headed_named(
+    doc: &Doc,
+    first: u64,
+    n: u64,
+    asked: &Query,
+) -> Result<Option<(u64, String)>, Failure> {
+    let last = n.saturating_sub(1).min(first + RECORD_READ);
+    if last <= first {
+        return Ok(None);
+    }
+    Ok(read(doc, first + 1, last)?.into_iter().find(|(_, text)| {
+        let body = text.trim();
+        (naming_key(body).or_else(|| label(body))).is_some_and(|k| asked.names_key(k))
+    }))
+}
+
+/// The label of a `Serial Number:    ZL2P76SG` line: words before a colon,
+/// at most [`LABEL_BYTES`].
+fn label(body: &str) -> Option<&str> {
+    let (label, _) = body.split_once(':')?;
+    let words = |c: char| c.is_ascii_alphanumeric() || matches!(c, ' ' | '_' | '-');
+    (label.len() <= LABEL_BYTES
+        && label.starts_with(|c: char| c.is_ascii_alphabetic())
+        && label.chars().all(words))
+    .then_some(label.trim_end())
 }
 
 /// A line opening a block under a key: `"shell-quote": {`, `spec:`,
