@@ -514,3 +514,35 @@ fn a_negated_word_lists_first_its_lines_whose_value_is_none() {
         assert!(every.contains(&format!("\"db-{i:02}\"")), "{i}: {body}");
     }
 }
+
+/// "Which jobs are broken": the jobs whose `"color"` *is* `red` (a field
+/// whose whole value is the word: a state) come before the keys named
+/// `lastFailedBuild` and the sentences saying builds failed, which every
+/// job has and which match more of the question's words.
+#[test]
+fn a_field_whose_whole_value_is_the_word_comes_first() {
+    let red = [5u64, 27, 48, 70];
+    let jobs: Vec<String> = (0..80u64)
+        .map(|i| {
+            let color = if red.contains(&i) { "red" } else { ["blue", "yellow", "aborted"][i as usize % 3] };
+            format!(
+                "    {{\n      \"name\": \"job-{i:02}\",\n      \"color\": \"{color}\",\n      \"description\": \"Build stability: {} out of the last 5 builds failed.\",\n      \"lastFailedBuild\": {{\n        \"number\": {},\n        \"url\": \"https://ci.acme.io/job/job-{i:02}/{}/\"\n      }},\n      \"lastBuild\": {{\n        \"number\": {}\n      }}\n    }}",
+                i % 4,
+                100 + i,
+                100 + i,
+                140 + i
+            )
+        })
+        .collect();
+    let json = format!("{{\n  \"jobs\": [\n{}\n  ]\n}}\n", jobs.join(",\n"));
+    let body = answer(
+        &json,
+        "Which of our jobs are broken, with their last build failing? List them.",
+    );
+    let every = &body[body.find("Every line").expect(&body)..];
+    let first_kind = every.lines().nth(1).unwrap_or_default();
+    assert!(first_kind.contains("\"red\""), "{body}");
+    for i in red {
+        assert!(every.contains(&format!("\"job-{i:02}\"")), "{i}: {body}");
+    }
+}

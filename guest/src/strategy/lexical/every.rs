@@ -3,12 +3,17 @@
 //! each, grouped by *kind*: the question's terms a line holds and what
 //! follows its first matched word (`Exited (137)` is not `Exited (0)`,
 //! `"errorCount": 1` not `"errorCount": 0`, `critical section` not
-//! `"CRITICAL"`). The rarest kinds come first (one odd line outranks a
+//! `"CRITICAL"`). With a negated word, its kinds whose value is none come
+//! first (`"BackupRetentionPeriod": 0` for "not backed up at all"); then a
+//! field whose whole value is a question's word (`"color": "red"` is a
+//! job's state; `"lastFailedBuild": {` is a key every job has); then the
+//! rarest kinds among those matching as much (one odd line outranks a
 //! thousand of one shape matching as many words); a kind met more than
 //! [`FULL_KIND`] times shows its first line and how many more; each line
 //! comes with its record's first line and the line naming it, and a kind
 //! too big to list with the few values its lines' fields take
-//! ([`super::spread`]). A word the question sets apart ("errors, as
+//! ([`super::spread`]) and its few lines whose number stands out
+//! ([`super::standout`]). A word the question sets apart ("errors, as
 //! opposed to warnings") is no item: lines holding it are left out, and
 //! the answer says so. An answer that must stop says how many kinds and
 //! lines it left out and the exact call for the rest.
@@ -62,6 +67,10 @@ struct Kind {
     /// The first lines, each with the lines saying whose it is (its
     /// record's first line, the line naming it).
     lines: Vec<(u64, [Option<u64>; 2])>,
+    /// Its first line is a field whose whole value is the matched word
+    /// (`"color": "red"`, `status=FAILED`): a state, not a word in a key
+    /// or a sentence.
+    state: bool,
     /// The values its lines' fields take, when few.
     spread: Option<Spread>,
     /// Its lines' numbers, for those standing out.
@@ -155,6 +164,7 @@ impl Every {
             count: 0,
             first: n,
             last: n,
+            state: is_state(line, &word),
             lines: Vec::new(),
             spread: spread.then(Spread::default),
             standouts: spread.then(Standouts::default),
@@ -207,6 +217,7 @@ impl Every {
             let (sa, sb) = ((a.1 * 100.0).round(), (b.1 * 100.0).round());
             none(b.0)
                 .cmp(&none(a.0))
+                .then(b.0.state.cmp(&a.0.state))
                 .then(sb.total_cmp(&sa))
                 .then(a.0.count.cmp(&b.0.count))
                 .then(a.0.first.cmp(&b.0.first))
@@ -216,10 +227,18 @@ impl Every {
             Some((_, word)) => format!(" but \"{word}\""),
             None => String::new(),
         };
-        let nones = if kinds.iter().any(|k| none(k.0)) {
-            "kinds whose value is none (0, false, null) of the word the question negates first, then "
-        } else {
-            ""
+        let mut first = Vec::new();
+        if kinds.iter().any(|k| none(k.0)) {
+            first.push(
+                "kinds whose value is none (0, false, null) of the word the question negates",
+            );
+        }
+        if kinds.iter().any(|k| k.0.state) {
+            first.push("fields whose whole value is a word of the question");
+        }
+        let nones = match first.is_empty() {
+            true => String::new(),
+            false => format!("{} first, then ", first.join(", then ")),
         };
         let mut out = format!(
             "\nEvery line holding them{but}: {total} in {} kinds (the words matched and the word after them), \
@@ -413,6 +432,22 @@ fn find_ignore_case(hay: &[u8], needle: &[u8]) -> Option<usize> {
     (0..=hay.len() - needle.len()).find(|&i| hay[i..i + needle.len()].eq_ignore_ascii_case(needle))
 }
 
+/// Whether `line` is one field (`"color": "red",`, `status: FAILED`,
+/// `result=failure`) whose whole value is `word` (lowercased).
+fn is_state(line: &str, word: &str) -> bool {
+    let body = line.trim().trim_end_matches(',');
+    let Some(at) = body.find([':', '=']) else {
+        return false;
+    };
+    let key = body[..at].trim().trim_matches('"');
+    let value = body[at + 1..].trim().trim_matches(['"', '\'']);
+    let simple = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.');
+    !key.is_empty()
+        && key.len() <= 40
+        && key.chars().all(simple)
+        && value.eq_ignore_ascii_case(word)
+}
+
 /// The bit of term `word` among `terms` (0 when none is it).
 fn term_bit(word: &str, terms: &[&str]) -> u64 {
     (terms.iter().take(64).enumerate())
@@ -461,5 +496,21 @@ mod tests {
             local("id 5f3c9a1b", "id"),
             ("id".to_string(), "<n>".to_string())
         );
+    }
+
+    #[test]
+    fn a_state_is_a_field_whose_whole_value_is_the_word() {
+        assert!(is_state(r#"      "color": "red","#, "red"));
+        assert!(is_state("  status: FAILED", "failed"));
+        assert!(is_state("result=failure", "failure"));
+        assert!(!is_state(
+            r#"      "lastFailedBuild": {"#,
+            "lastfailedbuild"
+        ));
+        assert!(!is_state(
+            r#"  "description": "3 builds failed.","#,
+            "failed"
+        ));
+        assert!(!is_state("Build stability: failed", "failed"));
     }
 }
