@@ -546,3 +546,37 @@ fn a_field_whose_whole_value_is_the_word_comes_first() {
         assert!(every.contains(&format!("\"job-{i:02}\"")), "{i}: {body}");
     }
 }
+
+/// A record too long to be named by its best lines (a workflow run of 150
+/// lines) still shows, beside each listed line, the member the question
+/// asks for: "I need links" is the run's `url`, a naming word related to
+/// "links", ahead of `workflow_id`, which merely holds a word of it.
+#[test]
+fn a_long_records_listed_line_shows_the_member_asked_for() {
+    let failed = [4u64, 19, 33];
+    let runs: Vec<String> = (0..40u64)
+        .map(|i| {
+            let conclusion = if failed.contains(&i) { "failure" } else { "success" };
+            let filler: String = (0..140)
+                .map(|k| format!("      \"step_{k}\": \"ok\",\n"))
+                .collect();
+            format!(
+                "    {{\n      \"name\": \"CI\",\n      \"workflow_id\": 4821,\n      \"conclusion\": \"{conclusion}\",\n      \"url\": \"https://ci.acme.io/runs/{}\",\n{filler}      \"run_attempt\": 1\n    }}",
+                9000 + i
+            )
+        })
+        .collect();
+    let json = format!(
+        "{{\n  \"workflow_runs\": [\n{}\n  ]\n}}\n",
+        runs.join(",\n")
+    );
+    let body = answer(&json, "Which workflow runs failed? I need links to them.");
+    let every = &body[body.find("Every line").expect(&body)..];
+    for i in failed {
+        let url = format!("https://ci.acme.io/runs/{}", 9000 + i);
+        let listed = every
+            .lines()
+            .find(|l| l.contains("\"failure\"") && l.contains(&url));
+        assert!(listed.is_some(), "{i}: {body}");
+    }
+}

@@ -192,21 +192,26 @@ pub fn whose(
     let mut context: Vec<(u64, String)> = match first {
         Some(f) if headed => {
             let mut head = vec![line(f)?];
-            head.extend(
-                asked
-                    .map(|q| headed_named(doc, f, n, q))
-                    .transpose()?
-                    .flatten(),
-            );
+            if let Some(q) = asked {
+                head.extend(headed_named(doc, f, n, q)?);
+            }
             head
         }
         Some(f) => record_names(doc, f, n, asked)?,
         None => Vec::new(),
     };
-    if context.is_empty()
-        && let Some(m) = name
-    {
-        context.push(line(m)?);
+    if context.is_empty() {
+        if let Some(m) = name {
+            context.push(line(m)?);
+        }
+        // A record too long to be named by its best lines still shows the
+        // member the question names, near its start (a workflow run's
+        // `html_url` for "I need links").
+        if let (Some(f), Some(q), false) = (first, asked, headed) {
+            context.extend(headed_named(doc, f, n, q)?);
+            context.sort_by_key(|l| l.0);
+            context.dedup_by_key(|l| l.0);
+        }
     }
     let mut out = String::new();
     let shown = context.iter().filter(|(m, _)| !listed.contains(m));
@@ -217,23 +222,44 @@ pub fn whose(
     Ok(out)
 }
 
-/// The first line of the headed record starting at line `first`, up to
-/// line `n`, labelled with a key the question names: a drive's `Serial
-/// Number:` under its `== /dev/sdh` for "I need their serial numbers".
+/// The line of the record starting at line `first`, within
+/// [`RECORD_READ`] lines and before the next record, labelled with a key
+/// the question names, line `n` aside: a drive's `Serial Number:` under
+/// its `== /dev/sdh` for "I need their serial numbers", a long JSON
+/// record's `"html_url"` for "links" (a key named by its naming word, as
+/// `url` is by "links", before one merely holding a term, `workflow_id`).
 fn headed_named(
     doc: &Doc,
     first: u64,
     n: u64,
     asked: &Query,
 ) -> Result<Option<(u64, String)>, Failure> {
-    let last = n.saturating_sub(1).min(first + RECORD_READ);
-    if last <= first {
-        return Ok(None);
-    }
-    Ok(read(doc, first + 1, last)?.into_iter().find(|(_, text)| {
+    let mut cursor = doc.meta.records.as_ref().map(RecordCursor::new);
+    let mut best: Option<(bool, (u64, String))> = None;
+    for (i, (m, text)) in read(doc, first, first + RECORD_READ)?
+        .into_iter()
+        .enumerate()
+    {
+        let starts = cursor.as_mut().is_some_and(|c| c.starts(&text));
+        if i > 0 && starts {
+            break;
+        }
         let body = text.trim();
-        (naming_key(body).or_else(|| label(body))).is_some_and(|k| asked.names_key(k))
-    }))
+        let Some(key) = naming_key(body).or_else(|| label(body)) else {
+            continue;
+        };
+        if i == 0 || m == n || !asked.names_key(key) {
+            continue;
+        }
+        let naming = asked.names_by_naming_word(key);
+        if best.as_ref().is_none_or(|b| naming && !b.0) {
+            best = Some((naming, (m, text)));
+        }
+        if naming {
+            break;
+        }
+    }
+    Ok(best.map(|b| b.1))
 }
 
 /// The label of a `Serial Number:    ZL2P76SG` line: words before a colon,

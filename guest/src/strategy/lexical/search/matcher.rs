@@ -61,7 +61,9 @@ impl Query {
     /// lower-to-upper case) is a term's own word (not a longer word:
     /// `hostel` is not "hosts"), or the key is a term's stem of four bytes
     /// or more joined to a naming word (`filename` for "files",
-    /// `hostname` for "hosts"): the member an answer's record shows.
+    /// `hostname` for "hosts"), or a naming word (`url`, `path`, `id`…)
+    /// related to one (`html_url` for "links"): the member an answer's
+    /// record shows.
     pub fn names_key(&self, key: &str) -> bool {
         let lower = key.to_ascii_lowercase();
         let compound = (self.forms.iter()).any(|f| {
@@ -70,7 +72,19 @@ impl Query {
                 && (lower.strip_prefix(stem)).is_some_and(|rest| KEY_SUFFIXES.contains(&rest))
         });
         compound
+            || self.names_by_naming_word(key)
             || key_words(key).any(|w| (self.held_by(&w).iter()).any(|h| !h.related && !h.longer))
+    }
+
+    /// Whether a naming word of the key (`url`, `id`, `name`, `path`…) is
+    /// a word related to a term: `html_url` for "I need links". Such a
+    /// member is what the question asks to be shown, ahead of one merely
+    /// holding a term (`workflow_id` for "workflow runs").
+    pub fn names_by_naming_word(&self, key: &str) -> bool {
+        key_words(key).any(|w| {
+            KEY_SUFFIXES.contains(&w.as_str())
+                && (self.held_by(&w).iter()).any(|h| h.related && !h.longer)
+        })
     }
 }
 

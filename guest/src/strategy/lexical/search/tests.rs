@@ -340,7 +340,9 @@ fn question_filler_and_contractions_are_dropped() {
 
 /// A record's member the question asks for: a word of its key holds a
 /// term (`issue_severity`, `filePath`), or the key starts with a term's
-/// stem (`filename` for "files"); a related word or a short stem does not.
+/// stem (`filename` for "files"), or a naming word of it is related to a
+/// term (`html_url` for "links"); another related word (`error` for
+/// "failing") or a short stem does not.
 #[test]
 fn a_key_is_named_by_the_questions_words() {
     let q = Query::parse("which files have the top severity findings per host?").expect("terms");
@@ -363,4 +365,7 @@ fn a_key_is_named_by_the_questions_words() {
     ] {
         assert!(!q.names_key(key), "{key}");
     }
+    let q = Query::parse("which runs are failing? I need links to them").expect("terms");
+    assert!(q.names_key("html_url"));
+    assert!(!q.names_key("error"));
 }
