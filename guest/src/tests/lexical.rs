@@ -580,3 +580,54 @@ fn a_long_records_listed_line_shows_the_member_asked_for() {
         assert!(listed.is_some(), "{i}: {body}");
     }
 }
+
+/// "Which drive was the bottleneck, how close to maxed out": the largest
+/// percentage, over the column whose name says what is used up
+/// (`%util`), not the first one carrying `%` (`%rrqm`).
+#[test]
+fn a_resource_at_its_limit_is_the_largest_of_its_utilization_column() {
+    let mut out = String::new();
+    for t in 0..120u64 {
+        // Headers right-aligned over their columns, as iostat prints them.
+        out.push_str(&format!(
+            "11/27/2026 02:{:02}:{:02} AM\n{:<13} {:>7} {:>9} {:>7} {:>7} {:>7} {:>6}\n",
+            t / 60,
+            t % 60,
+            "Device",
+            "r/s",
+            "rkB/s",
+            "%rrqm",
+            "%wrqm",
+            "aqu-sz",
+            "%util"
+        ));
+        for d in 0..12u64 {
+            let util = if t == 77 && d == 9 {
+                99.87
+            } else {
+                ((t * 31 + d * 17) % 60) as f64 + 0.25
+            };
+            out.push_str(&format!(
+                "{:<13} {:>7.2} {:>9.2} {:>7.2} {:>7.2} {:>7.2} {:>6.2}\n",
+                format!("sd{}", (b'a' + d as u8) as char),
+                20.0 + (t * d % 50) as f64,
+                1000.0 + (t * 7 + d) as f64,
+                ((t + d * 3) % 40) as f64 + 50.5,
+                ((t * 3 + d) % 35) as f64 + 60.5,
+                0.5,
+                util
+            ));
+        }
+        out.push('\n');
+    }
+    let body = answer(
+        &out,
+        "Which drive was the bottleneck, and how close to completely maxed out did it get?",
+    );
+    let first = body.find("[the largest values of").expect(&body);
+    assert!(
+        body[first..].starts_with("[the largest values of %util"),
+        "{body}"
+    );
+    assert!(body.contains("99.87"), "{body}");
+}

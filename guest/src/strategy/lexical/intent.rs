@@ -119,6 +119,12 @@ const LARGEST: &[&str] = &[
     "overheats",
     "overheated",
     "overheating",
+    // A resource at its limit: "maxed out", "the bottleneck", "busiest".
+    "maxed",
+    "bottleneck",
+    "busiest",
+    "peak",
+    "saturated",
 ];
 /// …and the smallest.
 const SMALLEST: &[&str] = &[
@@ -265,7 +271,19 @@ pub const MEMORY: Quantity = Quantity {
 
 /// A share: `Use%` in `df`, `%CPU` in `ps`, `"cpu": 93.5` in JSON.
 pub const PERCENT: Quantity = Quantity {
-    asked: &["percent", "percentage"],
+    // A resource's use is a percentage: "maxed out", "the bottleneck",
+    // "how busy", "saturated" (`%util`, `Use%`, `CPU%`).
+    asked: &[
+        "percent",
+        "percentage",
+        "maxed",
+        "bottleneck",
+        "busy",
+        "busiest",
+        "saturated",
+        "utilization",
+        "utilisation",
+    ],
     names: &[
         "pct",
         "percent",
@@ -310,11 +328,16 @@ impl Quantity {
     /// A field's name holds the quantity (`duration_ms`, `temp1`,
     /// `MEMORY(bytes)`, `Use%`): given the name and its words.
     pub fn names(&self, name: &str, words: &[String]) -> bool {
-        self.signs.iter().any(|s| name.contains(s))
-            || (words.iter()).any(|w| {
-                self.names
-                    .contains(&w.trim_end_matches(|c: char| c.is_ascii_digit()))
-            })
+        self.signs.iter().any(|s| name.contains(s)) || self.names_by_word(words)
+    }
+
+    /// A word of a field's name (`words`) is one of the quantity's
+    /// (`util` in `%util`, not the sign alone as in `%rrqm`).
+    pub fn names_by_word(&self, words: &[String]) -> bool {
+        (words.iter()).any(|w| {
+            self.names
+                .contains(&w.trim_end_matches(|c: char| c.is_ascii_digit()))
+        })
     }
 
     /// A value carries the quantity's unit (`12.5s`, `+61.0°C)`, `"14Gi"`).
@@ -655,6 +678,10 @@ mod tests {
         assert_eq!(about("Which pod is using the most memory?"), Some(&MEMORY));
         assert_eq!(about("Which query took the longest?"), Some(&TIME));
         assert_eq!(about("Which commit was the biggest change?"), None);
+        // A resource at its limit: the largest percentage of its use.
+        let maxed = "Which drive was the bottleneck, how close to maxed out did it get?";
+        assert_eq!(measure(maxed), Some(Measure::Extreme { largest: true }));
+        assert_eq!(about(maxed), Some(&PERCENT));
         assert!(Intent::of("List every test that failed.").every);
         assert!(Intent::of("Which containers exited with an error code?").every);
         assert!(Intent::of("How many pods restarted?").every);

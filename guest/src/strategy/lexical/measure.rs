@@ -51,8 +51,9 @@ struct Stat {
     name: String,
     /// How well the name holds the question's words (own 1, related 0.6).
     named: f64,
-    /// Its name holds the question's quantity (`duration`, `temp1`).
-    kind_named: bool,
+    /// Its name holds the question's quantity: 2 by a word of it
+    /// (`duration`, `temp1`, `%util`), 1 by its sign alone (`%rrqm`).
+    kind_named: u8,
     /// A number after a question's word, not a field.
     near: bool,
     own: u64,
@@ -151,7 +152,7 @@ impl<'q> Measures<'q> {
             let new = |masked: bool| Stat {
                 name: clip(&name, 48),
                 named: 0.0,
-                kind_named: false,
+                kind_named: 0,
                 near,
                 own: if masked { hits.own } else { 0 },
                 related: if masked { hits.related } else { 0 },
@@ -246,7 +247,7 @@ impl<'q> Measures<'q> {
         let about = self.about.is_some();
         let bare = self.about.is_some_and(|q| q.bare);
         let of_kind =
-            |s: &&Stat| !about || s.kind_named || s.in_unit > 0 || (bare && s.named > 0.0);
+            |s: &&Stat| !about || s.kind_named > 0 || s.in_unit > 0 || (bare && s.named > 0.0);
         // A field of a few values (a summary's count) or of one (a
         // threshold printed on every line) has no extreme.
         let extreme = matches!(self.measure, Measure::Extreme { .. });
@@ -255,7 +256,7 @@ impl<'q> Measures<'q> {
         };
         let mut named: Vec<&Stat> = (self.stats.values())
             .filter(enough)
-            .filter(|s| !s.near && (s.named > 0.0 || (about && s.kind_named)))
+            .filter(|s| !s.near && (s.named > 0.0 || (about && s.kind_named > 0)))
             .filter(of_kind)
             .collect();
         if named.is_empty() {
@@ -268,7 +269,7 @@ impl<'q> Measures<'q> {
             named = (self.masked.values())
                 .filter(|s| !s.near && !s.clock())
                 .filter(|s| {
-                    !about || s.kind_named || s.in_unit > 0 || (s.own | s.related) & kind != 0
+                    !about || s.kind_named > 0 || s.in_unit > 0 || (s.own | s.related) & kind != 0
                 })
                 .collect();
         }
@@ -438,15 +439,27 @@ impl<'q> Measures<'q> {
                 return Ok(out);
             }
         }
-        let (op, x) = match self.measure {
-            Measure::Compare { op, value, .. } => (op.symbol(), fmt_number(value)),
-            Measure::Extreme { largest: true } => ("max", String::new()),
-            Measure::Extreme { largest: false } => ("min", String::new()),
+        let (asks, program) = match self.measure {
+            Measure::Compare { op, value, .. } => {
+                let (op, x) = (op.symbol(), fmt_number(value));
+                (
+                    format!("compares numbers ({op} {x})"),
+                    format!(".[] | select(.FIELD {op} {x})"),
+                )
+            }
+            Measure::Extreme { largest } => {
+                let by = if largest { "max_by" } else { "min_by" };
+                let most = if largest { "largest" } else { "smallest" };
+                (
+                    format!("asks for the {most} number"),
+                    format!("{by}(.FIELD)"),
+                )
+            }
         };
         out.push_str(&format!(
-            "\n[The question compares numbers ({op} {x}), but no field of this output is named by its \
+            "\n[The question {asks}, but no field of this output is named by its \
              words: lexical search matches words, not numbers. On JSON, a jq program: \
-             `.[] | select(.FIELD {op} {x})` (mode \"jq\"); on text, read the field's column.]\n"
+             `{program}` (mode \"jq\"); on text, read the field's column.]\n"
         ));
         Ok(out)
     }
@@ -458,7 +471,7 @@ impl<'q> Measures<'q> {
 fn rank(s: &Stat) -> f64 {
     let continuous = s.distinct.len() >= CONTINUOUS;
     s.named * 1e9
-        + f64::from(u8::from(s.kind_named)) * 1e8
+        + f64::from(s.kind_named) * 1e8
         + f64::from(u8::from(continuous)) * 1e7
         + f64::from(s.forms) * 1e5
         + (s.count as f64).min(99_999.0)
@@ -547,9 +560,9 @@ impl Stat {
     }
 }
 
-/// How well a field's name holds the question's words, and whether it
-/// names the question's quantity.
-fn name_score(query: &Query, about: Option<&Quantity>, name: &str) -> (f64, bool) {
+/// How well a field's name holds the question's words, and how it names
+/// the question's quantity ([`Stat::kind_named`]).
+fn name_score(query: &Query, about: Option<&Quantity>, name: &str) -> (f64, u8) {
     let words = terms(name);
     let mut score: f64 = 0.0;
     for w in &words {
@@ -557,7 +570,12 @@ fn name_score(query: &Query, about: Option<&Quantity>, name: &str) -> (f64, bool
             score = score.max(if held.related { 0.6 } else { 1.0 });
         }
     }
-    (score, about.is_some_and(|q| q.names(name, &words)))
+    let kind = match about {
+        Some(q) if q.names_by_word(&words) => 2,
+        Some(q) if q.names(name, &words) => 1,
+        _ => 0,
+    };
+    (score, kind)
 }
 
 /// Where field `name` is written in `line`: `"name":`, `name=`, `name:`.
