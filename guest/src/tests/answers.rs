@@ -20,7 +20,8 @@
 //! their classes, after [`fifth`] was measured unread), and [`sixth`], a
 //! sixth set written the same way for eight more tools (measured unread
 //! over two stops, its misses read since), and [`seventh`], a seventh set
-//! written the same way for eight more tools, measured unread. Every output is
+//! written the same way for eight more tools (measured unread, its misses
+//! read since). Every output is
 //! generated (ids, times and sizes from a fixed hash), 350 KB–1 MB, in the
 //! format the real tool prints; its generator plants the answer and so
 //! knows it, without asking the engine.
@@ -772,8 +773,9 @@ fn sixth_set_answers() {
 }
 
 /// The seventh held-out set ([`seventh`]): written without reading the
-/// answer code; measured, never tuned on (its floors are what the code
-/// achieved when it was written).
+/// answer code; measured unread (0, 1 of 8, recall 0.10, before and after
+/// the sixth set's classes were fixed), then its misses read for their
+/// classes.
 #[test]
 fn seventh_set_answers() {
     let figures = measured("seventh set", &seventh::cases(), 8);
@@ -781,10 +783,10 @@ fn seventh_set_answers() {
         &figures,
         &Floors {
             message: 0,
-            lexical: 1,
-            both: 1,
-            recall_lexical: 0.10,
-            recall_both: 0.10,
+            lexical: 3,
+            both: 3,
+            recall_lexical: 0.35,
+            recall_both: 0.35,
             jq_right: 4,
             jq_keys_shown: 1,
         },

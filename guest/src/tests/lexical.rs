@@ -478,7 +478,7 @@ fn the_lines_of_a_big_kind_whose_number_stands_out_come_with_the_member_asked_fo
         );
     }
     assert!(
-        body.contains("hold a number the others do not have there"),
+        body.contains("stand out, a number or a last word"),
         "{body}"
     );
     // A drive with no reallocated sector is not listed as one.
@@ -630,4 +630,39 @@ fn a_resource_at_its_limit_is_the_largest_of_its_utilization_column() {
         "{body}"
     );
     assert!(body.contains("99.87"), "{body}");
+}
+
+/// A virus scan of a file share: thousands of paths end in `OK`, a few in
+/// `Empty file`, and three in `… FOUND`. The question's words match only
+/// the paths, so every kind is thousands of lines; the lines whose last
+/// word is rare among them are the answer, and are listed.
+#[test]
+fn a_big_kinds_lines_ending_in_a_rare_word_are_listed() {
+    let found = [811u64, 2450, 3907];
+    let mut out = String::new();
+    for i in 0..4200u64 {
+        let dept = ["finance", "legal", "users/anna", "marketing"][(i % 4) as usize];
+        let end = if found.contains(&i) {
+            "Win.Trojan.Agent-1092 FOUND".to_string()
+        } else if i % 97 == 0 {
+            "Empty file".to_string()
+        } else {
+            "OK".to_string()
+        };
+        out.push_str(&format!(
+            "/srv/share/{dept}/{:02}/Report_{i}.docx: {end}\n",
+            i % 13
+        ));
+    }
+    out.push_str("\n----------- SCAN SUMMARY -----------\nInfected files: 3\n");
+    let body = answer(
+        &out,
+        "Did the sweep of the file share find anything? List every file we need to quarantine.",
+    );
+    for i in found {
+        assert!(
+            body.contains(&format!("Report_{i}.docx: Win.Trojan")),
+            "{i}: {body}"
+        );
+    }
 }

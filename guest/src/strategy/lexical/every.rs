@@ -12,7 +12,8 @@
 //! [`FULL_KIND`] times shows its first line and how many more; each line
 //! comes with its record's first line and the line naming it, and a kind
 //! too big to list with the few values its lines' fields take
-//! ([`super::spread`]) and its few lines whose number stands out
+//! ([`super::spread`]) and its few lines whose number or last word
+//! stands out
 //! ([`super::standout`]). A word the question sets apart ("errors, as
 //! opposed to warnings") is no item: lines holding it are left out, and
 //! the answer says so. An answer that must stop says how many kinds and
@@ -349,7 +350,7 @@ impl Kind {
             .unwrap_or_default()
     }
 
-    /// Its lines whose number stands out ([`Standouts`]), each with whose
+    /// Its lines whose number or last word stands out ([`Standouts`]), each with whose
     /// it is, those among `listed` aside; empty when none.
     fn standing_out(&self, doc: &Doc, query: &Query, listed: &[u64]) -> Result<String, Failure> {
         let Some(lines) = (self.standouts.as_ref()).and_then(|s| s.lines(self.count)) else {
@@ -363,7 +364,7 @@ impl Kind {
             return Ok(String::new());
         }
         let mut out = format!(
-            "[{} of its {} lines hold a number the others do not have there:]\n",
+            "[{} of its {} lines stand out, a number or a last word most of its lines do not have there:]\n",
             lines.len(),
             self.count
         );

@@ -1,11 +1,14 @@
-//! The lines of a kind too big to list whose number stands out. Sixty
-//! drives' `Reallocated_Sector_Ct` rows are one kind, and 55 of them end in
-//! `0`: the five that do not are the answer to "which disks are getting bad
-//! sectors". A kind's numbers are followed by position (the first, the
-//! second… number of each line); where one value is the usual one — at
-//! least three lines in four hold it — and a few lines hold another, those
-//! lines stand out. A position of many values (times, ids, sizes) has no
-//! usual value and says nothing.
+//! The lines of a kind too big to list whose number or last word stands
+//! out. Sixty drives' `Reallocated_Sector_Ct` rows are one kind, and 55 of
+//! them end in `0`: the five that do not are the answer to "which disks
+//! are getting bad sectors"; 6,000 scanned files end in `OK` and seven in
+//! `FOUND`. A kind's numbers are followed by position (the first, the
+//! second… number of each line), and the word its lines end with; where
+//! one value is the usual one — at least three lines in four hold it — the
+//! lines of a rare other value stand out. A position of many values
+//! (times, ids, sizes, paths) has no usual value and says nothing.
+
+use crate::view::preview::clip;
 
 /// Numbers followed per line: the first ones.
 const POSITIONS: usize = 16;
@@ -15,7 +18,7 @@ const VALUES: usize = 12;
 pub const MAX_STANDOUT: usize = 9;
 /// A kind smaller than this is listed, not summed up.
 const MIN_LINES: u64 = 8;
-/// A number is compared up to this many bytes.
+/// A value is compared up to this many bytes.
 const NUMBER_BYTES: usize = 24;
 
 /// A line's number and the lines saying whose it is (its record's first
@@ -38,6 +41,9 @@ struct Position {
 #[derive(Default)]
 pub struct Standouts {
     positions: Vec<Position>,
+    /// The word the lines end with (`OK` on 6,000 scanned files, `FOUND`
+    /// on seven).
+    last: Position,
 }
 
 impl Standouts {
@@ -47,58 +53,104 @@ impl Standouts {
             if self.positions.len() <= i {
                 self.positions.push(Position::default());
             }
-            let p = &mut self.positions[i];
-            p.lines += 1;
-            if p.many {
-                continue;
-            }
-            if let Some(v) = p.seen.iter_mut().find(|v| v.0 == number) {
-                v.1 += 1;
-                if v.2.len() <= MAX_STANDOUT {
-                    v.2.push((n, context));
-                }
-            } else if p.seen.len() < VALUES {
-                p.seen.push((number.to_string(), 1, vec![(n, context)]));
-            } else {
-                p.many = true;
-                p.seen.clear();
-            }
+            self.positions[i].add(number, (n, context));
+        }
+        if let Some(word) = last_word(line) {
+            self.last.add(word, (n, context));
         }
     }
 
-    /// The lines standing out among the kind's `count` lines, in order:
-    /// the lines whose number at some position is not the usual one there
-    /// (held by three lines in four or more, the position on nine lines in
-    /// ten or more). None when no line does, or more than
-    /// [`MAX_STANDOUT`].
+    /// The lines standing out among the kind's `count` lines, in order.
+    /// At a position where one value is the usual one (held by three lines
+    /// in four or more, the position on nine lines in ten or more): at a
+    /// number's, all the lines of other values, if they are few (a pid or
+    /// a counter taking a few values says nothing); at the last word's,
+    /// the lines of each rare value, the rarest first (`FOUND` before
+    /// `Empty file`, both among `OK`). At most [`MAX_STANDOUT`] lines; none
+    /// when no line stands out.
     pub fn lines(&self, count: u64) -> Option<Vec<Line>> {
         if count < MIN_LINES {
             return None;
         }
         let mut out: Vec<Line> = Vec::new();
         for p in &self.positions {
-            if p.many || p.lines * 10 < count * 9 {
-                continue;
-            }
-            let Some(usual) = p.seen.iter().max_by_key(|v| v.1) else {
+            let Some(usual) = p.usual(count) else {
                 continue;
             };
-            if usual.1 * 4 < count * 3 || usual.1 == p.lines {
-                continue;
-            }
             let odd: Vec<Line> = (p.seen.iter())
-                .filter(|v| v.0 != usual.0)
+                .filter(|v| v.0 != usual)
                 .flat_map(|v| v.2.iter().copied())
                 .collect();
-            if odd.len() as u64 != p.lines - usual.1 {
+            if odd.len() as u64 != p.lines - p.held(usual) {
                 return None;
             }
             out.extend(odd);
+        }
+        if let Some(usual) = self.last.usual(count) {
+            let mut rare: Vec<&(String, u64, Vec<Line>)> = (self.last.seen.iter())
+                .filter(|v| v.0 != usual && v.1 <= MAX_STANDOUT as u64)
+                .collect();
+            rare.sort_by_key(|v| v.1);
+            for v in rare {
+                if out.len() + v.2.len() <= MAX_STANDOUT {
+                    out.extend(v.2.iter().copied());
+                }
+            }
         }
         out.sort_unstable_by_key(|l| l.0);
         out.dedup_by_key(|l| l.0);
         (!out.is_empty() && out.len() <= MAX_STANDOUT).then_some(out)
     }
+}
+
+impl Position {
+    /// The value at least three of every four of the kind's `count` lines
+    /// hold here, when this position is on nine lines in ten or more and
+    /// some line holds another.
+    fn usual(&self, count: u64) -> Option<&str> {
+        if self.many || self.lines * 10 < count * 9 {
+            return None;
+        }
+        let usual = self.seen.iter().max_by_key(|v| v.1)?;
+        (usual.1 * 4 >= count * 3 && usual.1 < self.lines).then_some(usual.0.as_str())
+    }
+
+    /// Lines holding `value` here.
+    fn held(&self, value: &str) -> u64 {
+        self.seen.iter().find(|v| v.0 == value).map_or(0, |v| v.1)
+    }
+
+    fn add(&mut self, value: &str, line: Line) {
+        self.lines += 1;
+        if self.many {
+            return;
+        }
+        if let Some(v) = self.seen.iter_mut().find(|v| v.0 == value) {
+            v.1 += 1;
+            if v.2.len() < MAX_STANDOUT {
+                v.2.push(line);
+            }
+        } else if self.seen.len() < VALUES {
+            self.seen.push((clip(value, NUMBER_BYTES), 1, vec![line]));
+        } else {
+            self.many = true;
+            self.seen.clear();
+        }
+    }
+}
+
+/// The word a line ends with (`OK`, `FOUND`, `ERROR`), past trailing
+/// punctuation; none when it ends with a number or a path.
+fn last_word(line: &str) -> Option<&str> {
+    let t = line
+        .trim_end()
+        .trim_end_matches(['.', ',', ';', ')', ']', '"', '\'']);
+    let start = t
+        .rfind(|c: char| !c.is_ascii_alphabetic())
+        .map_or(0, |i| i + 1);
+    let word = &t[start..];
+    let after_path = t[..start].ends_with(['/', '\\', '-', '_', '.']);
+    (word.len() >= 2 && !after_path).then_some(word)
 }
 
 /// The numbers of a line: runs of digits (one `.` inside) standing alone
@@ -150,6 +202,40 @@ mod tests {
             numbers("sdb1 v2 2026-11-27 load 98.5%, x=3").collect::<Vec<_>>(),
             ["2026", "11", "27", "98.5", "3"]
         );
+    }
+
+    #[test]
+    fn a_line_ends_with_a_word_not_a_number_or_a_path() {
+        assert_eq!(
+            last_word("/srv/a/x.exe: Win.Trojan.Agent-1 FOUND"),
+            Some("FOUND")
+        );
+        assert_eq!(last_word("/srv/a/b.docx: OK"), Some("OK"));
+        assert_eq!(last_word("wrote 12 bytes."), Some("bytes"));
+        assert_eq!(last_word("copied /srv/a/report"), None);
+        assert_eq!(last_word("took 12"), None);
+    }
+
+    #[test]
+    fn a_rare_last_word_stands_out_the_rarest_first() {
+        let mut s = Standouts::default();
+        for n in 1..=400u64 {
+            let end = match n {
+                77 | 301 => "Win.Trojan.Agent FOUND",
+                _ if n % 25 == 0 => "Empty file",
+                _ => "OK",
+            };
+            s.add(
+                n,
+                [None; 2],
+                &format!("/srv/share/f{}.docx: {end}", n * 7919 % 10007),
+            );
+        }
+        // `file` ends 16 lines: more than an exception; `FOUND` ends two.
+        let lines = s
+            .lines(400)
+            .map(|l| l.iter().map(|l| l.0).collect::<Vec<_>>());
+        assert_eq!(lines, Some(vec![77, 301]));
     }
 
     #[test]
