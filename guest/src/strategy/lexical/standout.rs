@@ -154,8 +154,8 @@ fn last_word(line: &str) -> Option<&str> {
 }
 
 /// The numbers of a line: runs of digits (one `.` inside) standing alone
-/// as a word or between punctuation — `0`, `98.5`, the parts of
-/// `2026-11-27` — not inside a word (`sdb1`, `0x0033`, `v2`).
+/// as a word or between punctuation — `0`, `98.5`, `(137)` — not inside a
+/// word (`sdb1`, `0x0033`, `v2`) nor a date's or a time's part.
 fn numbers(line: &str) -> impl Iterator<Item = &str> {
     let b = line.as_bytes();
     let mut i = 0;
@@ -176,7 +176,14 @@ fn numbers(line: &str) -> impl Iterator<Item = &str> {
                 }
             }
             let alone = i == b.len() || !(b[i].is_ascii_alphanumeric() || b[i] == b'_');
-            if alone && i - start <= NUMBER_BYTES {
+            // A part of a date or a time (`2026-11-27`, `01:37:57`): the
+            // hour a few events fall in says nothing.
+            let joined = |at: usize, next: usize| {
+                matches!(b.get(at), Some(b'-' | b':' | b'/'))
+                    && b.get(next).is_some_and(u8::is_ascii_digit)
+            };
+            let clock = (start >= 2 && joined(start - 1, start - 2)) || joined(i, i + 1);
+            if alone && !clock && i - start <= NUMBER_BYTES {
                 return Some(&line[start..i]);
             }
             while i < b.len() && b[i].is_ascii_alphanumeric() {
@@ -199,8 +206,8 @@ mod tests {
             ["5", "100", "098", "010", "16"]
         );
         assert_eq!(
-            numbers("sdb1 v2 2026-11-27 load 98.5%, x=3").collect::<Vec<_>>(),
-            ["2026", "11", "27", "98.5", "3"]
+            numbers("sdb1 v2 2026-11-27T01:37:57 load 98.5%, x=3").collect::<Vec<_>>(),
+            ["98.5", "3"]
         );
     }
 
