@@ -193,7 +193,7 @@ pub fn whose(
         Some(f) if headed => {
             let mut head = vec![line(f)?];
             if let Some(q) = asked {
-                head.extend(headed_named(doc, f, n, q)?);
+                head.extend(asked_member(doc, f, n, q)?);
             }
             head
         }
@@ -208,7 +208,7 @@ pub fn whose(
         // member the question names, near its start (a workflow run's
         // `html_url` for "I need links").
         if let (Some(f), Some(q), false) = (first, asked, headed) {
-            context.extend(headed_named(doc, f, n, q)?);
+            context.extend(asked_member(doc, f, n, q)?);
             context.sort_by_key(|l| l.0);
             context.dedup_by_key(|l| l.0);
         }
@@ -228,7 +228,7 @@ pub fn whose(
 /// its `== /dev/sdh` for "I need their serial numbers", a long JSON
 /// record's `"html_url"` for "links" (a key named by its naming word, as
 /// `url` is by "links", before one merely holding a term, `workflow_id`).
-fn headed_named(
+fn asked_member(
     doc: &Doc,
     first: u64,
     n: u64,
