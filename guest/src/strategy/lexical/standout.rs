@@ -145,9 +145,11 @@ fn last_word(line: &str) -> Option<&str> {
     let t = line
         .trim_end()
         .trim_end_matches(['.', ',', ';', ')', ']', '"', '\'']);
-    let start = t
-        .rfind(|c: char| !c.is_ascii_alphabetic())
-        .map_or(0, |i| i + 1);
+    // Past the last character that is no ASCII letter (whatever its
+    // width: `é` is two bytes).
+    let start = (t.char_indices().rev())
+        .find(|(_, c)| !c.is_ascii_alphabetic())
+        .map_or(0, |(i, c)| i + c.len_utf8());
     let word = &t[start..];
     let after_path = t[..start].ends_with(['/', '\\', '-', '_', '.']);
     (word.len() >= 2 && !after_path).then_some(word)
@@ -221,6 +223,11 @@ mod tests {
         assert_eq!(last_word("wrote 12 bytes."), Some("bytes"));
         assert_eq!(last_word("copied /srv/a/report"), None);
         assert_eq!(last_word("took 12"), None);
+        // A word after a wide character, or one ending in it: no cut
+        // inside a character.
+        assert_eq!(last_word("Fichier analysé OK"), Some("OK"));
+        assert_eq!(last_word("état: terminé"), None);
+        assert_eq!(last_word("报告 FOUND"), Some("FOUND"));
     }
 
     #[test]
