@@ -666,3 +666,33 @@ fn a_big_kinds_lines_ending_in_a_rare_word_are_listed() {
         );
     }
 }
+
+/// "Which tests did not pass": `"status": "pass"` is a state of the word
+/// the question negates, so the every-item listing does not put it first
+/// as a state.
+#[test]
+fn a_state_of_the_negated_word_does_not_lead() {
+    let failed = [40u64, 177];
+    let tests: Vec<String> = (0..300u64)
+        .map(|i| {
+            let status = if failed.contains(&i) { "fail" } else { "pass" };
+            format!("    {{\n      \"name\": \"test_{i:03}\",\n      \"status\": \"{status}\",\n      \"duration\": {}\n    }}", i % 7)
+        })
+        .collect();
+    let json = format!("{{\n  \"tests\": [\n{}\n  ]\n}}\n", tests.join(",\n"));
+    let body = answer(&json, "Which tests did not pass?");
+    // The answer: the lines like those holding it, without it.
+    assert!(
+        body.contains("\"status\": \"fail\",  ← 204: \"name\": \"test_040\""),
+        "{body}"
+    );
+    let every = &body[body.find("Every line").expect(&body)..];
+    assert!(
+        !every
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .contains("whole value"),
+        "{body}"
+    );
+}

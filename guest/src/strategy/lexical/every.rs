@@ -5,8 +5,9 @@
 //! `"errorCount": 1` not `"errorCount": 0`, `critical section` not
 //! `"CRITICAL"`). With a negated word, its kinds whose value is none come
 //! first (`"BackupRetentionPeriod": 0` for "not backed up at all"); then a
-//! field whose whole value is a question's word (`"color": "red"` is a
-//! job's state; `"lastFailedBuild": {` is a key every job has); then the
+//! field whose whole value is a question's word or a related one, not the
+//! negated word (`"color": "red"` is a job's state; `"lastFailedBuild": {`
+//! is a key every job has); then the
 //! rarest kinds among those matching as much (one odd line outranks a
 //! thousand of one shape matching as many words); a kind met more than
 //! [`FULL_KIND`] times shows its first line and how many more; each line
@@ -51,7 +52,7 @@ const ITEM_BYTES: usize = 220;
 const SPREAD_KINDS: usize = 256;
 /// Values saying a thing is not there or not done.
 const NONE: &[&str] = &[
-    "0", "false", "null", "none", "disabled", "off", "no", "never",
+    "0", "false", "null", "none", "disabled", "off", "no", "never", "[]", "{}",
 ];
 /// A related word counts this much of the term's own (as in the search).
 const RELATED: f64 = 0.6;
@@ -72,6 +73,9 @@ struct Kind {
     /// (`"color": "red"`, `status=FAILED`): a state, not a word in a key
     /// or a sentence.
     state: bool,
+    /// Its first line is a field whose whole value says none
+    /// (`"BackupRetentionPeriod": 0`).
+    none: bool,
     /// The values its lines' fields take, when few.
     spread: Option<Spread>,
     /// Its lines' numbers, for those standing out.
@@ -166,6 +170,7 @@ impl Every {
             first: n,
             last: n,
             state: is_state(line, &word),
+            none: says_none(line),
             lines: Vec::new(),
             spread: spread.then(Spread::default),
             standouts: spread.then(Standouts::default),
@@ -213,12 +218,16 @@ impl Every {
         // The negated word's kinds whose value is none first; then
         // matching more of the question first; among kinds matching as
         // much, the rarest first.
-        let none = |k: &Kind| (k.own | k.related) & self.negated != 0 && k.says_none();
+        let negated = |k: &Kind| (k.own | k.related) & self.negated != 0;
+        let none = |k: &Kind| negated(k) && k.none;
+        // A state of the word the question negates is what it does not
+        // ask for ("did not pass": `"status": "pass"`).
+        let state = |k: &Kind| k.state && !negated(k);
         kinds.sort_by(|a, b| {
             let (sa, sb) = ((a.1 * 100.0).round(), (b.1 * 100.0).round());
             none(b.0)
                 .cmp(&none(a.0))
-                .then(b.0.state.cmp(&a.0.state))
+                .then(state(b.0).cmp(&state(a.0)))
                 .then(sb.total_cmp(&sa))
                 .then(a.0.count.cmp(&b.0.count))
                 .then(a.0.first.cmp(&b.0.first))
@@ -234,8 +243,8 @@ impl Every {
                 "kinds whose value is none (0, false, null) of the word the question negates",
             );
         }
-        if kinds.iter().any(|k| k.0.state) {
-            first.push("fields whose whole value is a word of the question");
+        if kinds.iter().any(|k| state(k.0)) {
+            first.push("fields whose whole value is a word of the question or a related one");
         }
         let nones = match first.is_empty() {
             true => String::new(),
@@ -336,13 +345,6 @@ fn render_kind(doc: &Doc, kind: &Kind, roomy: bool, query: &Query) -> Result<Str
 }
 
 impl Kind {
-    /// Whether the word after its matched word says none: `0`, `false`,
-    /// `null`, `none`, `disabled`, `off`, `no`, `never`.
-    fn says_none(&self) -> bool {
-        let next = self.label.rsplit_once(' ').map_or("", |(_, n)| n);
-        NONE.contains(&next)
-    }
-
     /// The few values its lines' fields take, as a line; empty when none.
     fn spread(&self) -> String {
         (self.spread.as_ref())
@@ -433,20 +435,29 @@ fn find_ignore_case(hay: &[u8], needle: &[u8]) -> Option<usize> {
     (0..=hay.len() - needle.len()).find(|&i| hay[i..i + needle.len()].eq_ignore_ascii_case(needle))
 }
 
-/// Whether `line` is one field (`"color": "red",`, `status: FAILED`,
-/// `result=failure`) whose whole value is `word` (lowercased).
-fn is_state(line: &str, word: &str) -> bool {
+/// The key and the value of a line that is one field: `"color": "red",`,
+/// `status: FAILED`, `result=failure` (a simple key of up to 40 bytes).
+fn field(line: &str) -> Option<(&str, &str)> {
     let body = line.trim().trim_end_matches(',');
-    let Some(at) = body.find([':', '=']) else {
-        return false;
-    };
+    let at = body.find([':', '='])?;
     let key = body[..at].trim().trim_matches('"');
     let value = body[at + 1..].trim().trim_matches(['"', '\'']);
     let simple = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.');
-    !key.is_empty()
-        && key.len() <= 40
-        && key.chars().all(simple)
-        && value.eq_ignore_ascii_case(word)
+    (!key.is_empty() && key.len() <= 40 && key.chars().all(simple)).then_some((key, value))
+}
+
+/// Whether `line` is one field whose whole value is `word` (lowercased).
+fn is_state(line: &str, word: &str) -> bool {
+    field(line).is_some_and(|(_, value)| value.eq_ignore_ascii_case(word))
+}
+
+/// Whether `line` is one field whose whole value says none (`0`,
+/// `false`, `null`, `[]`, `""`, `disabled`…): not `"ratio": 0.9`, nor
+/// `database: none  backup: daily`.
+fn says_none(line: &str) -> bool {
+    field(line).is_some_and(|(_, value)| {
+        value.is_empty() || NONE.iter().any(|n| value.eq_ignore_ascii_case(n))
+    })
 }
 
 /// The bit of term `word` among `terms` (0 when none is it).
@@ -513,5 +524,12 @@ mod tests {
             "failed"
         ));
         assert!(!is_state("Build stability: failed", "failed"));
+        assert!(says_none(r#"      "BackupRetentionPeriod": 0,"#));
+        assert!(says_none(
+            r#"      "ReadReplicaDBInstanceIdentifiers": [],"#
+        ));
+        assert!(says_none("  enabled: false"));
+        assert!(!says_none(r#"      "ratio": 0.9,"#));
+        assert!(!says_none("database: none  backup: daily"));
     }
 }

@@ -119,11 +119,11 @@ const LARGEST: &[&str] = &[
     "overheats",
     "overheated",
     "overheating",
-    // A resource at its limit: "maxed out", "the bottleneck", "busiest".
+    // A resource at its limit: "maxed out", "the bottleneck", "busiest"
+    // (not "peak": "every request that failed at peak" asks for all).
     "maxed",
     "bottleneck",
     "busiest",
-    "peak",
     "saturated",
 ];
 /// …and the smallest.

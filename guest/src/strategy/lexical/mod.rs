@@ -78,7 +78,13 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
             Some(word) => every.excluding(word, &terms),
             None => every,
         };
-        match intent.negated.as_deref() {
+        // A word set apart is left out, not negated: "failed rather than
+        // timed out" asks for no `"timeout": 0`.
+        match intent
+            .negated
+            .as_deref()
+            .filter(|w| intent.apart.as_deref() != Some(*w))
+        {
             Some(word) => every.negating(word, &terms),
             None => every,
         }

@@ -23,6 +23,8 @@ const AFTER: u64 = 3;
 /// A record's lines read for its naming lines: longer ones are named by
 /// the lines nearest the line.
 const RECORD_READ: u64 = 120;
+/// Bytes of a record read for the member a question names, at most.
+const MEMBER_READ_BYTES: usize = 64 * 1024;
 /// A label (`Serial Number:`) is this long at most.
 const LABEL_BYTES: usize = 32;
 /// A naming line shown after a listed line is cut to this many bytes.
@@ -223,7 +225,8 @@ pub fn whose(
 }
 
 /// The line of the record starting at line `first`, within
-/// [`RECORD_READ`] lines and before the next record, labelled with a key
+/// [`RECORD_READ`] lines, [`MEMBER_READ_BYTES`] and before the next
+/// record, labelled with a key
 /// the question names, line `n` aside: a drive's `Serial Number:` under
 /// its `== /dev/sdh` for "I need their serial numbers", a long JSON
 /// record's `"html_url"` for "links" (a key named by its naming word, as
@@ -236,19 +239,21 @@ fn asked_member(
 ) -> Result<Option<(u64, String)>, Failure> {
     let mut cursor = doc.meta.records.as_ref().map(RecordCursor::new);
     let mut best: Option<(bool, (u64, String))> = None;
-    for (i, (m, text)) in read(doc, first, first + RECORD_READ)?
-        .into_iter()
-        .enumerate()
-    {
+    let mut reader = doc.lines_from(first);
+    let mut bytes = 0;
+    while let Some((m, text)) = reader.next_line() {
+        // Read one line at a time, within a byte budget: a record of
+        // megabyte lines is not read 120 times over.
+        bytes += text.len();
         let starts = cursor.as_mut().is_some_and(|c| c.starts(&text));
-        if i > 0 && starts {
+        if m > first + RECORD_READ || bytes > MEMBER_READ_BYTES || (m > first && starts) {
             break;
         }
         let body = text.trim();
         let Some(key) = naming_key(body).or_else(|| label(body)) else {
             continue;
         };
-        if i == 0 || m == n || !asked.names_key(key) {
+        if m == first || m == n || !asked.names_key(key) {
             continue;
         }
         let naming = asked.names_by_naming_word(key);
@@ -259,6 +264,9 @@ fn asked_member(
             break;
         }
     }
+    reader
+        .error()
+        .map_err(|e| Failure::strategy(e.message().to_string()))?;
     Ok(best.map(|b| b.1))
 }
 

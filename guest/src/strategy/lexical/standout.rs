@@ -16,7 +16,8 @@ const POSITIONS: usize = 16;
 const VALUES: usize = 12;
 /// Lines standing out at most: more are no exception.
 pub const MAX_STANDOUT: usize = 9;
-/// A kind smaller than this is listed, not summed up.
+/// A kind smaller than this has no lines standing out (it is listed
+/// whole while the answer has room).
 const MIN_LINES: u64 = 8;
 /// A value is compared up to this many bytes.
 const NUMBER_BYTES: usize = 24;
@@ -63,8 +64,9 @@ impl Standouts {
     /// The lines standing out among the kind's `count` lines, in order.
     /// At a position where one value is the usual one (held by three lines
     /// in four or more, the position on nine lines in ten or more): at a
-    /// number's, all the lines of other values, if they are few (a pid or
-    /// a counter taking a few values says nothing); at the last word's,
+    /// number's, all the lines of other values, if they are few (a
+    /// position where a pid or a counter takes a few values many times
+    /// says nothing, and is passed over); at the last word's,
     /// the lines of each rare value, the rarest first (`FOUND` before
     /// `Empty file`, both among `OK`). At most [`MAX_STANDOUT`] lines; none
     /// when no line stands out.
@@ -81,10 +83,11 @@ impl Standouts {
                 .filter(|v| v.0 != usual)
                 .flat_map(|v| v.2.iter().copied())
                 .collect();
-            if odd.len() as u64 != p.lines - p.held(usual) {
-                return None;
+            // More lines off the usual value than were kept: too many to
+            // stand out at this position (a pid, a counter), not at others.
+            if odd.len() as u64 == p.lines - p.held(usual) {
+                out.extend(odd);
             }
-            out.extend(odd);
         }
         if let Some(usual) = self.last.usual(count) {
             let mut rare: Vec<&(String, u64, Vec<Line>)> = (self.last.seen.iter())
@@ -92,8 +95,12 @@ impl Standouts {
                 .collect();
             rare.sort_by_key(|v| v.1);
             for v in rare {
-                if out.len() + v.2.len() <= MAX_STANDOUT {
-                    out.extend(v.2.iter().copied());
+                let new: Vec<Line> = (v.2.iter())
+                    .filter(|l| !out.iter().any(|o| o.0 == l.0))
+                    .copied()
+                    .collect();
+                if out.len() + new.len() <= MAX_STANDOUT {
+                    out.extend(new);
                 }
             }
         }
@@ -125,13 +132,15 @@ impl Position {
         if self.many {
             return;
         }
+        // Compared as kept: clipped.
+        let value = clip(value, NUMBER_BYTES);
         if let Some(v) = self.seen.iter_mut().find(|v| v.0 == value) {
             v.1 += 1;
             if v.2.len() < MAX_STANDOUT {
                 v.2.push(line);
             }
         } else if self.seen.len() < VALUES {
-            self.seen.push((clip(value, NUMBER_BYTES), 1, vec![line]));
+            self.seen.push((value, 1, vec![line]));
         } else {
             self.many = true;
             self.seen.clear();
@@ -164,7 +173,11 @@ fn numbers(line: &str) -> impl Iterator<Item = &str> {
     std::iter::from_fn(move || {
         while i < b.len() {
             let start = i;
-            if !b[i].is_ascii_digit() || (i > 0 && b[i - 1].is_ascii_alphanumeric()) {
+            let word_byte = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+            // Inside a word (`sdb1`, `temp_1`, `v1.5`, `python3.11`).
+            let inside = i > 0
+                && (word_byte(b[i - 1]) || (b[i - 1] == b'.' && i > 1 && word_byte(b[i - 2])));
+            if !b[i].is_ascii_digit() || inside {
                 i += 1;
                 continue;
             }
@@ -184,9 +197,16 @@ fn numbers(line: &str) -> impl Iterator<Item = &str> {
                 matches!(b.get(at), Some(b'-' | b':' | b'/'))
                     && b.get(next).is_some_and(u8::is_ascii_digit)
             };
-            let clock = (start >= 2 && joined(start - 1, start - 2)) || joined(i, i + 1);
+            let clock = (start >= 2 && joined(start - 1, start - 2))
+                || joined(i, i + 1)
+                || month_day(&line[..start], &line[i..]);
+            // A minus sign after a space or punctuation is the number's:
+            // `exit -1` is not `exit 1`.
+            let signed =
+                start >= 1 && b[start - 1] == b'-' && (start == 1 || !word_byte(b[start - 2]));
+            let from = if signed { start - 1 } else { start };
             if alone && !clock && i - start <= NUMBER_BYTES {
-                return Some(&line[start..i]);
+                return Some(&line[from..i]);
             }
             while i < b.len() && b[i].is_ascii_alphanumeric() {
                 i += 1;
@@ -194,6 +214,19 @@ fn numbers(line: &str) -> impl Iterator<Item = &str> {
         }
         None
     })
+}
+
+/// Whether a number between `before` and `after` is a day beside a
+/// month's name: syslog's `Nov 27 01:37:57`, nginx's `[27/Nov/2026:`.
+fn month_day(before: &str, after: &str) -> bool {
+    const MONTHS: [&str; 12] = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    ];
+    let month = |w: &str| w.len() == 3 && MONTHS.iter().any(|m| w.eq_ignore_ascii_case(m));
+    // `get`, not slicing: the bytes around may be any text.
+    let prev = (before.strip_suffix(' ')).and_then(|p| p.get(p.len().saturating_sub(3)..));
+    let next = (after.strip_prefix('/')).and_then(|a| a.get(..3));
+    prev.is_some_and(month) || next.is_some_and(month)
 }
 
 #[cfg(test)]
@@ -210,6 +243,16 @@ mod tests {
         assert_eq!(
             numbers("sdb1 v2 2026-11-27T01:37:57 load 98.5%, x=3").collect::<Vec<_>>(),
             ["98.5", "3"]
+        );
+        assert_eq!(
+            numbers("Nov 27 01:37:57 [27/Nov/2026:10:00:01] v1.5 temp_1 exit -1, 4-5")
+                .collect::<Vec<_>>(),
+            ["-1"]
+        );
+        // Any text around a number: no cut inside a character.
+        assert_eq!(
+            numbers("é 7 ü/é 8 -9é").collect::<Vec<_>>(),
+            ["7", "8", "-9"]
         );
     }
 
