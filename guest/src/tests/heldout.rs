@@ -52,6 +52,16 @@ pub(super) fn hms(i: usize, step: u64) -> String {
     )
 }
 
+/// Seconds since the epoch of 27 Nov 2026, 00:00 UTC (a Friday).
+pub(super) const DAY: u64 = 1_795_737_600;
+
+/// `n` lowercase letters, fixed by the hash of `i`.
+pub(super) fn letters(i: usize, salt: u64, n: usize) -> String {
+    (0..n)
+        .map(|k| (b'a' + (h(i * 131 + k, salt) % 26) as u8) as char)
+        .collect()
+}
+
 /// `n` lowercase hex digits, fixed by the hash of `i`.
 pub(super) fn hex(i: usize, salt: u64, n: usize) -> String {
     let mut s = String::new();

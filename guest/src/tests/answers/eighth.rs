@@ -43,7 +43,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{Value, json};
 
-use super::super::heldout::{h, hex, uuid};
+use super::super::heldout::{DAY, h, hex, letters, uuid};
 use super::{Case, jq_string, pick, pretty};
 
 pub(super) fn cases() -> Vec<Case> {
@@ -57,16 +57,6 @@ pub(super) fn cases() -> Vec<Case> {
         rclone_changed_files(),
         ceph_dead_pgs(),
     ]
-}
-
-/// Seconds since the epoch of 27 Nov 2026, 00:00 UTC (a Friday).
-const DAY: u64 = 1_795_737_600;
-
-/// `n` lowercase letters, fixed by the hash of `i`.
-fn letters(i: usize, salt: u64, n: usize) -> String {
-    (0..n)
-        .map(|k| (b'a' + (h(i * 131 + k, salt) % 26) as u8) as char)
-        .collect()
 }
 
 /// `lo..=hi`, fixed by the hash of `i`.

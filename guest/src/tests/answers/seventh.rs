@@ -32,7 +32,7 @@
 
 use serde_json::{Value, json};
 
-use super::super::heldout::{h, hex, uuid};
+use super::super::heldout::{DAY, h, hex, letters, uuid};
 use super::{Case, jq_string, pick, pretty};
 
 pub(super) fn cases() -> Vec<Case> {
@@ -46,16 +46,6 @@ pub(super) fn cases() -> Vec<Case> {
         snyk_critical_packages(),
         suricata_compromised_hosts(),
     ]
-}
-
-/// Seconds since the epoch of 27 Nov 2026, 00:00 UTC.
-const DAY: u64 = 1_795_737_600;
-
-/// `n` lowercase letters, fixed by the hash of `i`.
-fn letters(i: usize, salt: u64, n: usize) -> String {
-    (0..n)
-        .map(|k| (b'a' + (h(i * 131 + k, salt) % 26) as u8) as char)
-        .collect()
 }
 
 /// `2026-11-27T02:14:05` of `s` seconds after midnight.
