@@ -8,8 +8,6 @@
 //! lines of a rare other value stand out. A position of many values
 //! (times, ids, sizes, paths) has no usual value and says nothing.
 
-use crate::view::preview::clip;
-
 /// Numbers followed per line: the first ones.
 const POSITIONS: usize = 16;
 /// Distinct values of a position followed; more: it has no usual value.
@@ -132,15 +130,17 @@ impl Position {
         if self.many {
             return;
         }
-        // Compared as kept: clipped.
-        let value = clip(value, NUMBER_BYTES);
+        // Compared as kept: its first bytes, cut on a character's
+        // boundary (no copy for a value already met: this runs per number
+        // of every line of a followed kind).
+        let value = &value[..value.floor_char_boundary(NUMBER_BYTES)];
         if let Some(v) = self.seen.iter_mut().find(|v| v.0 == value) {
             v.1 += 1;
             if v.2.len() < MAX_STANDOUT {
                 v.2.push(line);
             }
         } else if self.seen.len() < VALUES {
-            self.seen.push((value, 1, vec![line]));
+            self.seen.push((value.to_string(), 1, vec![line]));
         } else {
             self.many = true;
             self.seen.clear();
