@@ -50,6 +50,11 @@ const GROUPS: &[&[&str]] = &[
         "anr",
         "tombstone",
         "sigabrt",
+        // What a crash is made of, before it happens: a linter's or a
+        // runtime's `nil pointer dereference`, `NullPointerException`.
+        "dereference",
+        "nullpointerexception",
+        "segmentation",
     ],
     &[
         "storage",
@@ -116,6 +121,16 @@ const GROUPS: &[&[&str]] = &[
         "unscheduled",
         "scheduled",
         "enqueued",
+    ],
+    // Copies that are "not the same": `md5 differ`, `checksum mismatch`.
+    &[
+        "same",
+        "identical",
+        "differ",
+        "different",
+        "mismatch",
+        "mismatched",
+        "diverged",
     ],
     // Behind in a queue or a replica.
     &["lag", "behind", "backlog", "lagging"],

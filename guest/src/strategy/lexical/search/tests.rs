@@ -308,6 +308,19 @@ fn related_words_answer_the_users_words() {
 }
 
 #[test]
+fn not_the_same_is_answered_by_differ_and_a_crash_by_a_dereference() {
+    let log = lines(60, |i| match i {
+        12 => "ERROR : finance/budget.xlsx: md5 differ".into(),
+        40 => "SA5011: possible nil pointer dereference (staticcheck)".into(),
+        _ => format!("= share/file-{i}.pdf"),
+    });
+    let got = run("which files do not have the same contents", &log, 5);
+    assert_eq!(got[0].first_line, 9);
+    let got = run("could any of it crash", &log, 5);
+    assert_eq!(got[0].first_line, 33);
+}
+
+#[test]
 fn a_rare_form_outweighs_a_common_one() {
     // `severity` is on every record, `critical` on one: both are forms of
     // "serious", but the rare one decides.
