@@ -278,7 +278,7 @@ fn pick_whole<'a>(
 ) -> Vec<&'a Finding> {
     let mut picked = 0;
     let mut whole = Vec::new();
-    for v in captured.values.iter().filter(|v| v.kind == "rare") {
+    for v in (captured.values.iter()).filter(|v| v.kind == "rare" && !v.asked_only) {
         let lines: Vec<&PreviewLine> = (captured.listed.iter())
             .filter(|l| v.lines.contains(&l.line))
             .collect();

@@ -696,3 +696,47 @@ fn a_state_of_the_negated_word_does_not_lead() {
         "{body}"
     );
 }
+
+/// A table whose state column holds a dozen values: a question naming
+/// one rare state ("unavailable": `offline`) is answered with the rows of
+/// the column's other rare states too (`wedged`, `quarantined`), which no
+/// word of the question names.
+#[test]
+fn a_rare_state_named_comes_with_its_columns_other_rare_states() {
+    let odd = [
+        (700u64, "offline"),
+        (1900, "wedged"),
+        (2600, "offline"),
+        (3100, "quarantined"),
+    ];
+    let common = [
+        "idle",
+        "paused",
+        "draining",
+        "cordoned",
+        "starting",
+        "upgrading",
+        "stopping",
+        "rebalancing",
+    ];
+    let mut out = String::from("NAME            STATE         NODE\n");
+    for i in 0..4000u64 {
+        let state = match odd.iter().find(|(at, _)| *at == i) {
+            Some((_, s)) => s,
+            None if i % 5 == 0 => common[(i / 5 % 8) as usize],
+            None => "running",
+        };
+        out.push_str(&format!("worker-{i:<8}{state:<14}node-{}\n", i % 31));
+    }
+    let body = answer(
+        &out,
+        "Which workers are unavailable right now? List every one.",
+    );
+    for (i, _) in odd {
+        assert!(body.contains(&format!("worker-{i} ")), "{i}: {body}");
+    }
+    assert!(
+        body.contains("; with its field's other rare values: "),
+        "{body}"
+    );
+}

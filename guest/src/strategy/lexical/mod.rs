@@ -138,7 +138,7 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
         .map_err(|e| Failure::strategy(e.message().to_string()))?;
     let ranked = scorer.finish();
     let values = &doc.meta.preview.values;
-    let named = findings::named(&query, values);
+    let named = findings::named(&query, values, every.is_some());
     let odd_rows = columns::passages(
         doc,
         &doc.meta.preview.odd_fields,
@@ -186,7 +186,14 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     }
     if !named.is_empty() {
         let room = budget / FINDINGS_SHARE;
-        body.push_str(&findings::render(doc, &named, room, &mut shown)?);
+        body.push_str(&findings::render(
+            doc,
+            &named,
+            values,
+            every.is_some(),
+            room,
+            &mut shown,
+        )?);
     }
     for (title, rows) in &odd_rows {
         let text = rows.render_titled(title);

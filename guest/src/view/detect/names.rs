@@ -308,6 +308,12 @@ pub fn names_a_record(body: &str) -> bool {
     name_rank(body, None).is_some()
 }
 
+/// Whether a field keyed `key` names its record (`name`, `hostname`,
+/// `key_file`): its values are names, not states.
+pub fn names_by_key(key: &str) -> bool {
+    key_rank(key, None).is_some()
+}
+
 /// The rank of a line naming an id: the worst.
 const ID_RANK: u8 = 3;
 

@@ -2,8 +2,9 @@
 //! field has at most [`MAX_VALUES`] of them (past that it holds free text);
 //! a value met at most [`RARE_COUNT`] times, under 2 % of a field met at
 //! least [`MIN_FIELD`] times, is rare. The rarest — once or twice, within a
-//! named record or a comment that names itself — are shown in the handle
-//! message like an error; every rare one is a [`Finding`] for the answers.
+//! named record or a comment that names itself, of a field of at most
+//! [`MESSAGE_VALUES`] values — are shown in the handle message like an
+//! error; every rare one is a [`Finding`] for the answers.
 
 use rustc_hash::FxHashMap;
 
@@ -13,8 +14,14 @@ use crate::view::preview::{PreviewLine, clip};
 
 /// Fields counted; later ones are not.
 const MAX_FIELDS: usize = 512;
-/// Distinct values tracked per field; past this it holds free text.
-const MAX_VALUES: usize = 8;
+/// Distinct values tracked per field; past this it holds free text. A
+/// state column can hold this many (Ceph's fifteen placement group states,
+/// `active+clean` to `down`): its rare values answer a question naming one
+/// of them…
+const MAX_VALUES: usize = 16;
+/// …but only a field of this many values shows them in the handle message,
+/// unasked: with more, a rare one is as likely a name met once.
+const MESSAGE_VALUES: usize = 8;
 /// A field must be met this often for one of its values to stand out…
 const MIN_FIELD: u64 = 50;
 /// …and the value at most this often (and under 2 % of the field) to be
@@ -138,9 +145,10 @@ impl Categories {
                 // Only within a named record: a document's own `kind: List`
                 // among its items' `kind: Pod` is no record standing out.
                 let named = !v.names.is_empty() || v.comment;
-                if v.count <= ODD_COUNT && named {
+                let unasked = c.values.len() <= MESSAGE_VALUES;
+                if unasked && v.count <= ODD_COUNT && named {
                     odd.push((c, v));
-                } else if (2..=LISTED_COUNT).contains(&v.count) {
+                } else if unasked && (2..=LISTED_COUNT).contains(&v.count) {
                     listed.push(v);
                 }
                 found.push(Finding {
@@ -150,6 +158,7 @@ impl Categories {
                     count: v.count,
                     of: c.count,
                     lines: v.lines.clone(),
+                    asked_only: !unasked,
                 });
             }
         }

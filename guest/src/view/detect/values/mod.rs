@@ -53,6 +53,10 @@ pub struct Finding {
     pub of: u64,
     /// The lines holding it (the first few).
     pub lines: Vec<u64>,
+    /// For answers that name it only, never the handle message: its field
+    /// holds too many values for a rare one to stand out unasked.
+    #[serde(default)]
+    pub asked_only: bool,
 }
 
 #[derive(Default)]
@@ -163,6 +167,7 @@ impl Detector for Values {
                 far.push((
                     out.far,
                     Finding {
+                        asked_only: false,
                         field: name.clone(),
                         kind: kind.to_string(),
                         value: first
