@@ -740,3 +740,36 @@ fn a_rare_state_named_comes_with_its_columns_other_rare_states() {
         "{body}"
     );
 }
+
+/// "Where exactly?" asks for a record's location: the listed finding of
+/// a linter's JSON comes with its `Filename`, which follows it in the
+/// record's `Pos` object.
+#[test]
+fn where_is_answered_by_the_records_location() {
+    let issue = |i: u64, text: &str| {
+        format!(
+            "    {{\n      \"FromLinter\": \"staticcheck\",\n      \"Text\": \"{text}\",\n      \"Severity\": \"\",\n      \"SourceLines\": [\n        \"\\tx := y{i}\"\n      ],\n      \"Pos\": {{\n        \"Filename\": \"internal/pkg{}/file{i}.go\",\n        \"Offset\": {},\n        \"Line\": {}\n      }}\n    }}",
+            i % 17,
+            i * 31,
+            i % 400
+        )
+    };
+    let items: Vec<String> = (0..2000u64)
+        .map(|i| match i {
+            1234 => issue(i, "SA5011: possible nil pointer dereference"),
+            _ => issue(
+                i,
+                &format!("ST1003: should not use underscores in Go names; var x_{i}"),
+            ),
+        })
+        .collect();
+    let out = format!("{{\n  \"Issues\": [\n{}\n  ]\n}}\n", items.join(",\n"));
+    let body = answer(&out, "Could any of them crash the service? Where exactly?");
+    let at = body.find("possible nil pointer dereference").expect(&body);
+    let line_end = body[at..].find('\n').map_or(body.len(), |e| at + e);
+    assert!(
+        body[at..line_end].contains("\"Filename\": \"internal/pkg10/file1234.go\""),
+        "{}",
+        &body[at..line_end]
+    );
+}

@@ -253,10 +253,9 @@ fn asked_member(
         let Some(key) = naming_key(body).or_else(|| label(body)) else {
             continue;
         };
-        if m == first || m == n || !asked.names_key(key) {
+        let Some(naming) = named_by(asked, body, key).filter(|_| m != first && m != n) else {
             continue;
-        }
-        let naming = asked.names_by_naming_word(key);
+        };
         if best.as_ref().is_none_or(|b| naming && !b.0) {
             best = Some((naming, (m, text)));
         }
@@ -268,6 +267,17 @@ fn asked_member(
         .error()
         .map_err(|e| Failure::strategy(e.message().to_string()))?;
     Ok(best.map(|b| b.1))
+}
+
+/// How the question names the member on line `body` keyed `key`:
+/// `Some(true)` by a naming word related to a term (`html_url` for
+/// "links", `Filename` for "where"), `Some(false)` by a term, `None` not
+/// at all — nor an opener's key (`"Pos": {`), whose members follow.
+fn named_by(asked: &Query, body: &str, key: &str) -> Option<bool> {
+    if body.ends_with(['{', '[']) || !asked.names_key(key) {
+        return None;
+    }
+    Some(asked.names_by_naming_word(key))
 }
 
 /// The label of a `Serial Number:    ZL2P76SG` line: words before a colon,
@@ -313,12 +323,16 @@ pub fn record_names(
             let list = records_list(doc, rule)?;
             let mut best = best_names(record.iter().map(|l| l.1.as_str()), list.as_deref());
             // The member the question names (`"filename"` for "which
-            // files"), when its names do not already show it.
+            // files"), by a naming word first, when its names do not
+            // already show it.
             let named = |l: &(u64, String)| {
-                let key = naming_key(l.1.trim());
-                asked.is_some_and(|q| key.is_some_and(|k| q.names_key(k)))
+                let body = l.1.trim();
+                let key = naming_key(body)?;
+                named_by(asked?, body, key)
             };
-            if let Some(i) = record.iter().position(named).filter(|i| !best.contains(i)) {
+            let naming = record.iter().position(|l| named(l) == Some(true));
+            let first = naming.or_else(|| record.iter().position(|l| named(l).is_some()));
+            if let Some(i) = first.filter(|i| !best.contains(i)) {
                 best.push(i);
                 best.sort_unstable();
             }

@@ -77,16 +77,23 @@ impl Query {
     }
 
     /// Whether a naming word of the key (`url`, `id`, `name`, `path`…) is
-    /// a word related to a term: `html_url` for "I need links". Such a
+    /// a word related to a term: `html_url` for "I need links" — or, for
+    /// "where", a word of a location (`Filename`, `path`, `line`). Such a
     /// member is what the question asks to be shown, ahead of one merely
     /// holding a term (`workflow_id` for "workflow runs").
     pub fn names_by_naming_word(&self, key: &str) -> bool {
         key_words(key).any(|w| {
-            KEY_SUFFIXES.contains(&w.as_str())
-                && (self.held_by(&w).iter()).any(|h| h.related && !h.longer)
+            (self.where_asked && LOCATION_WORDS.contains(&w.as_str()))
+                || (KEY_SUFFIXES.contains(&w.as_str())
+                    && (self.held_by(&w).iter()).any(|h| h.related && !h.longer))
         })
     }
 }
+
+/// Words of a key holding where a thing is: what "where" asks for.
+const LOCATION_WORDS: &[&str] = &[
+    "file", "filename", "filepath", "path", "location", "pos", "position", "line", "lineno",
+];
 
 /// Words a key joins to what it names, unseparated (`filename`, `userid`).
 const KEY_SUFFIXES: &[&str] = &[

@@ -172,6 +172,9 @@ pub struct Query {
     pub(super) weights: Vec<f64>,
     /// Per term: its stem first, then the words of its concepts.
     pub(super) forms: Vec<Vec<Form>>,
+    /// The request asks "where": a record's location (its `Filename`,
+    /// `path`, `line`) is a member it names.
+    pub(super) where_asked: bool,
 }
 
 /// The digits of a percentile's short name: `p99` → `99`, `p999` → `999`.
@@ -195,16 +198,25 @@ impl Query {
             terms: Vec::new(),
             weights: Vec::new(),
             forms: Vec::new(),
+            where_asked: false,
         };
         let mut kept = all.clone();
         for_each_term(extract, &mut String::new(), |t, part| {
             let weight = if part { PART_WEIGHT } else { 1.0 };
+            kept.where_asked |= t == "where";
             all.add(t, weight, &stems);
             if !STOPWORDS.contains(&t) && !t.contains(PARTICLES) {
                 kept.add(t, weight, &stems);
             }
         });
-        let q = if kept.terms.is_empty() { all } else { kept };
+        let q = if kept.terms.is_empty() {
+            Query {
+                where_asked: kept.where_asked,
+                ..all
+            }
+        } else {
+            kept
+        };
         (!q.terms.is_empty()).then_some(q)
     }
 
