@@ -773,3 +773,31 @@ fn where_is_answered_by_the_records_location() {
         &body[at..line_end]
     );
 }
+
+/// "After the backup to S3, which files don't have the same contents?":
+/// the scene (`S3`) and the items' noun (`files`) are on lines of every
+/// kind; the kinds told by what is asked (`differ`, related to "same")
+/// come first, ahead of `file not in S3 bucket`.
+#[test]
+fn the_kinds_told_by_what_is_asked_come_before_those_of_the_scene() {
+    let mut out = String::new();
+    for i in 0..6000u64 {
+        let f = format!("share/dept-{}/doc-{i}.pdf", i % 9);
+        let line = match i {
+            _ if i % 1000 == 321 => format!("ERROR : {f}: md5 differ\n* {f}"),
+            _ if i % 700 == 55 => format!("ERROR : {f}: file not in S3 bucket backup\n+ {f}"),
+            _ if i % 900 == 77 => format!("ERROR : {f}: file not in Local file system\n- {f}"),
+            _ => format!("= {f}"),
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out.push_str("NOTICE: S3 bucket backup: 6 differences found\n");
+    let body = answer(
+        &out,
+        "After last night's backup of the share to S3, which files don't have the same contents? List them all.",
+    );
+    let differ = body.find("md5 differ").expect(&body);
+    let not_in = body.find("file not in").expect(&body);
+    assert!(differ < not_in, "{body}");
+}

@@ -72,6 +72,66 @@ pub struct Intent {
     /// negation is not one: the hosts it "could not connect" to are the
     /// lines saying `Failed to connect`.
     pub apart: Option<String>,
+    /// Words that set the scene rather than tell items apart: a leading
+    /// clause ("After last night's backup of the share to S3, which files
+    /// …") and the items' own noun ("which placement groups", "which of
+    /// our Nomad jobs"). Lines holding them are no likelier items.
+    pub setting: Vec<String>,
+}
+
+/// Words opening a clause that sets the scene before the question.
+const SCENE_OPENERS: &[&str] = &[
+    "after",
+    "before",
+    "in",
+    "on",
+    "during",
+    "since",
+    "when",
+    "while",
+    "following",
+    "for",
+    "from",
+    "across",
+    "over",
+    "with",
+    "given",
+];
+/// Words asking which items.
+const ASKING: &[&str] = &[
+    "which", "what", "who", "where", "how", "list", "give", "show",
+];
+
+/// [`Intent::setting`] of `question` (`words`: its words).
+fn setting(question: &str, words: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some((clause, rest)) = question.split_once(',') {
+        let clause_words = self::words(clause);
+        let opens = clause_words
+            .first()
+            .is_some_and(|w| SCENE_OPENERS.contains(&w.as_str()));
+        let asks = self::words(rest)
+            .first()
+            .is_some_and(|w| ASKING.contains(&w.as_str()));
+        if opens && asks && !clause.contains('?') {
+            out.extend(clause_words);
+        }
+    }
+    let w = |i: usize| words.get(i).map_or("", String::as_str);
+    if let Some(i) = (0..words.len()).find(|&i| matches!(w(i), "which" | "what")) {
+        let mut at = i + 1;
+        while matches!(
+            w(at),
+            "of" | "the" | "our" | "my" | "your" | "their" | "these" | "those"
+        ) {
+            at += 1;
+        }
+        let plural = |x: &str| x.len() > 3 && x.ends_with('s') && !x.ends_with("ss");
+        if let Some(end) = (at..at + 3).find(|&j| plural(w(j))) {
+            out.extend(words[at..=end].iter().cloned());
+        }
+    }
+    out
 }
 
 /// Words negating the word after them (`didn't` is read as `didn`, `t`).
@@ -389,6 +449,7 @@ impl Intent {
                 (NEGATIONS.contains(&w) && w != "t") || CONTRASTS.contains(&w)
             }),
             apart: after(&words, |w| CONTRASTS.contains(&w)),
+            setting: setting(question, &words),
         }
     }
 }
@@ -718,5 +779,27 @@ mod tests {
         );
         assert_eq!(apart("Which machines could it not connect to?"), None);
         assert!(!Intent::of("Which of the builds is the slowest?").every);
+    }
+
+    #[test]
+    fn the_scene_and_the_items_noun_are_told_apart_from_what_is_asked() {
+        let setting = |q| Intent::of(q).setting;
+        assert_eq!(
+            setting("After last night's backup to S3, which files don't match?"),
+            ["after", "last", "night", "s", "backup", "to", "s3", "files"]
+        );
+        assert_eq!(
+            setting("Which of our Nomad jobs ran out of memory?"),
+            ["nomad", "jobs"]
+        );
+        assert_eq!(
+            setting("which placement groups are down"),
+            ["placement", "groups"]
+        );
+        // No scene: a clause that is a question of its own, or does not
+        // open one; no plural after `what`.
+        assert!(setting("Is it down? Which hosts, then").len() == 1);
+        assert!(setting("The disk, which one is full?").is_empty());
+        assert!(setting("What happened to the build?").is_empty());
     }
 }

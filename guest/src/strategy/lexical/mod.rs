@@ -73,7 +73,8 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     let mut scorer = Scorer::new(&query, LEXICAL_WINDOWS);
     // A word the question sets apart is no item of it.
     let mut every = intent.every.then(|| {
-        let (terms, every) = (query.terms(), Every::default());
+        let terms = query.terms();
+        let every = Every::default().setting(&intent.setting, &terms);
         let every = match intent.apart.as_deref() {
             Some(word) => every.excluding(word, &terms),
             None => every,
