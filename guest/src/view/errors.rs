@@ -46,6 +46,18 @@ static EMPTY_ERROR_FIELD: LazyLock<Regex> = LazyLock::new(|| {
     .expect("static regex")
 });
 
+/// A line's own level, declared lower than an error: a compiler's
+/// `file.swift:409:26: warning:` or `warning[unused]:`, `[WARNING]`,
+/// `WARN`, `level=warn`. An error word after it is what the warning is
+/// about (`immutable value 'error' was never used`), not a failure.
+static WARNING_LEVEL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i-u)(?:^|[\s:])warning(?:\[[^\]]*\])?: |\[warn(?:ing)?\]",
+        r#"|(?-i:\bWARN(?:ING)?\b)|\blevel"? ?[=:] ?"?warn"#,
+    ))
+    .expect("static regex")
+});
+
 /// Lines that continue an error block: pytest `E` lines, indented frames
 /// (`  File …`, `    at …`, `\tat …`), rustc's `  --> src/…`, ` |`, `12 | …`,
 /// `  = note`, and lines indented by four spaces or a tab.
@@ -65,10 +77,16 @@ pub fn error_spots(text: &str) -> impl Iterator<Item = usize> + '_ {
 /// (`0 failed`, `Failures: 0`), a method call in source (`log.error(`) or
 /// prose about errors (`The call returns an error when …`).
 pub fn looks_like_error(line: &[u8]) -> bool {
+    // Where a warning's level is declared: error words after it are what
+    // it warns about.
+    let warning = WARNING_LEVEL.find(line).map_or(usize::MAX, |m| m.start());
     !EMPTY_ERROR_FIELD.is_match(line)
-        && ERROR_LINE
-            .find_iter(line)
-            .any(|m| !zero_count(line, &m) && !method_call(line, &m) && !prose_mention(line, &m))
+        && ERROR_LINE.find_iter(line).any(|m| {
+            m.start() < warning
+                && !zero_count(line, &m)
+                && !method_call(line, &m)
+                && !prose_mention(line, &m)
+        })
 }
 
 /// Documentation that talks about errors: the word after an article or a
@@ -176,6 +194,12 @@ mod tests {
             "The function returns an error when the key is missing from the table.",
             "- See the section on error handling for how failures reach the caller.",
             r#"{"status":"200","request_time":"0.500"}"#,
+            // A warning about something named error.
+            "/ci/Shop/Cart.swift:386:14: warning: immutable value 'error' was never used",
+            "warning[unused_variables]: unused variable: `error`",
+            "[WARNING] Failed to build parent project for com.acme:shop",
+            "2026-11-23 10:41:07 WARN retry 2 of 5 after error: timeout",
+            r#"{"level":"warn","msg":"request failed, retrying"}"#,
         ] {
             assert!(!looks_like_error(line.as_bytes()), "{line}");
         }
@@ -226,6 +250,9 @@ mod tests {
             "2026-11-23 10:41:07 Process exited with an error.",
             "The upload of the nightly backup ended with an error",
             "Error: the connection to the database was refused by the server.",
+            // An error declared first, whatever warns after it.
+            "/ci/Shop/Pay.swift:142:31: error: value of type 'Cart' has no member 'totalAmount'",
+            "error: could not compile `shop` (lib) due to 2 previous errors; 3 warnings emitted",
         ] {
             assert!(looks_like_error(line.as_bytes()), "{line}");
         }
