@@ -8,8 +8,9 @@
 //! field whose whole value is a question's word or a related one, not the
 //! negated word (`"color": "red"` is a job's state; `"lastFailedBuild": {`
 //! is a key every job has); then the
-//! rarest kinds among those matching as much (the words setting the
-//! scene, "after the backup to S3, which files …", counting little) (one odd line outranks a
+//! rarest kinds among those matching as much (by the terms' weights: the
+//! words setting the scene, "after the backup to S3, which files …",
+//! count little) (one odd line outranks a
 //! thousand of one shape matching as many words); a kind met more than
 //! [`FULL_KIND`] times shows its first line and how many more; each line
 //! comes with its record's first line and the line naming it, and a kind
@@ -57,10 +58,6 @@ const NONE: &[&str] = &[
 ];
 /// A related word counts this much of the term's own (as in the search).
 const RELATED: f64 = 0.6;
-/// A word setting the scene ([`super::intent::Intent::setting`]) counts
-/// this much in ranking kinds: "which files … don't have the same
-/// contents" is told by `differ`, not by `file not in S3`.
-const SETTING: f64 = 0.1;
 
 /// One kind of matching line.
 struct Kind {
@@ -99,8 +96,6 @@ pub struct Every {
     /// The term the question negates, as a bit: its kinds whose value is
     /// none come first.
     negated: u64,
-    /// The terms setting the scene, as bits: they count less.
-    setting: u64,
     fields: Fields,
 }
 
@@ -112,7 +107,6 @@ impl Default for Every {
             lines: 0,
             excluded: None,
             negated: 0,
-            setting: 0,
             fields: Fields::with_pairs(ALL_PAIRS),
         }
     }
@@ -135,14 +129,6 @@ impl Every {
     pub fn negating(self, word: &str, terms: &[&str]) -> Every {
         Every {
             negated: term_bit(word, terms),
-            ..self
-        }
-    }
-
-    /// Ranks kinds less by the terms among `words`: they set the scene.
-    pub fn setting(self, words: &[String], terms: &[&str]) -> Every {
-        Every {
-            setting: (words.iter()).fold(0, |b, w| b | term_bit(w, terms)),
             ..self
         }
     }
@@ -225,14 +211,7 @@ impl Every {
         let weight = |bits: u64| -> f64 {
             (0..idf.len())
                 .filter(|&t| bits & (1 << t) != 0)
-                .map(|t| {
-                    idf[t]
-                        * if self.setting & (1 << t) != 0 {
-                            SETTING
-                        } else {
-                            1.0
-                        }
-                })
+                .map(|t| idf[t] * query.weight(t))
                 .sum()
         };
         let mut kinds: Vec<(&Kind, f64)> = (self.kinds.values())

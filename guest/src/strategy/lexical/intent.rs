@@ -74,8 +74,9 @@ pub struct Intent {
     pub apart: Option<String>,
     /// Words that set the scene rather than tell items apart: a leading
     /// clause ("After last night's backup of the share to S3, which files
-    /// …") and the items' own noun ("which placement groups", "which of
-    /// our Nomad jobs"). Lines holding them are no likelier items.
+    /// …") and the items' own noun ("groups" in "which placement groups",
+    /// "jobs" in "which of our Nomad jobs"). Lines holding them are no
+    /// likelier items.
     pub setting: Vec<String>,
 }
 
@@ -105,6 +106,17 @@ const ASKING: &[&str] = &[
 /// [`Intent::setting`] of `question` (`words`: its words).
 fn setting(question: &str, words: &[String]) -> Vec<String> {
     let mut out = Vec::new();
+    // Statements before the question ("The iOS build on CI went red.
+    // What exactly is broken?") tell what happened, not what is asked.
+    if let Some(at) = question
+        .rfind(['.', '!'])
+        .filter(|_| question.trim_end().ends_with('?'))
+    {
+        let (told, asked) = question.split_at(at + 1);
+        if !told.contains('?') && asked.starts_with(char::is_whitespace) {
+            out.extend(self::words(told));
+        }
+    }
     if let Some((clause, rest)) = question.split_once(',') {
         let clause_words = self::words(clause);
         let opens = clause_words
@@ -127,8 +139,10 @@ fn setting(question: &str, words: &[String]) -> Vec<String> {
             at += 1;
         }
         let plural = |x: &str| x.len() > 3 && x.ends_with('s') && !x.ends_with("ss");
-        if let Some(end) = (at..at + 3).find(|&j| plural(w(j))) {
-            out.extend(words[at..=end].iter().cloned());
+        // The noun alone: the words before it may be what is asked
+        // ("which deleted log files").
+        if let Some(noun) = (at..at + 3).find(|&j| plural(w(j))) {
+            out.push(words[noun].clone());
         }
     }
     out
@@ -790,16 +804,19 @@ mod tests {
         );
         assert_eq!(
             setting("Which of our Nomad jobs ran out of memory?"),
-            ["nomad", "jobs"]
+            ["jobs"]
         );
-        assert_eq!(
-            setting("which placement groups are down"),
-            ["placement", "groups"]
-        );
+        assert_eq!(setting("which deleted log files are open"), ["files"]);
         // No scene: a clause that is a question of its own, or does not
         // open one; no plural after `what`.
         assert!(setting("Is it down? Which hosts, then").len() == 1);
         assert!(setting("The disk, which one is full?").is_empty());
         assert!(setting("What happened to the build?").is_empty());
+        // What happened, told before the question.
+        assert_eq!(
+            setting("The CI build went red. What is broken in the code?"),
+            ["the", "ci", "build", "went", "red"]
+        );
+        assert!(setting("Is it v1.2? Which hosts run it?").len() == 1);
     }
 }

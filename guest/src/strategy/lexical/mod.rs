@@ -42,6 +42,10 @@ use unlike::Unlike;
 const LEXICAL_WINDOWS: usize = 24;
 /// Share of the budget the findings the question names may take.
 const FINDINGS_SHARE: usize = 3;
+/// A word setting the scene ([`Intent::setting`]) weighs this much of
+/// one asked for: "which files … don't have the same contents" is told
+/// by `differ`, not by `file not in S3`.
+const SETTING: f64 = 0.1;
 /// Bytes the windows may take after sections that answer.
 const WINDOWS_AFTER_SECTIONS: usize = 1500;
 
@@ -64,17 +68,17 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     let (question, skip) = intent::paging(extract);
     let intent = Intent::of(question);
     let searched = intent.search_text(question);
-    let query = Query::parse(&searched)
+    let mut query = Query::parse(&searched)
         .or_else(|| Query::parse(question))
         .ok_or_else(|| Failure::strategy("the extract text has no words to search for"))?;
+    query.lessen(&intent.setting, SETTING);
     let terms = query.terms().join(", ");
     let rule = doc.meta.records.as_ref();
     let mut cursor = rule.map(RecordCursor::new);
     let mut scorer = Scorer::new(&query, LEXICAL_WINDOWS);
     // A word the question sets apart is no item of it.
     let mut every = intent.every.then(|| {
-        let terms = query.terms();
-        let every = Every::default().setting(&intent.setting, &terms);
+        let (terms, every) = (query.terms(), Every::default());
         let every = match intent.apart.as_deref() {
             Some(word) => every.excluding(word, &terms),
             None => every,

@@ -168,7 +168,8 @@ pub(super) struct Form {
 pub struct Query {
     /// As the request wrote them (lowercased): what the answer names.
     pub(super) terms: Vec<String>,
-    /// 1.0, or [`PART_WEIGHT`] for a term seen only as an identifier's part.
+    /// 1.0, or [`PART_WEIGHT`] for a term seen only as an identifier's
+    /// part; less for a word setting the scene ([`Query::lessen`]).
     pub(super) weights: Vec<f64>,
     /// Per term: its stem first, then the words of its concepts.
     pub(super) forms: Vec<Vec<Form>>,
@@ -254,5 +255,20 @@ impl Query {
     /// The distinct terms, in the order they first appear in the request.
     pub fn terms(&self) -> Vec<&str> {
         self.terms.iter().map(String::as_str).collect()
+    }
+
+    /// Term `t`'s weight: how much a line holding it counts.
+    pub fn weight(&self, t: usize) -> f64 {
+        self.weights.get(t).copied().unwrap_or(1.0)
+    }
+
+    /// Weighs the terms among `words` by `factor` more: words setting
+    /// the scene tell lines apart less than what is asked.
+    pub fn lessen(&mut self, words: &[String], factor: f64) {
+        for (t, term) in self.terms.iter().enumerate() {
+            if words.contains(term) {
+                self.weights[t] *= factor;
+            }
+        }
     }
 }
