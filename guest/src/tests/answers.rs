@@ -22,7 +22,8 @@
 //! over two stops, its misses read since), [`seventh`], a seventh set
 //! written the same way for eight more tools (measured unread, its misses
 //! read since), [`eighth`], an eighth set written the same way for
-//! eight more tools, measured unread, and [`ninth`], a ninth set written
+//! eight more tools (measured unread, its misses read since), and
+//! [`ninth`], a ninth set written
 //! the same way for eight more tools, measured unread. Every output is
 //! generated (ids, times and sizes from a fixed hash), 350 KB–1 MB, in the
 //! format the real tool prints; its generator plants the answer and so
@@ -787,9 +788,9 @@ fn seventh_set_answers() {
     assert_floors(
         &figures,
         &Floors {
-            message: 0,
+            message: 1,
             lexical: 3,
-            both: 3,
+            both: 4,
             recall_lexical: 0.35,
             recall_both: 0.35,
             jq_right: 4,
@@ -799,8 +800,9 @@ fn seventh_set_answers() {
 }
 
 /// The eighth held-out set ([`eighth`]): written without reading the
-/// answer code; measured, never tuned on (its floors are what the code
-/// achieved when it was written: 0, 3 and 3 of 8, recall 0.33 and 0.50).
+/// answer code; measured unread at 0, 3 and 3 of 8 (recall 0.33 and
+/// 0.50), its misses read since for their classes (the floors: what the
+/// code achieves now).
 #[test]
 fn eighth_set_answers() {
     let figures = measured("eighth set", &eighth::cases(), 8);
@@ -808,10 +810,10 @@ fn eighth_set_answers() {
         &figures,
         &Floors {
             message: 0,
-            lexical: 3,
-            both: 3,
-            recall_lexical: 0.30,
-            recall_both: 0.50,
+            lexical: 6,
+            both: 6,
+            recall_lexical: 0.75,
+            recall_both: 0.75,
             jq_right: 4,
             jq_keys_shown: 2,
         },

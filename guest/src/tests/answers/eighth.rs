@@ -1,8 +1,8 @@
 //! An EIGHTH HELD-OUT SET of issue 30, written by someone who had not read
 //! the answer code and never run against it while being written: eight
 //! outputs of tools no other set uses, each with a question in a user's
-//! words and the answer its generator planted. Measure it, never tune on
-//! it.
+//! words and the answer its generator planted. Measured unread at first
+//! (0, 3 and 3 of 8); its misses were read since for their classes.
 //!
 //! One fact: `certbot renew` on a shared-hosting box (the one certificate
 //! that could not be renewed, and why: a subdomain whose DNS record is
