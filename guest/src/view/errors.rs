@@ -46,14 +46,26 @@ static EMPTY_ERROR_FIELD: LazyLock<Regex> = LazyLock::new(|| {
     .expect("static regex")
 });
 
-/// A line's own level, declared lower than an error: a compiler's
-/// `file.swift:409:26: warning:` or `warning[unused]:`, `[WARNING]`,
-/// `WARN`, `level=warn`. An error word after it is what the warning is
+/// A line's own level, declared lower than an error, where the line's
+/// words begin: `warning: unused variable`, `warning[unused]:`,
+/// `[WARNING]`, `WARN`. An error word after it is what the warning is
 /// about (`immutable value 'error' was never used`), not a failure.
 static WARNING_LEVEL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
         r"(?i-u)(?:^|[\s:])warning(?:\[[^\]]*\])?: |\[warn(?:ing)?\]",
-        r#"|(?-i:\bWARN(?:ING)?\b)|\blevel"? ?[=:] ?"?warn"#,
+        r"|(?-i:\bWARN(?:ING)?\b)",
+    ))
+    .expect("static regex")
+});
+
+/// A whole line declared a warning, wherever the error words are: a
+/// compiler's `src/Error.swift:12:5: warning:` (a path first, then the
+/// level), a level field anywhere (`{"error":"timeout","level":"warning"}`,
+/// `msg="retry failed" level=warn`).
+static WARNING_LINE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i-u)^\s*\S+:\d+(?::\d+)?: warning(?:\[[^\]]*\])?:",
+        r#"|\blevel"? ?[=:] ?"?warn"#,
     ))
     .expect("static regex")
 });
@@ -74,12 +86,16 @@ pub fn error_spots(text: &str) -> impl Iterator<Item = usize> + '_ {
 
 /// Whether `line` looks like a failure: an error word or marker that is
 /// not an empty JSON error field (`"error": null`), a zero count
-/// (`0 failed`, `Failures: 0`), a method call in source (`log.error(`) or
-/// prose about errors (`The call returns an error when …`).
+/// (`0 failed`, `Failures: 0`), a method call in source (`log.error(`),
+/// prose about errors (`The call returns an error when …`) or what a
+/// warning is about (after its level: [`WARNING_LEVEL`], [`WARNING_LINE`]).
 pub fn looks_like_error(line: &[u8]) -> bool {
     // Where a warning's level is declared: error words after it are what
-    // it warns about.
-    let warning = WARNING_LEVEL.find(line).map_or(usize::MAX, |m| m.start());
+    // it warns about (all of them, for a line declared a warning whole).
+    let warning = match WARNING_LINE.is_match(line) {
+        true => 0,
+        false => WARNING_LEVEL.find(line).map_or(usize::MAX, |m| m.start()),
+    };
     !EMPTY_ERROR_FIELD.is_match(line)
         && ERROR_LINE.find_iter(line).any(|m| {
             m.start() < warning
@@ -200,6 +216,8 @@ mod tests {
             "[WARNING] Failed to build parent project for com.acme:shop",
             "2026-11-23 10:41:07 WARN retry 2 of 5 after error: timeout",
             r#"{"level":"warn","msg":"request failed, retrying"}"#,
+            r#"{"error":"timeout","level":"warning","msg":"retrying"}"#,
+            "src/Errors/Error.swift:12:5: warning: 'x' was never mutated",
         ] {
             assert!(!looks_like_error(line.as_bytes()), "{line}");
         }

@@ -7,11 +7,10 @@
 //! first (`"BackupRetentionPeriod": 0` for "not backed up at all"); then a
 //! field whose whole value is a question's word or a related one, not the
 //! negated word (`"color": "red"` is a job's state; `"lastFailedBuild": {`
-//! is a key every job has); then the
-//! rarest kinds among those matching as much (by the terms' weights: the
-//! words setting the scene, "after the backup to S3, which files …",
-//! count little) (one odd line outranks a
-//! thousand of one shape matching as many words); a kind met more than
+//! is a key every job has); then the rarest kinds among those matching
+//! as much, by the terms' weights (one odd line outranks a thousand of
+//! one shape matching as many words; the words setting the scene, "after
+//! the backup to S3, which files …", count little); a kind met more than
 //! [`FULL_KIND`] times shows its first line and how many more; each line
 //! comes with its record's first line and the line naming it, and a kind
 //! too big to list with the few values its lines' fields take

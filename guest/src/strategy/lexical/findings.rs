@@ -19,6 +19,8 @@ use crate::view::detect::values::Finding;
 const MAX_FINDINGS: usize = 4;
 /// Lines of one finding shown, and of its field's other rare values.
 const MAX_LINES: usize = 9;
+/// A finding's siblings named in its header, at most.
+const SIBLINGS_SAID: usize = 8;
 /// Room kept for saying how many of a finding's lines were left out.
 const NOT_SHOWN_BYTES: usize = 48;
 /// A line is cut to this many bytes: room, in a long JSON line, for its
@@ -59,8 +61,14 @@ pub fn named<'a>(query: &Query, findings: &'a [Finding], every: bool) -> Vec<&'a
 /// a path, a version or a sentence.
 fn state(f: &Finding) -> bool {
     f.kind == "rare"
+        && f.value.chars().any(char::is_alphabetic)
         && (f.value.chars()).all(|c| c.is_alphabetic() || matches!(c, '+' | '-' | '_'))
         && !names_by_key(&f.field)
+}
+
+/// Whether `a` and `b` are one finding.
+fn same(a: &Finding, b: &Finding) -> bool {
+    a.field == b.field && a.kind == b.kind && a.value == b.value
 }
 
 /// The other rare states of `f`'s field among `all`, rarest first (as
@@ -89,7 +97,7 @@ pub fn render(
     let mut listed: Vec<&Finding> = Vec::new();
     for f in findings {
         // Listed already, as a sibling of a value named before.
-        if listed.iter().any(|l| std::ptr::eq(*l, *f)) {
+        if listed.iter().any(|l| same(l, f)) {
             continue;
         }
         let mut what = match f.kind.as_str() {
@@ -112,7 +120,7 @@ pub fn render(
             .map(|&n| (n, true))
             .collect();
         if !others.is_empty() {
-            let mut said: Vec<String> = (others.iter().take(MAX_FINDINGS * 2))
+            let mut said: Vec<String> = (others.iter().take(SIBLINGS_SAID))
                 .map(|s| format!("\"{}\" in {}", s.value, s.count))
                 .collect();
             if others.len() > said.len() {
@@ -122,15 +130,18 @@ pub fn render(
                 "; with its field's other rare values: {}",
                 said.join(", ")
             ));
-            let more = others.iter().flat_map(|s| s.lines.iter().take(MAX_LINES));
-            lines.extend(more.take(MAX_LINES).map(|&n| (n, false)));
-            lines.sort_unstable();
+            // Each sibling's first line, then the others', up to a bound.
+            let firsts = others.iter().filter_map(|s| s.lines.first());
+            let rest = others.iter().flat_map(|s| s.lines.iter().skip(1));
+            lines.extend(firsts.chain(rest).take(MAX_LINES).map(|&n| (n, false)));
+            // A line both its own and a sibling's keeps its record.
+            lines.sort_unstable_by_key(|l| (l.0, !l.1));
             lines.dedup_by_key(|l| l.0);
         }
         let mut text = format!("\n[{what}]\n");
         let room = budget.saturating_sub(out.len() + NOT_SHOWN_BYTES);
-        let (mut last, mut lines_shown, mut left) = (0, Vec::new(), 0);
-        for (i, &(n, with_record)) in lines.iter().enumerate() {
+        let (mut last, mut lines_shown) = (0, Vec::new());
+        for &(n, with_record) in &lines {
             let group = match with_record {
                 true => record::around(doc, n)?,
                 false => super::passage::read(doc, n, n)?.into_iter().collect(),
@@ -150,7 +161,6 @@ pub fn render(
                 at = *m;
             }
             if text.len() + piece.len() > room {
-                left = lines.len() - i;
                 break;
             }
             text.push_str(&piece);
@@ -160,12 +170,21 @@ pub fn render(
         if lines_shown.is_empty() {
             break;
         }
+        // Every line it and its siblings were found on, shown or not (the
+        // bound on lines, the room): what is left out is said.
+        let mut found: Vec<u64> = f.lines.clone();
+        found.extend(others.iter().flat_map(|s| s.lines.iter().copied()));
+        found.sort_unstable();
+        found.dedup();
+        let left = found.iter().filter(|n| !lines_shown.contains(n)).count();
         if left > 0 {
             text.push_str(&format!("[… {left} more of these lines not shown]\n"));
         }
+        // A sibling is listed when all its lines were.
+        let whole = |s: &&Finding| s.lines.iter().all(|n| lines_shown.contains(n));
+        listed.extend(others.into_iter().filter(whole));
         out.push_str(&text);
         shown.extend(lines_shown);
-        listed.extend(others);
     }
     Ok(out)
 }

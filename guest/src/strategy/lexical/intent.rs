@@ -72,12 +72,16 @@ pub struct Intent {
     /// negation is not one: the hosts it "could not connect" to are the
     /// lines saying `Failed to connect`.
     pub apart: Option<String>,
-    /// Words that set the scene rather than tell items apart: a leading
-    /// clause ("After last night's backup of the share to S3, which files
-    /// …") and the items' own noun ("groups" in "which placement groups",
-    /// "jobs" in "which of our Nomad jobs"). Lines holding them are no
-    /// likelier items.
+    /// Words that set the scene rather than tell items apart: statements
+    /// told before the question ("The iOS build on CI went red. What is
+    /// broken?"), a leading clause ("After last night's backup of the
+    /// share to S3, which files …") and the items' own noun ("groups" in
+    /// "which placement groups", "jobs" in "which of our Nomad jobs").
+    /// Lines holding them are no likelier items.
     pub setting: Vec<String>,
+    /// It asks where ("Where exactly?"): a record's location (its
+    /// `Filename`, `path`, `line`) is a member it names.
+    pub where_asked: bool,
 }
 
 /// Words opening a clause that sets the scene before the question.
@@ -103,34 +107,50 @@ const ASKING: &[&str] = &[
     "which", "what", "who", "where", "how", "list", "give", "show",
 ];
 
-/// [`Intent::setting`] of `question` (`words`: its words).
+/// [`Intent::setting`] of `question` (`words`: its words), less the
+/// words the asked part holds too ("Since the upgrade, which hosts fail
+/// the upgrade check?" asks about `upgrade`).
 fn setting(question: &str, words: &[String]) -> Vec<String> {
     let mut out = Vec::new();
+    let starts_asking = |text: &str| {
+        let text = text.trim_start();
+        text.starts_with(char::is_uppercase)
+            || (self::words(text).first()).is_some_and(|w| ASKING.contains(&w.as_str()))
+    };
     // Statements before the question ("The iOS build on CI went red.
-    // What exactly is broken?") tell what happened, not what is asked.
-    if let Some(at) = question
-        .rfind(['.', '!'])
-        .filter(|_| question.trim_end().ends_with('?'))
-    {
+    // What exactly is broken?") tell what happened, not what is asked;
+    // not an abbreviation's stop ("failed vs. passed?", "build no. 42").
+    if let Some(at) = (question.rfind(['.', '!'])).filter(|_| question.trim_end().ends_with('?')) {
         let (told, asked) = question.split_at(at + 1);
-        if !told.contains('?') && asked.starts_with(char::is_whitespace) {
-            out.extend(self::words(told));
+        let told_words = self::words(told);
+        let sentence = told_words.len() >= 3 && !told.contains('?');
+        if sentence && asked.starts_with(char::is_whitespace) && starts_asking(asked) {
+            let asked = self::words(asked);
+            out.extend(told_words.into_iter().filter(|w| !asked.contains(w)));
         }
     }
     if let Some((clause, rest)) = question.split_once(',') {
         let clause_words = self::words(clause);
-        let opens = clause_words
-            .first()
-            .is_some_and(|w| SCENE_OPENERS.contains(&w.as_str()));
-        let asks = self::words(rest)
-            .first()
-            .is_some_and(|w| ASKING.contains(&w.as_str()));
+        let opens = (clause_words.first()).is_some_and(|w| SCENE_OPENERS.contains(&w.as_str()));
+        let asks = (self::words(rest).first()).is_some_and(|w| ASKING.contains(&w.as_str()));
         if opens && asks && !clause.contains('?') {
-            out.extend(clause_words);
+            let rest = self::words(rest);
+            out.extend(clause_words.into_iter().filter(|w| !rest.contains(w)));
         }
     }
+    // The noun alone: the words before it may be what is asked ("which
+    // deleted log files").
+    out.extend(items_noun(words, 3).map(|i| words[i].clone()));
+    out
+}
+
+/// Where the plural noun naming the items asked for is among `words`
+/// (`which containers`, `what files`, `which of our shell scripts`):
+/// within `reach` words of a `which` or `what`, past its determiners.
+fn items_noun(words: &[String], reach: usize) -> Option<usize> {
     let w = |i: usize| words.get(i).map_or("", String::as_str);
-    if let Some(i) = (0..words.len()).find(|&i| matches!(w(i), "which" | "what")) {
+    let asking = (0..words.len()).filter(|&i| matches!(w(i), "which" | "what"));
+    asking.into_iter().find_map(|i| {
         let mut at = i + 1;
         while matches!(
             w(at),
@@ -138,14 +158,28 @@ fn setting(question: &str, words: &[String]) -> Vec<String> {
         ) {
             at += 1;
         }
-        let plural = |x: &str| x.len() > 3 && x.ends_with('s') && !x.ends_with("ss");
-        // The noun alone: the words before it may be what is asked
-        // ("which deleted log files").
-        if let Some(noun) = (at..at + 3).find(|&j| plural(w(j))) {
-            out.push(words[noun].clone());
-        }
-    }
-    out
+        (at..at + reach).find(|&j| plural(w(j)))
+    })
+}
+
+/// A word read as a plural: `files`, `hosts`, not `status`, `analysis`,
+/// `access` or `does`.
+fn plural(x: &str) -> bool {
+    x.len() > 3
+        && x.ends_with('s')
+        && !["ss", "us", "is"].iter().any(|e| x.ends_with(e))
+        && !matches!(x, "does" | "this" | "goes")
+}
+
+/// Whether `question` asks where: a sentence or clause opening with
+/// "where" ("Where exactly?", "Which machine, and where?"), not a
+/// relative one ("the pods where the status is Failed").
+fn where_asked(question: &str) -> bool {
+    question.split(['?', '.', '!', ',', ';']).any(|clause| {
+        let words = self::words(clause);
+        let first = |w: &str| words.first().is_some_and(|f| f == w);
+        first("where") || (first("and") && words.get(1).is_some_and(|w| w == "where"))
+    })
 }
 
 /// Words negating the word after them (`didn't` is read as `didn`, `t`).
@@ -440,19 +474,7 @@ impl Intent {
         let extreme = matches!(measure, Some(Measure::Extreme { .. }));
         // `which containers`, `what files`, `which of our shell scripts`:
         // a plural asks for all of them.
-        let plural = (0..words.len()).any(|i| {
-            let mut at = i + 1;
-            while matches!(
-                w(at),
-                "of" | "the" | "our" | "my" | "your" | "their" | "these" | "those"
-            ) {
-                at += 1;
-            }
-            matches!(w(i), "which" | "what")
-                && [w(at), w(at + 1)]
-                    .iter()
-                    .any(|x| x.len() > 3 && x.ends_with('s') && !x.ends_with("ss"))
-        });
+        let plural = items_noun(&words, 2).is_some();
         let how_many = (0..words.len()).any(|i| w(i) == "how" && w(i + 1) == "many");
         let every =
             !extreme && (plural || how_many || words.iter().any(|x| EVERY.contains(&x.as_str())));
@@ -464,6 +486,7 @@ impl Intent {
             }),
             apart: after(&words, |w| CONTRASTS.contains(&w)),
             setting: setting(question, &words),
+            where_asked: where_asked(question),
         }
     }
 }
@@ -815,8 +838,20 @@ mod tests {
         // What happened, told before the question.
         assert_eq!(
             setting("The CI build went red. What is broken in the code?"),
-            ["the", "ci", "build", "went", "red"]
+            ["ci", "build", "went", "red"]
         );
         assert!(setting("Is it v1.2? Which hosts run it?").len() == 1);
+        // An abbreviation's stop ends no statement; a word asked about is
+        // no scene; `status` is no plural.
+        assert_eq!(setting("Which tests failed vs. passed?"), ["tests"]);
+        assert_eq!(
+            setting("Since the upgrade, which hosts fail the upgrade check?"),
+            ["since", "hosts"]
+        );
+        assert!(setting("What is the status of the build?").is_empty());
+        let where_asked = |q| Intent::of(q).where_asked;
+        assert!(where_asked("Could it crash? Where exactly?"));
+        assert!(where_asked("Which machine, and where?"));
+        assert!(!where_asked("List the pods where the status is Failed."));
     }
 }

@@ -72,6 +72,9 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
         .or_else(|| Query::parse(question))
         .ok_or_else(|| Failure::strategy("the extract text has no words to search for"))?;
     query.lessen(&intent.setting, SETTING);
+    if intent.where_asked {
+        query.asking_where();
+    }
     let terms = query.terms().join(", ");
     let rule = doc.meta.records.as_ref();
     let mut cursor = rule.map(RecordCursor::new);

@@ -272,9 +272,10 @@ fn asked_member(
 /// How the question names the member on line `body` keyed `key`:
 /// `Some(true)` by a naming word related to a term (`html_url` for
 /// "links", `Filename` for "where"), `Some(false)` by a term, `None` not
-/// at all — nor an opener's key (`"Pos": {`), whose members follow.
+/// at all — nor an opener's key (`"Pos": {`, YAML's `pos:`), whose
+/// members follow.
 fn named_by(asked: &Query, body: &str, key: &str) -> Option<bool> {
-    if body.ends_with(['{', '[']) || !asked.names_key(key) {
+    if body.ends_with(['{', '[', ':']) || !asked.names_key(key) {
         return None;
     }
     Some(asked.names_by_naming_word(key))

@@ -204,20 +204,12 @@ impl Query {
         let mut kept = all.clone();
         for_each_term(extract, &mut String::new(), |t, part| {
             let weight = if part { PART_WEIGHT } else { 1.0 };
-            kept.where_asked |= t == "where";
             all.add(t, weight, &stems);
             if !STOPWORDS.contains(&t) && !t.contains(PARTICLES) {
                 kept.add(t, weight, &stems);
             }
         });
-        let q = if kept.terms.is_empty() {
-            Query {
-                where_asked: kept.where_asked,
-                ..all
-            }
-        } else {
-            kept
-        };
+        let q = if kept.terms.is_empty() { all } else { kept };
         (!q.terms.is_empty()).then_some(q)
     }
 
@@ -263,12 +255,19 @@ impl Query {
     }
 
     /// Weighs the terms among `words` by `factor` more: words setting
-    /// the scene tell lines apart less than what is asked.
+    /// the scene tell lines apart less than what is asked. Not a word of
+    /// a related-word group (`errors` in "which errors occurred after the
+    /// upgrade"): such a word is what is asked wherever it is.
     pub fn lessen(&mut self, words: &[String], factor: f64) {
         for (t, term) in self.terms.iter().enumerate() {
-            if words.contains(term) {
+            if words.contains(term) && self.forms[t].len() == 1 {
                 self.weights[t] *= factor;
             }
         }
+    }
+
+    /// The question asks where ([`super::super::intent::Intent::where_asked`]).
+    pub fn asking_where(&mut self) {
+        self.where_asked = true;
     }
 }

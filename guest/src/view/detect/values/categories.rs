@@ -95,13 +95,16 @@ impl Categories {
             return false;
         }
         let hash = fnv(FNV_START, field.value.as_bytes());
+        let few = c.values.len() <= MESSAGE_VALUES;
         if let Some(v) = c.values.iter_mut().find(|v| v.hash == hash) {
             v.count += 1;
             // A value met often is no longer worth its lines.
             if v.count <= RARE_COUNT && v.lines.len() < MAX_LINES {
                 v.lines.push(number);
             }
-            if v.count <= LISTED_COUNT {
+            // Only the handle message lists them: a field of more values
+            // keeps none.
+            if v.count <= LISTED_COUNT && few {
                 v.more.push(capture().0);
             }
         } else if c.values.len() < MAX_VALUES {
