@@ -155,6 +155,9 @@ impl Columns {
             }
             State::Header | State::Rows => {}
         }
+        if self.delimiter == b'|' && psql_frame(line) {
+            return;
+        }
         if !self.open && !line.contains('"') {
             // No quoting to undo: split directly (the common case, several
             // times faster than the byte-at-a-time reader).
@@ -174,7 +177,8 @@ impl Columns {
             return; // as the reader does: blank lines are no records
         }
         for field in line.split(char::from(self.delimiter)) {
-            self.field_value(field, field.len() > FIELD_BYTES);
+            // Measured trimmed: psql pads a header name to its widest cell.
+            self.field_value(field, field.trim().len() > FIELD_BYTES);
         }
         self.record_done();
     }
@@ -405,6 +409,17 @@ fn is_name(value: &str) -> bool {
         && !value.ends_with(['.', '!', '?', ';', ':'])
         && !value.chars().any(char::is_control)
         && value.split_whitespace().count() <= NAME_WORDS
+}
+
+/// A psql table's rule (`----+----`) or its footer (`(12 rows)`): no
+/// record.
+fn psql_frame(line: &str) -> bool {
+    let t = line.trim();
+    let rule = t.starts_with("--") && t.bytes().all(|b| matches!(b, b'-' | b'+'));
+    let footer = (t.strip_prefix('(').and_then(|t| t.strip_suffix(')')))
+        .and_then(|t| t.strip_suffix(" rows").or_else(|| t.strip_suffix(" row")))
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    rule || footer
 }
 
 /// A plain decimal number (not `inf`, `NaN`, dates or versions).

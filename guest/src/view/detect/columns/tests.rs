@@ -183,7 +183,7 @@ fn a_psql_table_is_read_by_its_bars_and_its_odd_field_named() {
     c.finish();
     assert_eq!(
         c.render()[0],
-        "columns (300 rows, 2 with another field count, |-separated): id 100–399, email, plan"
+        "columns (300 rows, |-separated): id 100–399, email, plan"
     );
     let fields = c.odd_fields();
     assert_eq!(
@@ -196,4 +196,24 @@ fn a_psql_table_is_read_by_its_bars_and_its_odd_field_named() {
         }]
     );
     assert_eq!(c.odd_rows()[0].line, 126);
+}
+
+#[test]
+fn a_psql_tables_header_padded_to_a_wide_column_is_a_header() {
+    let pad = " ".repeat(70);
+    let mut table = format!(
+        "  calls | total_ms |{pad}query\n--------+----------+{}\n",
+        "-".repeat(80)
+    );
+    for i in 0..50 {
+        let query = format!(
+            "SELECT id, name FROM t{i} WHERE a = $1 AND b = $2 ORDER BY created_at DESC LIMIT 10"
+        );
+        table.push_str(&format!(" {:>6} | {:>8}.5 | {query}\n", i * 10, i * 100));
+    }
+    table.push_str("(50 rows)\n\n");
+    assert_eq!(
+        columns_of(&table)[0],
+        "columns (50 rows, |-separated): calls 0–490, total_ms 0.5–4900.5, query"
+    );
 }

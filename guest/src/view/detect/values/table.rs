@@ -8,7 +8,9 @@
 //! overlap, else to the column on their left (`Exited (0) 5 minutes ago`
 //! is one cell). Positions are counted in chars (`●` marks a failed unit).
 //! A CSV/TSV output (its first line a header of names) is a table too: its
-//! rows' fields are the cells.
+//! rows' fields are the cells. So is a `|`-separated table anywhere in an
+//! output — psql's, MySQL's and sqlite's boxes, Markdown's — while its
+//! rows hold the header's `|`s; its rules (`---+---`, `|---|`) are skipped.
 
 /// Columns of a header kept; more: not a table.
 const MAX_COLUMNS: usize = 24;
@@ -48,6 +50,9 @@ pub struct Table {
     delimited: Option<u8>,
     /// A line was seen (the first non-blank one decides a CSV header).
     started: bool,
+    /// A `|`-separated table being read: its header's `|` count, and
+    /// whether its cells sit between outer `|`s (`| id | name |`).
+    piped: Option<(usize, bool)>,
 }
 
 impl Table {
@@ -87,6 +92,33 @@ impl Table {
                 });
             }
             return true;
+        }
+        if let Some((pipes, boxed)) = self.piped {
+            if rule(line) {
+                return false;
+            }
+            if pipes_in(line) == pipes {
+                let inner = if boxed { unbox(line) } else { line };
+                for (c, text) in inner.split('|').enumerate() {
+                    cell(Cell {
+                        column: c,
+                        name: &self.columns[c].name,
+                        text: text.trim(),
+                    });
+                }
+                return true;
+            }
+            self.piped = None;
+        }
+        if !self.active
+            && line.contains('|')
+            && let Some((boxed, columns)) = piped_header(line)
+        {
+            self.names_hash = names_hash(&columns);
+            self.columns = columns;
+            self.piped = Some((pipes_in(line), boxed));
+            self.pending = None;
+            return false;
         }
         if let Some(header) = self.pending.take() {
             self.words(line);
@@ -239,6 +271,55 @@ fn delimited_header(line: &str) -> Option<(u8, Vec<Column>)> {
         })
         .collect();
     Some((delimiter, columns))
+}
+
+/// The `|`s of a line.
+fn pipes_in(line: &str) -> usize {
+    line.bytes().filter(|&b| b == b'|').count()
+}
+
+/// A line between outer `|`s, without them (`| 1 | a |` → ` 1 | a `).
+fn unbox(line: &str) -> &str {
+    let t = line.trim();
+    t.strip_prefix('|')
+        .and_then(|t| t.strip_suffix('|'))
+        .unwrap_or(t)
+}
+
+/// A table's rule: dashes, `+`, `|`, `:` and spaces alone (`---+---`,
+/// `+----+----+`, `|:--|--:|`).
+fn rule(line: &str) -> bool {
+    let t = line.trim();
+    t.contains("--")
+        && t.bytes()
+            .all(|b| matches!(b, b'-' | b'+' | b'|' | b':' | b' '))
+}
+
+/// A `|`-separated header: at least two names (a letter or `_` first, at
+/// most [`NAME_CHARS`] bytes, of letters, digits, spaces and `_-.%()/#`),
+/// with or without outer `|`s; whether it had them.
+fn piped_header(line: &str) -> Option<(bool, Vec<Column>)> {
+    let t = line.trim();
+    let boxed = t.starts_with('|') && t.ends_with('|') && t.len() > 1;
+    let inner = if boxed { unbox(line) } else { t };
+    let names: Vec<&str> = inner.split('|').map(str::trim).collect();
+    let named = |n: &&str| {
+        n.len() <= NAME_CHARS
+            && n.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && n.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b" _-.%()/#".contains(&b))
+    };
+    if names.len() < 2 || names.len() > MAX_COLUMNS || !names.iter().all(named) {
+        return None;
+    }
+    let columns = (names.iter())
+        .map(|n| Column {
+            name: n.to_string(),
+            start: 0,
+            end: 0,
+        })
+        .collect();
+    Some((boxed, columns))
 }
 
 /// Whether a row's words line up with the columns: a word overlaps most

@@ -199,3 +199,52 @@ fn a_dated_listing_has_fields_and_a_dated_log_line_has_none() {
         []
     );
 }
+
+/// `|`-separated tables anywhere in an output — MySQL's box, Markdown's —
+/// give each row's cells under their column's name; their rules give
+/// none, and a line without the header's `|`s ends the table.
+#[test]
+fn a_piped_tables_cells_are_its_columns_fields() {
+    let text = "mysql> SELECT id, state FROM jobs;\n\
+                +----+---------+\n\
+                | id | state   |\n\
+                +----+---------+\n\
+                |  1 | running |\n\
+                |  2 | failed  |\n\
+                +----+---------+\n\
+                2 rows in set (0.00 sec)\n\
+                \n\
+                | host | cpu % |\n\
+                |:-----|------:|\n\
+                | db-1 | 93.5 |\n\
+                state: done\n";
+    let mut fields = fields::Fields::default();
+    let mut got: Vec<(usize, String, String)> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let mut cells = Vec::new();
+        fields.split(line, &mut |f| {
+            cells.push((f.name.to_string(), f.value.to_string()))
+        });
+        got.extend(cells.into_iter().map(|(n, v)| (i + 1, n, v)));
+    }
+    let cell = |l: usize, n: &str, v: &str| (l, n.to_string(), v.to_string());
+    // Cells only: other lines' words by position aside.
+    let table: Vec<_> = got
+        .iter()
+        .filter(|g| !g.1.ends_with(" word"))
+        .cloned()
+        .collect();
+    assert_eq!(
+        table,
+        [
+            cell(5, "id", "1"),
+            cell(5, "state", "running"),
+            cell(6, "id", "2"),
+            cell(6, "state", "failed"),
+            cell(12, "host", "db-1"),
+            cell(12, "cpu %", "93.5"),
+            // After the table, a line's own pair: no cell.
+            cell(13, "state", "done"),
+        ]
+    );
+}
