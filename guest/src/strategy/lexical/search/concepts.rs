@@ -198,6 +198,59 @@ const GROUPS: &[&[&str]] = &[
     &["link", "url", "href", "uri"],
     // A CI run that "went green".
     &["green", "success", "succeeded", "passed"],
+    // A health check's state: Consul's and Nagios' `critical`.
+    &["broken", "unhealthy", "critical", "failing", "down"],
+    // What runs a service: a record's `Node`, `instance`, `host`.
+    &[
+        "machine", "host", "hostname", "node", "server", "instance", "vm",
+    ],
+    // Where a request went: an access log's `RequestPath`, `route`.
+    &["endpoint", "route", "path", "url", "uri"],
+    // A request refused for its rate: HTTP's `429 Too Many Requests`.
+    &[
+        "throttle",
+        "throttled",
+        "throttling",
+        "ratelimit",
+        "ratelimited",
+        "429",
+    ],
+    // An alert or a check someone muted: Alertmanager's `silencedBy`,
+    // `inhibitedBy`, a `suppressed` state.
+    &[
+        "mute",
+        "muted",
+        "silence",
+        "silenced",
+        "inhibit",
+        "inhibited",
+        "suppress",
+        "suppressed",
+        "snooze",
+        "snoozed",
+        "acknowledged",
+    ],
+    // A sum over many runs: pg_stat_statements' `total_exec_time`.
+    &[
+        "total",
+        "overall",
+        "sum",
+        "cumulative",
+        "altogether",
+        "aggregate",
+    ],
+    // A connection turned away: a `reset` (TCP's RST), `refused`.
+    &["refused", "reset", "rst", "rejected"],
+    // Services by their well-known ports, as packet captures and socket
+    // listings name them (`10.0.1.20.5432`).
+    &["postgres", "postgresql", "5432"],
+    &["mysql", "mariadb", "3306"],
+    &["redis", "6379"],
+    &["mongodb", "mongo", "27017"],
+    &["kafka", "9092"],
+    &["elasticsearch", "9200"],
+    &["memcached", "11211"],
+    &["rabbitmq", "amqp", "5672"],
 ];
 
 /// The groups' words as stems, made once: a question's words are compared

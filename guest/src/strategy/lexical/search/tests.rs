@@ -264,6 +264,15 @@ fn holding_is_mutual_except_for_longer_words() {
     assert_eq!(held("disk", "storage"), [related]);
     // A key that still works is one a scanner calls `Verified`.
     assert_eq!(held("work", "verified"), [related]);
+    // Operations' words for what outputs write otherwise: a status code,
+    // a port, a health state, a record's member, a muted alert.
+    assert_eq!(held("throttled", "429"), [related]);
+    assert_eq!(held("postgres", "5432"), [related]);
+    assert_eq!(held("broken", "critical"), [related]);
+    assert_eq!(held("machine", "node"), [related]);
+    assert_eq!(held("endpoints", "path"), [related]);
+    assert_eq!(held("muted", "silenced"), [related]);
+    assert_eq!(held("overall", "total"), [related]);
 }
 
 #[test]
