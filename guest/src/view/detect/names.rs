@@ -39,6 +39,11 @@ pub const NAME_KEYS: &[&str] = &[
     "title",
     "hostname",
     "host",
+    // What runs a service: Consul's `Node`, a Prometheus `instance`.
+    "node",
+    "instance",
+    "server",
+    "machine",
     "resource",
     "package",
     "module",
@@ -177,7 +182,8 @@ impl Names {
             .min(MAX_INDENT - 1);
             // The best naming line of the record at its indent: the one
             // held stays while no shallower line came since, unless this
-            // one names it better; names that are no id join it.
+            // one names it better; names that are no id join it, and one
+            // id (a check's `CheckID` beside its `Node` and `Name`).
             let start = self.opened_at[..at].iter().copied().max().unwrap_or(0);
             match &mut self.slots[at] {
                 // A closed part's name stays the record's against a worse
@@ -186,7 +192,9 @@ impl Names {
                 // `"pkg-1": {…}`, looks no different from a `"spec": {…}`).
                 Some(slot) if slot.first.line > start && slot.closed && slot.rank < rank => {}
                 Some(slot) if slot.first.line > start && !slot.closed && slot.rank <= rank => {
-                    if slot.more.len() < MORE_NAMES && !names_by_id(body) {
+                    let id_held = (std::iter::once(&slot.first).chain(&slot.more))
+                        .any(|l| names_by_id(l.text.trim()));
+                    if slot.more.len() < MORE_NAMES && (!names_by_id(body) || !id_held) {
                         slot.more.push(keep(number, line));
                     }
                 }
@@ -324,11 +332,19 @@ const ID_RANK: u8 = 3;
 /// 1. a title (`title`, `name`, `summary`, `displayName`);
 /// 2. another name (`host`, `url`, `package`, `key`);
 /// 3. an id (`id`, `KmsKeyId`).
+///
+/// A member with no value (`"host": null`, `name: ""`) names nothing.
 pub fn name_rank(body: &str, list: Option<&str>) -> Option<u8> {
     if let Some(rest) = body.strip_prefix("<h") {
         return rest.starts_with(|c: char| c.is_ascii_digit()).then_some(0);
     }
-    key_rank(naming_key(body)?, list)
+    let key = naming_key(body)?;
+    let value =
+        (body.split_once([':', '='])).map(|(_, v)| v.trim().trim_end_matches(',').trim_end());
+    if matches!(value, Some("null" | "\"\"" | "''" | "~")) {
+        return None;
+    }
+    key_rank(key, list)
 }
 
 /// [`name_rank`] of a line whose key is `key`.
@@ -385,6 +401,12 @@ const TELLING_BYTES: usize = 160;
 /// its record, then the one telling what happened ([`telling_member`]):
 /// `{"status":"oom","id":"9c1f…"name":"report-renderer-2"…`.
 pub fn clip_named(line: &str, at: Option<usize>, max: usize) -> String {
+    clip_named_at(line, at.as_slice(), max)
+}
+
+/// [`clip_named`] keeping the part from each of `ats`, in order: the
+/// field a listing compared, then the member the question names.
+pub fn clip_named_at(line: &str, ats: &[usize], max: usize) -> String {
     if line.len() <= max {
         return line.to_string();
     }
@@ -393,7 +415,10 @@ pub fn clip_named(line: &str, at: Option<usize>, max: usize) -> String {
     // The field from `at` when a cut at the end would lose it: in JSON to
     // its member's end, in text two fifths of `max` (`took: 1,234 ms`
     // has a comma of its own).
-    if let Some(at) = at.filter(|&at| at > max * 3 / 5 && at < line.len()) {
+    for &at in ats
+        .iter()
+        .filter(|&&at| at > max * 3 / 5 && at < line.len())
+    {
         let from = line.floor_char_boundary(at);
         let end = (line[from..].find([',', '}', ']']))
             .filter(|_| json)

@@ -27,6 +27,25 @@ fn a_list_item_own_id_ranks_first_and_a_foreign_id_last() {
     assert_eq!(rank("\"State\": \"available\",", Some("Volumes")), None);
     // A list's name alone is no member of its item.
     assert_eq!(rank("\"s\": 1", Some("s")), None);
+    // A member with no value names nothing.
+    assert_eq!(rank("\"host\": null,", None), None);
+    assert_eq!(rank("name: \"\"", None), None);
+    assert_eq!(rank("\"Node\": \"ip-10-2-31-118\",", None), Some(2));
+}
+
+/// A Consul check: its `Node` and `Name` name it, and so does one id (its
+/// `CheckID`, the instance), not a second (`ServiceID`).
+#[test]
+fn a_record_named_by_names_keeps_one_id() {
+    let check = "[\n  {\n    \"Node\": \"ip-10-2-31-118\",\n    \"CheckID\": \"service:ledger-writer-2\",\n    \"Name\": \"Service 'ledger-writer' check\",\n    \"ServiceID\": \"ledger-writer-2\",\n    \"Status\": \"critical\",\n";
+    assert_eq!(
+        names_of(check, 7),
+        [
+            "\"Node\": \"ip-10-2-31-118\",",
+            "\"CheckID\": \"service:ledger-writer-2\",",
+            "\"Name\": \"Service 'ledger-writer' check\","
+        ]
+    );
 }
 
 #[test]
@@ -206,7 +225,8 @@ fn a_name_in_a_closed_part_names_the_record_only_when_nothing_open_does() {
         "                    \"reason\": \"KubeletNotReady\",",
         "                    \"status\": \"False\"",
     ];
-    assert_eq!(named_of(&node, 12), [3]);
+    // (with its one id, `uid`).
+    assert_eq!(named_of(&node, 12), [3, 4]);
     // An EC2 instance: its own `InstanceId` is open; the `GroupName` of
     // its closed `Placement` is no name of its `State`.
     let instance = [
