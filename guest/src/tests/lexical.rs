@@ -801,3 +801,128 @@ fn the_kinds_told_by_what_is_asked_come_before_those_of_the_scene() {
     let not_in = body.find("file not in").expect(&body);
     assert!(differ < not_in, "{body}");
 }
+
+/// psql's aligned table (`col | col`, a rule, `(N rows)`), its last
+/// header name padded past any cell: "the most time overall" is answered
+/// over its `total_ms` column (a time by its unit, a sum by "overall"),
+/// not its `mean_ms`.
+#[test]
+fn a_psql_tables_column_answers_the_largest_number() {
+    let pad = " ".repeat(80);
+    let mut out = format!(
+        "        queryid        |  calls   |  total_ms  |  mean_ms   |{pad}query\n{}\n",
+        "----------------------+----------+------------+------------+".to_string()
+            + &"-".repeat(90)
+    );
+    for i in 0..3000u64 {
+        let (calls, total) = match i {
+            1717 => (412_388, 9_871_234.56),
+            _ => (1000 + i * 37 % 9000, (i * 7919 % 200_000) as f64 + 0.25),
+        };
+        let mean = if i == 2999 {
+            2_841_337.2
+        } else {
+            total / calls as f64
+        };
+        out.push_str(&format!(
+            "  {:>20} | {calls:>8} | {total:>10.2} | {mean:>10.2} | SELECT t{i}.id, t{i}.name FROM t{i} WHERE t{i}.key = $1\n",
+            4_000_000_000_000_000u64 + i * 7_777_777,
+        ));
+    }
+    out.push_str("(3000 rows)\n\n");
+    let body = answer(
+        &out,
+        "Which query is the database spending the most time on overall, all its runs added up?",
+    );
+    let total = body.find("largest values of total_ms").expect(&body);
+    assert!(body[total..].contains("9871234.56 |"), "{body}");
+    // The column the question names first, ahead of the mean's.
+    assert!(
+        body.find("largest values of mean_ms")
+            .is_none_or(|m| m > total),
+        "{body}"
+    );
+}
+
+/// A JSON lines access log: "throttled" is the status `429` (a related
+/// word), and each listed line, cut, keeps the member "endpoints" names
+/// (`RequestPath`, by its naming word `path`), late in the line.
+#[test]
+fn throttled_requests_list_their_endpoints() {
+    let paths = [
+        "/api/v2/search",
+        "/api/v2/cart/items",
+        "/api/v2/exports",
+        "/api/v2/orders",
+    ];
+    let mut out = String::new();
+    for i in 0..900u64 {
+        let status = match i {
+            _ if i % 211 == 17 || i % 97 == 5 => 429,
+            _ if i % 13 == 0 => 503,
+            _ if i % 7 == 0 => 404,
+            _ => 200,
+        };
+        out.push_str(&format!(
+            "{{\"ClientAddr\":\"10.1.{a}.{b}:{port}\",\"ClientHost\":\"10.1.{a}.{b}\",\"ClientPort\":\"{port}\",\"ClientUsername\":\"-\",\"DownstreamContentSize\":{size},\"DownstreamStatus\":{status},\"Duration\":{d},\"OriginContentSize\":{size},\"OriginDuration\":{od},\"OriginStatus\":{status},\"Overhead\":{o},\"RequestAddr\":\"api.example.com\",\"RequestContentSize\":0,\"RequestCount\":{n},\"RequestHost\":\"api.example.com\",\"RequestMethod\":\"GET\",\"RequestPath\":\"{path}\",\"RequestPort\":\"-\",\"RequestProtocol\":\"HTTP/2.0\",\"RouterName\":\"shop-api@kubernetescrd\",\"entryPointName\":\"websecure\",\"level\":\"info\",\"msg\":\"\",\"time\":\"2026-11-28T09:{mm:02}:{ss:02}Z\"}}\n",
+            a = i % 200,
+            b = i % 250,
+            port = 20000 + i,
+            size = 300 + i * 13 % 9000,
+            d = 1_000_000 + i * 7777,
+            od = 900_000 + i * 7000,
+            o = 100_000 + i * 777,
+            n = 50_000 + i,
+            path = paths[(i / 211) as usize % 4],
+            mm = i / 60 % 60,
+            ss = i % 60
+        ));
+    }
+    let body = answer(
+        &out,
+        "Which API endpoints were people getting throttled on? List each one.",
+    );
+    for i in (0..900u64).filter(|i| i % 211 == 17) {
+        let listed = body
+            .lines()
+            .find(|l| l.starts_with(&format!("{}: ", i + 1)));
+        let path = paths[(i / 211) as usize % 4];
+        assert!(
+            listed.is_some_and(|l| l.contains(&format!("\"RequestPath\":\"{path}\""))),
+            "line {}: {body}",
+            i + 1
+        );
+    }
+}
+
+/// "Which machine is it on?" names a record's `Node` (a naming word
+/// related to "machine"): the broken check is shown with it.
+#[test]
+fn which_machine_shows_the_records_node() {
+    let check = |i: u64, status: &str| {
+        format!(
+            "  {{\n    \"Node\": \"ip-10-2-{}-{}\",\n    \"CheckID\": \"service:orders-{i}\",\n    \"Name\": \"Service 'orders' check\",\n    \"Status\": \"{status}\",\n    \"Notes\": \"\",\n    \"Output\": \"HTTP GET http://10.2.0.{}:8080/healthz: 200 OK\",\n    \"ServiceID\": \"orders-{i}\",\n    \"ServiceName\": \"orders\",\n    \"ModifyIndex\": {}\n  }}",
+            i % 40,
+            i % 250,
+            i % 250,
+            1000 + i
+        )
+    };
+    let items: Vec<String> = (0..1500u64)
+        .map(|i| match i {
+            977 => check(i, "critical"),
+            _ if i % 97 == 3 => check(i, "warning"),
+            _ => check(i, "passing"),
+        })
+        .collect();
+    let out = format!("[\n{}\n]\n", items.join(",\n"));
+    let body = answer(
+        &out,
+        "Is any service instance broken? Which machine is it on?",
+    );
+    let at = body.find("\"Status\": \"critical\"").expect(&body);
+    assert!(
+        body[at.saturating_sub(400)..].contains("\"Node\": \"ip-10-2-17-227\""),
+        "{body}"
+    );
+}

@@ -30,7 +30,7 @@ use super::spread::Spread;
 use super::standout::Standouts;
 use crate::doc::Doc;
 use crate::llm::Failure;
-use crate::view::detect::names::clip_named;
+use crate::view::detect::names::{clip_named, clip_named_at};
 use crate::view::detect::values::fields::{ALL_PAIRS, Fields};
 use crate::view::preview::clip;
 
@@ -322,9 +322,10 @@ fn render_kind(doc: &Doc, kind: &Kind, roomy: bool, query: &Query) -> Result<Str
     for &(n, [first, name]) in listed {
         let text = line(doc, n)?;
         let whose = record::whose(doc, n, first, name, &numbers, Some(query))?;
+        let at = record::asked_at(&text, query);
         out.push_str(&format!(
             "{n}: {}{whose}\n",
-            clip_named(text.trim_end(), None, ITEM_BYTES)
+            clip_named_at(text.trim_end(), at.as_slice(), ITEM_BYTES)
         ));
         for (m, text) in record::block_after(doc, n, block)? {
             out.push_str(&format!(
@@ -375,9 +376,10 @@ impl Kind {
         for &(n, [first, name]) in &lines {
             let text = line(doc, n)?;
             let whose = record::whose(doc, n, first, name, &numbers, Some(query))?;
+            let at = record::asked_at(&text, query);
             out.push_str(&format!(
                 "{n}: {}{whose}\n",
-                clip_named(text.trim_end(), None, ITEM_BYTES)
+                clip_named_at(text.trim_end(), at.as_slice(), ITEM_BYTES)
             ));
         }
         Ok(out)

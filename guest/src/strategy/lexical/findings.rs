@@ -12,7 +12,7 @@ use super::record;
 use super::search::{Query, terms};
 use crate::doc::Doc;
 use crate::llm::Failure;
-use crate::view::detect::names::{clip_named, names_by_key};
+use crate::view::detect::names::{clip_named_at, names_by_key};
 use crate::view::detect::values::Finding;
 
 /// Findings shown.
@@ -87,6 +87,7 @@ fn siblings<'a>(f: &Finding, all: &'a [Finding]) -> Vec<&'a Finding> {
 /// shows are added to `shown`.
 pub fn render(
     doc: &Doc,
+    query: &Query,
     findings: &[&Finding],
     all: &[Finding],
     every: bool,
@@ -143,7 +144,7 @@ pub fn render(
         let (mut last, mut lines_shown) = (0, Vec::new());
         for &(n, with_record) in &lines {
             let group = match with_record {
-                true => record::around(doc, n)?,
+                true => record::around(doc, n, Some(query))?,
                 false => super::passage::read(doc, n, n)?.into_iter().collect(),
             };
             let mut piece = String::new();
@@ -152,11 +153,16 @@ pub fn render(
                 if at > 0 && *m > at + 1 {
                     piece.push_str(&format!("[... {} lines not shown ...]\n", m - at - 1));
                 }
-                // The finding's own field, kept when the line is cut.
+                // The finding's own field, then the member the question
+                // names, kept when the line is cut.
                 let field = l.find(&format!("\"{}\":", f.field));
+                let ats: Vec<usize> = field
+                    .into_iter()
+                    .chain(record::asked_at(l, query))
+                    .collect();
                 piece.push_str(&format!(
                     "{m}: {}\n",
-                    clip_named(l.trim_end(), field, LINE_BYTES)
+                    clip_named_at(l.trim_end(), &ats, LINE_BYTES)
                 ));
                 at = *m;
             }

@@ -386,7 +386,7 @@ impl<'q> Measures<'q> {
         let mut shown = 0;
         let mut last = 0;
         for &(_, n) in hits.iter().take(most) {
-            let mut lines = record::around(doc, n)?;
+            let mut lines = record::around(doc, n, Some(self.query))?;
             if extreme {
                 lines.extend(record::short_head(doc, n)?);
                 lines.sort_by_key(|l| l.0);

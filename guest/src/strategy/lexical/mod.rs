@@ -196,6 +196,7 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
         let room = budget / FINDINGS_SHARE;
         body.push_str(&findings::render(
             doc,
+            &query,
             &named,
             values,
             every.is_some(),

@@ -31,8 +31,9 @@ const LABEL_BYTES: usize = 32;
 const NAME_BYTES: usize = 120;
 
 /// Line `n`, the lines naming its record and opening it before it, and the
-/// lines after it continuing its entry, in order.
-pub fn around(doc: &Doc, n: u64) -> Result<Vec<(u64, String)>, Failure> {
+/// lines after it continuing its entry, in order; with the question
+/// (`asked`), also the member of its record the question names.
+pub fn around(doc: &Doc, n: u64, asked: Option<&Query>) -> Result<Vec<(u64, String)>, Failure> {
     let from = n.saturating_sub(NAME_REACH).max(1);
     let lines = read(doc, from, n + AFTER)?;
     let indent_of = |l: &str| l.len() - l.trim_start().len();
@@ -71,7 +72,7 @@ pub fn around(doc: &Doc, n: u64) -> Result<Vec<(u64, String)>, Failure> {
             }
             // An indented record's own naming lines, before or after it.
             if let Some(f) = record_first.filter(|&f| f != n) {
-                head.extend(record_names(doc, f, n, None)?);
+                head.extend(record_names(doc, f, n, asked)?);
             }
             head.extend(telling(&lines, n, indent));
             head.sort_by_key(|l| l.0);
@@ -279,6 +280,37 @@ fn named_by(asked: &Query, body: &str, key: &str) -> Option<bool> {
         return None;
     }
     Some(asked.names_by_naming_word(key))
+}
+
+/// Where the member the question names starts in a JSON object on one
+/// line (a JSON lines entry): `"RequestPath":` for "which endpoints", a
+/// member named by its naming word before one holding a term; kept when
+/// the line is cut.
+pub fn asked_at(line: &str, asked: &Query) -> Option<usize> {
+    if !line.trim_start().starts_with('{') {
+        return None;
+    }
+    let mut holding = None;
+    let mut from = 0;
+    while let Some(i) = line[from..].find("\":") {
+        let end = from + i;
+        from = end + 2;
+        let Some(start) = line[..end].rfind('"') else {
+            continue;
+        };
+        let key = &line[start + 1..end];
+        let keyed = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.');
+        let opener = line[from..].trim_start().starts_with(['{', '[']);
+        if key.is_empty() || key.len() > LABEL_BYTES || !key.bytes().all(keyed) || opener {
+            continue;
+        }
+        match named_by(asked, "", key) {
+            Some(true) => return Some(start),
+            Some(false) if holding.is_none() => holding = Some(start),
+            _ => {}
+        }
+    }
+    holding
 }
 
 /// The label of a `Serial Number:    ZL2P76SG` line: words before a colon,

@@ -15,6 +15,7 @@ use rustc_hash::FxHashMap;
 
 use super::query::Query;
 use super::stem::Stems;
+use crate::view::detect::names::NAME_KEYS;
 
 /// Distinct tokens remembered before the table is cleared.
 const MEMO_ENTRIES: usize = 16_384;
@@ -80,11 +81,13 @@ impl Query {
     /// a word related to a term: `html_url` for "I need links" — or, for
     /// "where", a word of a location (`Filename`, `path`, `line`). Such a
     /// member is what the question asks to be shown, ahead of one merely
-    /// holding a term (`workflow_id` for "workflow runs").
+    /// holding a term (`workflow_id` for "workflow runs"). So is a word
+    /// naming a record ([`NAME_KEYS`]) related to a term: `Node` for
+    /// "which machine".
     pub fn names_by_naming_word(&self, key: &str) -> bool {
         key_words(key).any(|w| {
             (self.where_asked && LOCATION_WORDS.contains(&w.as_str()))
-                || (KEY_SUFFIXES.contains(&w.as_str())
+                || ((KEY_SUFFIXES.contains(&w.as_str()) || NAME_KEYS.contains(&w.as_str()))
                     && (self.held_by(&w).iter()).any(|h| h.related && !h.longer))
         })
     }
