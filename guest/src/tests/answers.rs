@@ -24,7 +24,8 @@
 //! read since), [`eighth`], an eighth set written the same way for
 //! eight more tools (measured unread, its misses read since), and
 //! [`ninth`], a ninth set written
-//! the same way for eight more tools, measured unread. Every output is
+//! the same way for eight more tools (measured unread, its misses read
+//! since). Every output is
 //! generated (ids, times and sizes from a fixed hash), 350 KB–1 MB, in the
 //! format the real tool prints; its generator plants the answer and so
 //! knows it, without asking the engine.
@@ -821,19 +822,20 @@ fn eighth_set_answers() {
 }
 
 /// The ninth held-out set ([`ninth`]): written without reading the answer
-/// code; measured, never tuned on (its floors are what the code achieved
-/// when it was written: 1, 2 and 2 of 8, recall 0.25 and 0.25).
+/// code; measured unread at 1, 2 and 2 of 8 (recall 0.25 and 0.25), its
+/// misses read since for their classes (the floors: what the code
+/// achieves now).
 #[test]
 fn ninth_set_answers() {
     let figures = measured("ninth set", &ninth::cases(), 8);
     assert_floors(
         &figures,
         &Floors {
-            message: 1,
-            lexical: 2,
-            both: 2,
-            recall_lexical: 0.25,
-            recall_both: 0.25,
+            message: 2,
+            lexical: 5,
+            both: 5,
+            recall_lexical: 0.54,
+            recall_both: 0.54,
             jq_right: 4,
             jq_keys_shown: 4,
         },
