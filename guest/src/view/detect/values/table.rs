@@ -97,8 +97,9 @@ impl Table {
             if rule(line) {
                 return false;
             }
-            if pipes_in(line) == pipes {
-                let inner = if boxed { unbox(line) } else { line };
+            let inner = if boxed { unbox(line) } else { line };
+            // As many cells as names (a row boxed unlike its header has not).
+            if pipes_in(line) == pipes && inner.split('|').count() == self.columns.len() {
                 for (c, text) in inner.split('|').enumerate() {
                     cell(Cell {
                         column: c,

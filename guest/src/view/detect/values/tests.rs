@@ -202,7 +202,8 @@ fn a_dated_listing_has_fields_and_a_dated_log_line_has_none() {
 
 /// `|`-separated tables anywhere in an output — MySQL's box, Markdown's —
 /// give each row's cells under their column's name; their rules give
-/// none, and a line without the header's `|`s ends the table.
+/// none, and a line without the header's `|`s (or with as many but other
+/// cells: unboxed under a boxed header) ends the table.
 #[test]
 fn a_piped_tables_cells_are_its_columns_fields() {
     let text = "mysql> SELECT id, state FROM jobs;\n\
@@ -217,6 +218,7 @@ fn a_piped_tables_cells_are_its_columns_fields() {
                 | host | cpu % |\n\
                 |:-----|------:|\n\
                 | db-1 | 93.5 |\n\
+                db-2 | 1.0 | x | y\n\
                 state: done\n";
     let mut fields = fields::Fields::default();
     let mut got: Vec<(usize, String, String)> = Vec::new();
@@ -244,7 +246,7 @@ fn a_piped_tables_cells_are_its_columns_fields() {
             cell(12, "host", "db-1"),
             cell(12, "cpu %", "93.5"),
             // After the table, a line's own pair: no cell.
-            cell(13, "state", "done"),
+            cell(14, "state", "done"),
         ]
     );
 }
