@@ -137,6 +137,9 @@ impl Rewriter {
         if let Some(model) = model {
             call = call.model(model);
         }
+        if let Some((_, path, _)) = &saved {
+            saved::settled(path).await;
+        }
         let from_file = match saved {
             Some((host, path, root)) => match saved::open_checked(&path, &root) {
                 Ok(file) => Some(file),

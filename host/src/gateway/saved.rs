@@ -9,8 +9,15 @@
 //! directory that host saves outputs to (links resolved), and the file is
 //! regular (never a FIFO or a device, opened without blocking) and at most
 //! 1 GiB. Anything else leaves the result as it was received.
+//!
+//! A host may send its cut before its file is all written (once, on a
+//! fresh machine under load, the gateway stored exactly the first 256 KiB
+//! of opencode's 2 MB file: most likely read mid-write): a file is read
+//! once it has been left alone for [`SETTLE`], waiting [`SETTLE_MAX`] at
+//! most.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant, SystemTime};
 
 use super::Chunked;
 
@@ -146,6 +153,31 @@ fn path_after<'a>(text: &'a str, before: &str) -> Option<&'a str> {
 
 pub use crate::saved_file::open_checked;
 
+/// A saved file last written this long ago is whole…
+pub const SETTLE: Duration = Duration::from_millis(200);
+/// …and one still written to is read after this long anyway.
+pub const SETTLE_MAX: Duration = Duration::from_secs(3);
+
+/// Waits until the file at `path` was last modified [`SETTLE`] ago (at
+/// once for a file written before), at most [`SETTLE_MAX`]; a file that
+/// cannot be looked at is left to the opening to report.
+pub async fn settled(path: &Path) {
+    let start = Instant::now();
+    while start.elapsed() < SETTLE_MAX {
+        let Ok(modified) = tokio::fs::metadata(path).await.and_then(|m| m.modified()) else {
+            return;
+        };
+        // A time ahead of the clock counts as now.
+        let age = SystemTime::now()
+            .duration_since(modified)
+            .unwrap_or_default();
+        if age >= SETTLE {
+            return;
+        }
+        tokio::time::sleep(SETTLE - age).await;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,6 +225,46 @@ mod tests {
             br#""line 1: INFO request handled in 3 ms\nFull output: none""#,
         ));
         assert!(!may_name_a_file(&plain));
+    }
+
+    /// A file still being written is read whole: the wait lasts until its
+    /// writer has left it alone (writes 20 ms apart, well within
+    /// [`SETTLE`]); one that claims to be written in the future is read
+    /// after [`SETTLE_MAX`], not never.
+    #[tokio::test]
+    async fn a_file_still_written_is_waited_for_within_a_bound() {
+        let dir = std::env::temp_dir().join(format!("gw-settle-{}", uuid::Uuid::new_v4().simple()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("out.txt");
+        std::fs::write(&path, vec![b'x'; 1 << 18]).unwrap();
+        let writer = {
+            let path = path.clone();
+            std::thread::spawn(move || {
+                use std::io::Write;
+                let mut f = std::fs::OpenOptions::new()
+                    .append(true)
+                    .open(&path)
+                    .unwrap();
+                for _ in 0..7 {
+                    std::thread::sleep(Duration::from_millis(20));
+                    f.write_all(&[b'y'; 1 << 18]).unwrap();
+                }
+            })
+        };
+        settled(&path).await;
+        assert_eq!(std::fs::metadata(&path).unwrap().len(), 8 << 18);
+        writer.join().unwrap();
+        let ahead = SystemTime::now() + Duration::from_secs(3600);
+        std::fs::File::options()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_modified(ahead)
+            .unwrap();
+        let start = Instant::now();
+        settled(&path).await;
+        assert!(start.elapsed() >= SETTLE_MAX);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[cfg(unix)]
