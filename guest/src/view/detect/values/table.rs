@@ -264,14 +264,18 @@ fn delimited_header(line: &str) -> Option<(u8, Vec<Column>)> {
     if names.len() < 3 || names.len() > MAX_COLUMNS || !names.iter().all(named) {
         return None;
     }
-    let columns = (names.iter())
+    Some((delimiter, split_columns(&names)))
+}
+
+/// The columns of a table whose rows are split, not placed: by name.
+fn split_columns(names: &[&str]) -> Vec<Column> {
+    (names.iter())
         .map(|n| Column {
             name: n.to_string(),
             start: 0,
             end: 0,
         })
-        .collect();
-    Some((delimiter, columns))
+        .collect()
 }
 
 /// The `|`s of a line.
@@ -313,14 +317,7 @@ fn piped_header(line: &str) -> Option<(bool, Vec<Column>)> {
     if names.len() < 2 || names.len() > MAX_COLUMNS || !names.iter().all(named) {
         return None;
     }
-    let columns = (names.iter())
-        .map(|n| Column {
-            name: n.to_string(),
-            start: 0,
-            end: 0,
-        })
-        .collect();
-    Some((boxed, columns))
+    Some((boxed, split_columns(&names)))
 }
 
 /// Whether a row's words line up with the columns: a word overlaps most
