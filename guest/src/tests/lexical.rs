@@ -926,3 +926,53 @@ fn which_machine_shows_the_records_node() {
         "{body}"
     );
 }
+
+/// A mail log where one message bounced among hundreds sent and deferred:
+/// the one line of its kind is listed whole enough to show the reason the
+/// other server gave, at its end; a kind of many lines is cut as before.
+#[test]
+fn a_kinds_only_line_is_listed_with_its_end() {
+    let mut log = String::new();
+    for i in 0..600u64 {
+        let (to, dsn, status) = match i {
+            311 => (
+                "m.weber@kanzlei.example".to_string(),
+                "5.1.10",
+                "bounced (host mx.kanzlei.example[192.0.2.7] said: 550 5.1.10 RecipientNotFound; Recipient not found by SMTP address lookup (in reply to RCPT TO command))",
+            ),
+            _ if i % 9 == 0 => (
+                format!("user{i}@bauer.example"),
+                "4.7.1",
+                "deferred (host mail.bauer.example[192.0.2.9] said: 450 4.7.1 Greylisted, please try again later (in reply to RCPT TO command))",
+            ),
+            _ => (
+                format!("user{i}@web.example"),
+                "2.0.0",
+                "sent (250 2.0.0 Ok: queued as 4F1C3A2B07)",
+            ),
+        };
+        log.push_str(&format!(
+            "Nov 27 03:{:02}:{:02} mx1 postfix/smtp[{}]: {:010X}: to=<{to}>, relay=mx.mail.example[192.0.2.{}]:25, delay=1.4, delays=0.07/0.01/0.62/0.7, dsn={dsn}, status={status}\n",
+            i / 60 % 60,
+            i % 60,
+            20000 + i,
+            0x4F1C3A2B07 + i,
+            i % 250
+        ));
+    }
+    let body = answer(
+        &log,
+        "Did any mail we sent get turned down by the other side's server, not just delayed? \
+         Who was it addressed to, and what did their server say?",
+    );
+    let bounced = body.lines().find(|l| l.starts_with("312: "));
+    assert!(
+        bounced.is_some_and(|l| l.contains("RecipientNotFound")),
+        "{body}"
+    );
+    let deferred = body.lines().find(|l| l.contains("status=deferred"));
+    assert!(
+        deferred.is_some_and(|l| !l.contains("RCPT TO command")),
+        "{body}"
+    );
+}

@@ -46,8 +46,12 @@ const SOFT_BYTES: usize = 3000;
 const FEW_LINES: u64 = 3;
 /// Lines of the block under a line of a rare kind shown with it.
 const BLOCK_LINES: u64 = 4;
-/// A listed line is cut to this many bytes (its naming lines: [`record::whose`]).
+/// A listed line is cut to this many bytes (its naming lines: [`record::whose`])…
 const ITEM_BYTES: usize = 220;
+/// …but a kind's only line, while the answer is short, to this many: a
+/// one-off line is the likeliest answer, and what it says is often at its
+/// end (a bounced mail's reason after its recipient, relay and status).
+const LONE_BYTES: usize = 640;
 /// Kinds whose fields' values are followed ([`Spread`]): the first ones
 /// met, which an answer has room for.
 const SPREAD_KINDS: usize = 256;
@@ -319,13 +323,18 @@ fn render_kind(doc: &Doc, kind: &Kind, roomy: bool, query: &Query) -> Result<Str
     } else {
         0
     };
+    let width = if roomy && kind.count == 1 {
+        LONE_BYTES
+    } else {
+        ITEM_BYTES
+    };
     for &(n, [first, name]) in listed {
         let text = line(doc, n)?;
         let whose = record::whose(doc, n, first, name, &numbers, Some(query))?;
         let at = record::asked_at(&text, query);
         out.push_str(&format!(
             "{n}: {}{whose}\n",
-            clip_named_at(text.trim_end(), at.as_slice(), ITEM_BYTES)
+            clip_named_at(text.trim_end(), at.as_slice(), width)
         ));
         for (m, text) in record::block_after(doc, n, block)? {
             out.push_str(&format!(
