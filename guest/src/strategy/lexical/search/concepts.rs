@@ -26,6 +26,8 @@ const GROUPS: &[&[&str]] = &[
         "unhealthy",
         // A CI run that "went red".
         "red",
+        // A part that "died": a power supply's `Failure detected`.
+        "died",
         "ошибка",
         "сбой",
         "fehler",
