@@ -235,7 +235,7 @@ fn render_preview(captured: &PreviewLines, total_lines: u64, step: &Step) -> Str
             Some(end) if looks_like_error(line.text.as_bytes()) => {
                 clip_after(&line.text, end, width)
             }
-            _ => clip_named(&line.text, None, width),
+            _ => clip_named(&line.text, line.keep, width),
         };
         out.push_str(&format!("{}: {text}\n", line.line));
         if let Some(r) = captured.repeats.iter().find(|r| r.line == line.line) {

@@ -232,3 +232,28 @@ fn one_failure_among_errors_logged_by_many_classes_is_shown() {
         "{message}"
     );
 }
+
+/// A logfmt access log whose one slow request says so past the width of
+/// the message's lines: the message keeps the number that stands out in
+/// view.
+#[test]
+fn a_line_whose_number_stands_out_is_cut_keeping_it() {
+    let mut out = String::new();
+    for i in 0..800u64 {
+        let took = if i == 517 { 41_234 } else { 10 + i * 7 % 80 };
+        out.push_str(&format!(
+            "ts=2026-11-27T03:{:02}:{:02}Z level=info logger=com.example.shop.orders.http.filters.AccessLogFilter caller=src/main/java/com/example/shop/orders/http/filters/AccessLogFilter.java:214 msg=\"request served to an authenticated client\" trace_id={:032x} duration_ms={took} method=GET path=/api/v2/orders/{i}/items user_agent=\"okhttp/4.12.0\" status=200\n",
+            i / 60 % 60,
+            i % 60,
+            (i as u128 + 1) * 0x9e37_79b9_7f4a_7c15
+        ));
+    }
+    for max in [1100, 1500, 4096] {
+        let message = stored(&out, max);
+        let line = message.lines().find(|l| l.starts_with("518: "));
+        assert!(
+            line.is_some_and(|l| l.contains("duration_ms=41234")),
+            "{max}: {message}"
+        );
+    }
+}

@@ -14,6 +14,11 @@ pub const PREVIEW_LINE_BYTES: usize = 240;
 pub struct PreviewLine {
     pub line: u64,
     pub text: String,
+    /// A byte of `text` the message keeps when it cuts the line shorter:
+    /// where the value that stands out starts (a mail log's
+    /// `status=bounced` after its recipient and relay).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keep: Option<usize>,
 }
 
 /// At most `max` bytes of `line` (on a char boundary), `…` marking a cut.

@@ -120,6 +120,7 @@ fn keep(number: u64, line: &str) -> PreviewLine {
     PreviewLine {
         line: number,
         text: clip_named(line, None, PREVIEW_LINE_BYTES),
+        keep: None,
     }
 }
 

@@ -131,6 +131,7 @@ impl Columns {
             self.samples.push(PreviewLine {
                 line: number,
                 text: clip(line, PREVIEW_LINE_BYTES),
+                keep: None,
             });
         }
     }

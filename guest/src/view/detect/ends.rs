@@ -32,6 +32,7 @@ impl Detector for Ends {
             self.head.push(PreviewLine {
                 line: line.number,
                 text: clip(line.text, PREVIEW_LINE_BYTES),
+                keep: None,
             });
         }
         // Reuse the oldest tail slot's buffer: this runs for every line.
@@ -41,6 +42,7 @@ impl Detector for Ends {
             PreviewLine {
                 line: 0,
                 text: String::new(),
+                keep: None,
             }
         };
         slot.line = line.number;

@@ -226,6 +226,7 @@ fn capture(line: &Line) -> PreviewLine {
     PreviewLine {
         line: line.number,
         text: clip_named(line.text, None, PREVIEW_LINE_BYTES),
+        keep: None,
     }
 }
 

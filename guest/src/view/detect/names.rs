@@ -305,6 +305,7 @@ fn keep(number: u64, line: &str) -> PreviewLine {
     PreviewLine {
         line: number,
         text: clip(line, PREVIEW_LINE_BYTES),
+        keep: None,
     }
 }
 

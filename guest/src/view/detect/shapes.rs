@@ -76,6 +76,7 @@ impl ShapeTable {
                     first: PreviewLine {
                         line: number,
                         text: clip_named(line, None, SAMPLE_BYTES),
+                        keep: None,
                     },
                     // Pieces are whole words or single ASCII bytes: valid UTF-8.
                     shape: clip(&String::from_utf8_lossy(&shape), SHAPE_BYTES),

@@ -79,7 +79,7 @@ impl Categories {
         field: Field,
         number: u64,
         body: &str,
-        capture: &dyn Fn() -> (PreviewLine, Vec<PreviewLine>),
+        capture: &dyn Fn(&Field) -> (PreviewLine, Vec<PreviewLine>),
     ) -> bool {
         let room = self.fields.len() < MAX_FIELDS;
         let c = match self.fields.get_mut(&field.key) {
@@ -105,10 +105,10 @@ impl Categories {
             // Only the handle message lists them: a field of more values
             // keeps none.
             if v.count <= LISTED_COUNT && few {
-                v.more.push(capture().0);
+                v.more.push(capture(&field).0);
             }
         } else if c.values.len() < MAX_VALUES {
-            let (first, names) = capture();
+            let (first, names) = capture(&field);
             c.values.push(Value {
                 hash,
                 count: 1,

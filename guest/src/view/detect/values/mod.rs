@@ -22,7 +22,7 @@ use super::{Detector, Findings, Line, Totals};
 use crate::view::detect::names::clip_named;
 use crate::view::preview::{PREVIEW_LINE_BYTES, PreviewLine, clip};
 use categories::Categories;
-use fields::Fields;
+use fields::{Field, Fields};
 use numbers::{Numbers, Shown, number};
 
 /// Numeric fields tracked; later ones are not.
@@ -35,6 +35,8 @@ const MAX_NUMBER_FINDINGS: usize = 4;
 /// query's text under its `# Query_time:`), shown while they continue its
 /// record.
 const TRAIL: u64 = 2;
+/// Bytes of a field that find it again in its cut line.
+const KEEP_PROBE: usize = 16;
 /// Captured numbers awaiting their lines after.
 const MAX_AWAITING: usize = 16;
 
@@ -91,6 +93,7 @@ impl Detector for Values {
                     s.after.push(PreviewLine {
                         line: line.number,
                         text: clip(text, PREVIEW_LINE_BYTES),
+                        keep: None,
                     });
                 }
             }
@@ -102,10 +105,22 @@ impl Detector for Values {
         if body.is_empty() || line.names.last_named() {
             return;
         }
-        let capture = || {
+        // The line, cut keeping the field that stands out: a mail log's
+        // `status=bounced` comes after a recipient and a relay.
+        let capture = |field: &Field| {
+            let at = field_at(text, field);
+            let cut = clip_named(text, at, PREVIEW_LINE_BYTES);
+            // Where the field is in the cut line: the message cuts it again.
+            // A JSON line is cut keeping the members naming its record.
+            let json = text.trim_start().starts_with('{');
+            let keep = at.filter(|_| !json).and_then(|at| {
+                let field = &text[at..text.ceil_char_boundary(at + KEEP_PROBE)];
+                cut.find(field)
+            });
             let shown = PreviewLine {
                 line: line.number,
-                text: clip_named(text, None, PREVIEW_LINE_BYTES),
+                text: cut,
+                keep,
             };
             (shown, line.names.of(indent, line.number))
         };
@@ -125,7 +140,7 @@ impl Detector for Values {
                 None => return,
             };
             let shown = n.wants(v).then(|| {
-                let (line, names) = capture();
+                let (line, names) = capture(&field);
                 Shown {
                     text: clip(field.value, NAME_BYTES),
                     line,
@@ -227,3 +242,20 @@ fn entry_rest(
 
 #[cfg(test)]
 mod tests;
+
+/// Where `field` starts on `line` (its key when written just before its
+/// value), when its value is a part of the line (a table's column name is
+/// not).
+fn field_at(line: &str, field: &Field) -> Option<usize> {
+    let start = line.as_ptr() as usize;
+    let value = (field.value.as_ptr() as usize).checked_sub(start)?;
+    // Distinct live strings never overlap: a value inside the line's bytes
+    // is a part of it.
+    if value + field.value.len() > line.len() || !line.is_char_boundary(value) {
+        return None;
+    }
+    let key = line[..value]
+        .rfind(field.name)
+        .filter(|&k| value - k <= field.name.len() + 2);
+    Some(key.unwrap_or(value))
+}
