@@ -25,7 +25,8 @@
 //! eight more tools (measured unread, its misses read since),
 //! [`ninth`], a ninth set written the same way for eight more tools
 //! (measured unread, its misses read since), [`tenth`], a tenth set
-//! written the same way for eight more tools, measured unread, and
+//! written the same way for eight more tools (measured unread, its misses
+//! read since), and
 //! [`eleventh`], an eleventh set written the same way for eight more
 //! tools, measured unread. Every
 //! output is generated (ids, times and sizes from a fixed hash), 350 KB–1
@@ -798,8 +799,8 @@ fn seventh_set_answers() {
             message: 1,
             lexical: 3,
             both: 4,
-            recall_lexical: 0.35,
-            recall_both: 0.35,
+            recall_lexical: 0.40,
+            recall_both: 0.40,
             jq_right: 4,
             jq_keys_shown: 1,
         },
@@ -849,9 +850,10 @@ fn ninth_set_answers() {
 }
 
 /// The tenth held-out set ([`tenth`]): written without reading the answer
-/// code; measured, never tuned on (its floors are what the code achieved
-/// when it was written: 0, 3 and 3 of 8, recall 0.50 and 0.55; jq right
-/// 4 of 4, the shape line naming every key 4 of 4).
+/// code and measured unread (0, 3 and 3 of 8, recall 0.50 and 0.55; jq
+/// right 4 of 4, the shape line naming every key 4 of 4); its misses read
+/// since, and their classes fixed (a kind's only line listed to its end,
+/// a part that "died" failed): 0, 5 and 5 of 8.
 #[test]
 fn tenth_set_answers() {
     let figures = measured("tenth set", &tenth::cases(), 8);
@@ -859,8 +861,8 @@ fn tenth_set_answers() {
         &figures,
         &Floors {
             message: 0,
-            lexical: 3,
-            both: 3,
+            lexical: 5,
+            both: 5,
             recall_lexical: 0.50,
             recall_both: 0.55,
             jq_right: 4,
