@@ -628,12 +628,17 @@ fn unit(word: &str) -> Option<(f64, Unit)> {
         "m" | "min" | "mins" | "minute" | "minutes" => (60.0, Unit::Seconds),
         "h" | "hour" | "hours" => (3600.0, Unit::Seconds),
         "b" | "byte" | "bytes" => (1.0, Unit::Bytes),
-        "kb" | "kib" | "k" | "kilobyte" | "kilobytes" => (1024.0, Unit::Bytes),
-        "mb" | "mib" | "meg" | "megs" | "megabyte" | "megabytes" => (1024.0 * 1024.0, Unit::Bytes),
-        "gb" | "gib" | "g" | "gig" | "gigs" | "gigabyte" | "gigabytes" => {
-            (1024.0f64.powi(3), Unit::Bytes)
-        }
-        "tb" | "tib" | "terabyte" | "terabytes" => (1024.0f64.powi(4), Unit::Bytes),
+        // A gigabyte is 10⁹ bytes, a GiB 2³⁰ (as the units are defined, and
+        // as a network's byte counts are read); a "gig", as `ls -h` prints
+        // its `G`, is 2³⁰.
+        "kb" | "kilobyte" | "kilobytes" => (1e3, Unit::Bytes),
+        "mb" | "megabyte" | "megabytes" => (1e6, Unit::Bytes),
+        "gb" | "gigabyte" | "gigabytes" => (1e9, Unit::Bytes),
+        "tb" | "terabyte" | "terabytes" => (1e12, Unit::Bytes),
+        "kib" | "k" => (1024.0, Unit::Bytes),
+        "mib" | "meg" | "megs" => (1024.0 * 1024.0, Unit::Bytes),
+        "gib" | "g" | "gig" | "gigs" => (1024.0f64.powi(3), Unit::Bytes),
+        "tib" => (1024.0f64.powi(4), Unit::Bytes),
         _ => return None,
     })
 }
@@ -680,7 +685,9 @@ fn compare(words: &[String]) -> Option<Measure> {
         if w(at) == "than" || w(at) == "to" {
             at += 1;
         }
-        let Some((mut n, glued)) = number(w(at)) else {
+        // `more than a gigabyte`, `longer than an hour`: one of a unit.
+        let one = matches!(w(at), "a" | "an") && unit(w(at + 1)).is_some();
+        let Some((mut n, glued)) = number(w(at)).or(one.then_some((1.0, ""))) else {
             continue;
         };
         // `is 0`/`to 0` compare only with a bare zero: `set to 5 replicas`
@@ -745,9 +752,19 @@ mod tests {
         );
         assert_eq!(
             measure("logs over 300 megabytes"),
-            cmp(Op::Above, 300.0 * 1024f64.powi(2), Unit::Bytes)
+            cmp(Op::Above, 300e6, Unit::Bytes)
         );
         assert_eq!(measure("set to 5 replicas"), None);
+        // One of a unit, said with an article.
+        assert_eq!(
+            measure("Did any host push more than a gigabyte out?"),
+            cmp(Op::Above, 1e9, Unit::Bytes)
+        );
+        assert_eq!(
+            measure("jobs that ran longer than an hour"),
+            cmp(Op::Above, 3600.0, Unit::Seconds)
+        );
+        assert_eq!(measure("more than a few retries"), None);
     }
 
     #[test]
