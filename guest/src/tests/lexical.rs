@@ -976,3 +976,51 @@ fn a_kinds_only_line_is_listed_with_its_end() {
         "{body}"
     );
 }
+
+/// Zeek's `conn.log` as JSON lines: its first member, `ts`, is written
+/// with three to six decimals, and every line is still one kind of record,
+/// so "more than a gigabyte" (10⁹ bytes, said with an article) is compared
+/// over all of their `orig_bytes`.
+#[test]
+fn a_size_said_with_an_article_is_compared_over_every_json_line() {
+    let big = [
+        (41, 4_102_998_630u64),
+        (300, 1_240_551_907),
+        (777, 1_030_000_000),
+    ];
+    let mut log = String::new();
+    for i in 0..900u64 {
+        let bytes = big
+            .iter()
+            .find(|b| b.0 == i)
+            .map_or(200 + i * 7919 % 900_000_000, |b| b.1);
+        // `1795762807.751` and `1795765937.189001`, as Zeek writes them.
+        let ts = if i % 2 == 0 {
+            format!("{}.{:03}", 1_795_762_807 + i * 13, i % 1000)
+        } else {
+            format!("{}.{:06}", 1_795_762_807 + i * 13, i * 1001 % 1_000_000)
+        };
+        log.push_str(&format!(
+            "{{\"ts\":{ts},\"uid\":\"C{i:017}\",\"id.orig_h\":\"10.20.{}.{}\",\"id.resp_h\":\"52.95.{}.{}\",\"id.resp_p\":443,\"proto\":\"tcp\",\"orig_bytes\":{bytes},\"resp_bytes\":{},\"local_orig\":true}}\n",
+            i % 10,
+            i % 250,
+            i % 7,
+            i % 200,
+            i * 31 % 90_000
+        ));
+    }
+    let body = answer(
+        &log,
+        "Which of our hosts pushed more than a gigabyte out in one connection?",
+    );
+    for (i, _) in big {
+        assert!(
+            body.lines().any(|l| l.starts_with(&format!("{}: ", i + 1))),
+            "{i}: {body}"
+        );
+    }
+    assert!(
+        body.contains("[orig_bytes > 1000000000: 3 of 900 values]"),
+        "{body}"
+    );
+}

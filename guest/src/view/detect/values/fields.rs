@@ -189,12 +189,15 @@ pub fn line_kind(line: &str) -> u64 {
 }
 
 /// The kind of a line: its indent and its first word's shape (letters as
-/// they are, digit runs as one `0`, quoted text as `""`), hashed.
+/// they are, digit runs as one `0`, quoted text as `""`), hashed. A JSON
+/// object's line is one kind whatever its first value: Zeek's `"ts"` is
+/// written with three to six decimals.
 fn kind_of(body: &str, indent: usize) -> u64 {
     let mut h = fnv(FNV_START, &(indent as u64).to_le_bytes());
     let (mut digits, mut quoted, mut n) = (false, false, 0);
+    let object = body.starts_with('{');
     for &b in body.as_bytes() {
-        if b == b' ' || n >= 24 {
+        if b == b' ' || n >= 24 || (object && !quoted && b == b':') {
             break;
         }
         n += 1;
