@@ -1024,3 +1024,40 @@ fn a_size_said_with_an_article_is_compared_over_every_json_line() {
         "{body}"
     );
 }
+
+/// An SBOM of 300 Java libraries: "log4j-core", named as written, is
+/// found whole before the libraries holding only its parts
+/// (`spring-security-core`, `log4j-api`, `log4j-to-slf4j`).
+#[test]
+fn a_name_spelled_with_a_hyphen_is_found_whole_first() {
+    let mut names: Vec<String> = (0..300)
+        .map(|i| match i % 6 {
+            0 => format!("spring-security-core-{i}"),
+            1 => format!("spring-core-{i}"),
+            2 => format!("jackson-core-{i}"),
+            3 => format!("commons-lang-{i}"),
+            _ => format!("security-utils-{i}"),
+        })
+        .collect();
+    names[40] = "log4j-api".into();
+    names[41] = "log4j-to-slf4j".into();
+    names[230] = "log4j-core".into();
+    let mut sbom = String::from("{\n  \"artifacts\": [\n");
+    for (i, name) in names.iter().enumerate() {
+        sbom.push_str(&format!(
+            "    {{\n      \"id\": \"{i:016x}\",\n      \"name\": \"{name}\",\n      \"version\": \"2.{}.1\",\n      \"type\": \"java-archive\",\n      \"metadata\": {{\n        \"virtualPath\": \"/opt/app/lib/{name}.jar\"\n      }}\n    }}{}\n",
+            i % 20,
+            if i + 1 < names.len() { "," } else { "" }
+        ));
+    }
+    sbom.push_str("  ]\n}\n");
+    let body = answer(
+        &sbom,
+        "Security wants to know whether this image ships log4j-core anywhere. Which version and which file?",
+    );
+    let first = body.lines().find(|l| l.contains("\"name\""));
+    assert!(
+        first.is_some_and(|l| l.contains("\"log4j-core\"")),
+        "{body}"
+    );
+}

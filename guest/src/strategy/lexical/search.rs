@@ -232,26 +232,28 @@ impl Scorer {
         hits.forms = 0;
         hits.token.clear();
         let mut own_token = false;
+        let mut hit = |tok: &str, f: u32| {
+            let tf = &mut cur_tf[f as usize];
+            *tf = tf.saturating_add(1);
+            let bit = 1u64.checked_shl(form_term[f as usize]).unwrap_or(0);
+            let related = form_related[f as usize];
+            hits.forms |= 1u128.checked_shl(f).unwrap_or(0);
+            if related {
+                hits.related |= bit;
+            } else {
+                hits.own |= bit;
+            }
+            if hits.token.is_empty() || (!related && !own_token) {
+                hits.token.clear();
+                hits.token.push_str(tok);
+                own_token = !related;
+            }
+        };
         for_each_term(line, buf, |tok, _| {
             *cur_len += 1;
-            matcher.hits(tok, |f| {
-                let tf = &mut cur_tf[f as usize];
-                *tf = tf.saturating_add(1);
-                let bit = 1u64.checked_shl(form_term[f as usize]).unwrap_or(0);
-                let related = form_related[f as usize];
-                hits.forms |= 1u128.checked_shl(f).unwrap_or(0);
-                if related {
-                    hits.related |= bit;
-                } else {
-                    hits.own |= bit;
-                }
-                if hits.token.is_empty() || (!related && !own_token) {
-                    hits.token.clear();
-                    hits.token.push_str(tok);
-                    own_token = !related;
-                }
-            });
+            matcher.hits(tok, |f| hit(tok, f));
         });
+        matcher.verbatim_hits(line, |f, text| hit(text, f));
         hits.related &= !hits.own;
     }
 
@@ -429,6 +431,7 @@ impl LineTerms {
         for_each_term(line, buf, |tok, _| {
             matcher.hits(tok, |f| seen[form_term[f as usize] as usize] = true);
         });
+        matcher.verbatim_hits(line, |f, _| seen[form_term[f as usize] as usize] = true);
         seen.iter().filter(|&&s| s).count()
     }
 }

@@ -165,6 +165,8 @@ pub(super) struct Matcher {
     stems: Stems,
     /// Token → the forms it holds.
     memo: FxHashMap<Box<str>, Box<[u32]>>,
+    /// The forms held as written ([`Self::verbatim_hits`]), with their index.
+    verbatim: Vec<(u32, String)>,
 }
 
 impl Matcher {
@@ -177,6 +179,10 @@ impl Matcher {
             singles: [0; 4],
             stems: Stems::new(),
             memo: FxHashMap::default(),
+            verbatim: (query.forms.iter().flatten().enumerate())
+                .filter(|(_, f)| f.verbatim)
+                .map(|(i, f)| (i as u32, f.text.clone()))
+                .collect(),
         };
         for fs in &query.forms {
             for f in fs {
@@ -224,6 +230,20 @@ impl Matcher {
             self.memo.clear();
         }
         self.memo.insert(token.into(), found);
+    }
+
+    /// Calls `hit(form, text)` for every form held as written that `line`
+    /// holds, in any case: a line, not a token, holds `log4j-core`.
+    pub fn verbatim_hits(&self, line: &str, mut hit: impl FnMut(u32, &str)) {
+        for (f, text) in &self.verbatim {
+            let (line, text) = (line.as_bytes(), text.as_bytes());
+            if line
+                .windows(text.len())
+                .any(|w| w.eq_ignore_ascii_case(text))
+            {
+                hit(*f, &self.forms[*f as usize]);
+            }
+        }
     }
 
     /// The forms `token` holds. A form whose first two bytes (its only

@@ -161,6 +161,9 @@ const PARTICLES: &[char] = &['的', '了', '吗', '呢', 'の', 'を'];
 pub(super) struct Form {
     pub text: String,
     pub tenths: u32,
+    /// Held by a line that holds `text` as written (lowercased), not by a
+    /// token: a name the question spells with `-` or `.` (`log4j-core`).
+    pub verbatim: bool,
 }
 
 /// The distinct terms of a request, in first-seen order, with a weight each.
@@ -188,6 +191,28 @@ pub fn percentile(term: &str) -> Option<&str> {
         .then_some(digits)
 }
 
+/// The names a request spells with `-` or `.` between words, lowercased:
+/// `log4j-core`, `kube-proxy`, `api.example.com` (with a letter: a
+/// version or an address is matched by its parts, as before).
+fn compounds(extract: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for word in extract.split_whitespace() {
+        let word = word.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+        let parts = word.split(['-', '.']);
+        let whole = word.is_ascii()
+            && word.contains(['-', '.'])
+            && word.bytes().any(|b| b.is_ascii_alphabetic())
+            && parts.clone().all(|p| {
+                !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+            });
+        let name = word.to_ascii_lowercase();
+        if whole && !out.contains(&name) {
+            out.push(name);
+        }
+    }
+    out
+}
+
 impl Query {
     /// Stopwords and instruction words are dropped unless that would leave no
     /// term at all ("find all" still searches for `find` and `all`). Terms
@@ -209,8 +234,27 @@ impl Query {
                 kept.add(t, weight, &stems);
             }
         });
-        let q = if kept.terms.is_empty() { all } else { kept };
+        let mut q = if kept.terms.is_empty() { all } else { kept };
+        for name in compounds(extract) {
+            q.add_verbatim(name);
+        }
         (!q.terms.is_empty()).then_some(q)
+    }
+
+    /// A name as written: a line holding it whole counts it once more
+    /// than its parts (`log4j-core`, not `log4j-api` beside
+    /// `spring-security-core`).
+    fn add_verbatim(&mut self, name: String) {
+        if self.terms.contains(&name) {
+            return;
+        }
+        self.forms.push(vec![Form {
+            text: name.clone(),
+            tenths: 10,
+            verbatim: true,
+        }]);
+        self.terms.push(name);
+        self.weights.push(1.0);
     }
 
     fn add(&mut self, term: &str, weight: f64, stems: &Stems) {
@@ -223,11 +267,13 @@ impl Query {
         let mut forms = vec![Form {
             text: stem.clone(),
             tenths: 10,
+            verbatim: false,
         }];
         for text in concepts::related(&stem) {
             forms.push(Form {
                 text: text.to_owned(),
                 tenths: RELATED_TENTHS,
+                verbatim: false,
             });
         }
         // A percentile (`p99`) is written `quantile="0.99"`, `99th percentile`.
@@ -236,6 +282,7 @@ impl Query {
                 forms.push(Form {
                     text: stems.of(text).into_owned(),
                     tenths: RELATED_TENTHS,
+                    verbatim: false,
                 });
             }
         }

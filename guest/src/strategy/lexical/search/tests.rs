@@ -393,3 +393,17 @@ fn a_key_is_named_by_the_questions_words() {
     assert!(q.names_key("html_url"));
     assert!(!q.names_key("error"));
 }
+
+#[test]
+fn names_spelled_with_hyphens_or_dots_are_terms_as_written() {
+    let q = Query::parse("Does it ship log4j-core or api.example.com, not 2.14.1?").unwrap();
+    let terms = q.terms();
+    assert!(terms.contains(&"log4j-core"), "{terms:?}");
+    assert!(terms.contains(&"api.example.com"), "{terms:?}");
+    assert!(!terms.contains(&"2.14.1"), "{terms:?}");
+    // Its parts are still terms of their own.
+    assert!(
+        terms.contains(&"log4j") && terms.contains(&"core"),
+        "{terms:?}"
+    );
+}
