@@ -776,7 +776,7 @@ fn sixth_set_answers() {
         &figures,
         &Floors {
             message: 2,
-            lexical: 6,
+            lexical: 7,
             both: 7,
             recall_lexical: 0.75,
             recall_both: 0.75,
@@ -853,7 +853,9 @@ fn ninth_set_answers() {
 /// code and measured unread (0, 3 and 3 of 8, recall 0.50 and 0.55; jq
 /// right 4 of 4, the shape line naming every key 4 of 4); its misses read
 /// since, and their classes fixed (a kind's only line listed to its end,
-/// a part that "died" failed): 0, 5 and 5 of 8.
+/// a part that "died" failed, "more than a gigabyte", a JSON line's kind
+/// whatever its first value, a name spelled with `-` found whole): 0, 7
+/// and 7 of 8, recall 0.75.
 #[test]
 fn tenth_set_answers() {
     let figures = measured("tenth set", &tenth::cases(), 8);
@@ -861,10 +863,10 @@ fn tenth_set_answers() {
         &figures,
         &Floors {
             message: 0,
-            lexical: 5,
-            both: 5,
-            recall_lexical: 0.50,
-            recall_both: 0.55,
+            lexical: 7,
+            both: 7,
+            recall_lexical: 0.75,
+            recall_both: 0.75,
             jq_right: 4,
             jq_keys_shown: 4,
         },
