@@ -165,8 +165,8 @@ pub(super) struct Matcher {
     stems: Stems,
     /// Token → the forms it holds.
     memo: FxHashMap<Box<str>, Box<[u32]>>,
-    /// The forms held as written ([`Self::verbatim_hits`]), with their index.
-    verbatim: Vec<(u32, String)>,
+    /// The forms held as written ([`Self::verbatim_hits`]).
+    verbatim: Vec<u32>,
 }
 
 impl Matcher {
@@ -181,7 +181,7 @@ impl Matcher {
             memo: FxHashMap::default(),
             verbatim: (query.forms.iter().flatten().enumerate())
                 .filter(|(_, f)| f.verbatim)
-                .map(|(i, f)| (i as u32, f.text.clone()))
+                .map(|(i, _)| i as u32)
                 .collect(),
         };
         for fs in &query.forms {
@@ -235,13 +235,11 @@ impl Matcher {
     /// Calls `hit(form, text)` for every form held as written that `line`
     /// holds, in any case: a line, not a token, holds `log4j-core`.
     pub fn verbatim_hits(&self, line: &str, mut hit: impl FnMut(u32, &str)) {
-        for (f, text) in &self.verbatim {
-            let (line, text) = (line.as_bytes(), text.as_bytes());
-            if line
-                .windows(text.len())
-                .any(|w| w.eq_ignore_ascii_case(text))
-            {
-                hit(*f, &self.forms[*f as usize]);
+        for &f in &self.verbatim {
+            let text = &self.forms[f as usize];
+            let bytes = text.as_bytes();
+            if (line.as_bytes().windows(bytes.len())).any(|w| w.eq_ignore_ascii_case(bytes)) {
+                hit(f, text);
             }
         }
     }

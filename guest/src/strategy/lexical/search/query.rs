@@ -192,8 +192,9 @@ pub fn percentile(term: &str) -> Option<&str> {
 }
 
 /// The names a request spells with `-` or `.` between words, lowercased:
-/// `log4j-core`, `kube-proxy`, `api.example.com` (with a letter: a
-/// version or an address is matched by its parts, as before).
+/// `log4j-core`, `kube-proxy`, `web-1`, `api.example.com` (with a letter:
+/// a version or an address is matched by its parts, as before; with at
+/// most one part of one letter: `e.g.` is no name).
 fn compounds(extract: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for word in extract.split_whitespace() {
@@ -202,6 +203,7 @@ fn compounds(extract: &str) -> Vec<String> {
         let whole = word.is_ascii()
             && word.contains(['-', '.'])
             && word.bytes().any(|b| b.is_ascii_alphabetic())
+            && parts.clone().filter(|p| p.len() == 1).count() <= 1
             && parts.clone().all(|p| {
                 !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
             });

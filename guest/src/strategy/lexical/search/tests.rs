@@ -401,6 +401,13 @@ fn names_spelled_with_hyphens_or_dots_are_terms_as_written() {
     assert!(terms.contains(&"log4j-core"), "{terms:?}");
     assert!(terms.contains(&"api.example.com"), "{terms:?}");
     assert!(!terms.contains(&"2.14.1"), "{terms:?}");
+    let q = Query::parse("Which pods, e.g. on web-1, restarted?").unwrap();
+    assert!(q.terms().contains(&"web-1"), "{:?}", q.terms());
+    assert!(
+        !q.terms().iter().any(|t| t.contains('.')),
+        "{:?}",
+        q.terms()
+    );
     // Its parts are still terms of their own.
     assert!(
         terms.contains(&"log4j") && terms.contains(&"core"),
