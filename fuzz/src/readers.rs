@@ -162,6 +162,8 @@ impl Damage<'_> {
         let kept = |line: u64| PreviewLine {
             line,
             text: text.clone(),
+            // A stored byte to keep, past the text's end or inside a char too.
+            keep: (a % 3 == 0).then_some((b as usize) % (text.len() + 8)),
         };
         let n = (b % 5) as usize;
         m.preview.causes = (0..n)
