@@ -137,12 +137,20 @@ impl Rewriter {
         if let Some(model) = model {
             call = call.model(model);
         }
-        if let Some((_, path, _)) = &saved {
-            saved::settled(path).await;
-        }
         let from_file = match saved {
+            // The host may still be writing it: read once it is left alone.
             Some((host, path, root)) => match saved::open_checked(&path, &root) {
-                Ok(file) => Some(file),
+                Ok((file, len)) => match saved::settled(&file, len).await {
+                    len if len <= saved::MAX_FILE => Some((file, len)),
+                    len => {
+                        tracing::warn!(
+                            "gateway: {host} saved the whole output, but it grew to {len} bytes, \
+                             over the {} MiB the gateway reads; the part it sent is stored",
+                            saved::MAX_FILE >> 20
+                        );
+                        None
+                    }
+                },
                 Err(err) => {
                     tracing::warn!(
                         "gateway: {host} saved the whole output, but the gateway does not read it \

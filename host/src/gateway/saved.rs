@@ -16,7 +16,7 @@
 //! once it has been left alone for [`SETTLE`], waiting [`SETTLE_MAX`] at
 //! most.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime};
 
 use super::Chunked;
@@ -151,28 +151,32 @@ fn path_after<'a>(text: &'a str, before: &str) -> Option<&'a str> {
     (!line.is_empty()).then_some(line)
 }
 
-pub use crate::saved_file::open_checked;
+pub use crate::saved_file::{MAX_FILE, open_checked};
 
 /// A saved file last written this long ago is whole…
 pub const SETTLE: Duration = Duration::from_millis(200);
 /// …and one still written to is read after this long anyway.
 pub const SETTLE_MAX: Duration = Duration::from_secs(3);
 
-/// Waits until the file at `path` was last modified [`SETTLE`] ago (at
-/// once for a file written before), at most [`SETTLE_MAX`]; a file that
-/// cannot be looked at is left to the opening to report.
-pub async fn settled(path: &Path) {
+/// Waits until `file` (opened by [`open_checked`], `len` bytes then) was
+/// last modified [`SETTLE`] ago (at once for a file written before), at
+/// most [`SETTLE_MAX`]; returns its length then. A file that cannot be
+/// looked at keeps the length it was opened with.
+pub async fn settled(file: &std::fs::File, len: u64) -> u64 {
     let start = Instant::now();
-    while start.elapsed() < SETTLE_MAX {
-        let Ok(modified) = tokio::fs::metadata(path).await.and_then(|m| m.modified()) else {
-            return;
+    loop {
+        let Ok(meta) = file.metadata() else {
+            return len;
+        };
+        let Ok(modified) = meta.modified() else {
+            return meta.len();
         };
         // A time ahead of the clock counts as now.
         let age = SystemTime::now()
             .duration_since(modified)
             .unwrap_or_default();
-        if age >= SETTLE {
-            return;
+        if age >= SETTLE || start.elapsed() >= SETTLE_MAX {
+            return meta.len();
         }
         tokio::time::sleep(SETTLE - age).await;
     }
@@ -251,8 +255,8 @@ mod tests {
                 }
             })
         };
-        settled(&path).await;
-        assert_eq!(std::fs::metadata(&path).unwrap().len(), 8 << 18);
+        let (file, len) = open_checked(&path, &dir).unwrap();
+        assert_eq!(settled(&file, len).await, 8 << 18);
         writer.join().unwrap();
         let ahead = SystemTime::now() + Duration::from_secs(3600);
         std::fs::File::options()
@@ -262,7 +266,7 @@ mod tests {
             .set_modified(ahead)
             .unwrap();
         let start = Instant::now();
-        settled(&path).await;
+        assert_eq!(settled(&file, 0).await, 8 << 18);
         assert!(start.elapsed() >= SETTLE_MAX);
         std::fs::remove_dir_all(&dir).unwrap();
     }
