@@ -307,16 +307,26 @@ fn piped_header(line: &str) -> Option<(bool, Vec<Column>)> {
     let t = line.trim();
     let boxed = t.starts_with('|') && t.ends_with('|') && t.len() > 1;
     let inner = if boxed { unbox(line) } else { t };
-    let names: Vec<&str> = inner.split('|').map(str::trim).collect();
-    let named = |n: &&str| {
+    let named = |n: &str| {
         n.len() <= NAME_CHARS
             && n.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
             && n.bytes()
                 .all(|b| b.is_ascii_alphanumeric() || b" _-.%()/#".contains(&b))
     };
-    if names.len() < 2 || names.len() > MAX_COLUMNS || !names.iter().all(named) {
+    // Checked before anything is allocated: this runs on every line
+    // holding a `|` while no table is open (a log's `a | b` is no header,
+    // its first cell a time).
+    let mut cells = 0;
+    for name in inner.split('|') {
+        cells += 1;
+        if cells > MAX_COLUMNS || !named(name.trim()) {
+            return None;
+        }
+    }
+    if cells < 2 {
         return None;
     }
+    let names: Vec<&str> = inner.split('|').map(str::trim).collect();
     Some((boxed, split_columns(&names)))
 }
 
