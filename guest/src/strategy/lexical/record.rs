@@ -276,10 +276,15 @@ fn asked_member(
 /// at all — nor an opener's key (`"Pos": {`, YAML's `pos:`), whose
 /// members follow.
 fn named_by(asked: &Query, body: &str, key: &str) -> Option<bool> {
-    if body.ends_with(['{', '[', ':']) || !asked.names_key(key) {
+    if body.ends_with(['{', '[', ':']) {
         return None;
     }
-    Some(asked.names_by_naming_word(key))
+    named_by_key(asked, key)
+}
+
+/// [`named_by`] for a key whose value is known to be no opener.
+fn named_by_key(asked: &Query, key: &str) -> Option<bool> {
+    (asked.names_key(key)).then(|| asked.names_by_naming_word(key))
 }
 
 /// Where the member the question names starts in a JSON object on one
@@ -304,7 +309,7 @@ pub fn asked_at(line: &str, asked: &Query) -> Option<usize> {
         if key.is_empty() || key.len() > LABEL_BYTES || !key.bytes().all(keyed) || opener {
             continue;
         }
-        match named_by(asked, "", key) {
+        match named_by_key(asked, key) {
             Some(true) => return Some(start),
             Some(false) if holding.is_none() => holding = Some(start),
             _ => {}
