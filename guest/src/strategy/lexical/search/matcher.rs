@@ -233,12 +233,22 @@ impl Matcher {
     }
 
     /// Calls `hit(form, text)` for every form held as written that `line`
-    /// holds, in any case: a line, not a token, holds `log4j-core`.
+    /// holds, in any case, between word boundaries: a line, not a token,
+    /// holds `log4j-core` (in `log4j-core-2.14.1.jar`, not `mylog4j-core`;
+    /// `web-1`, not `web-10`).
     pub fn verbatim_hits(&self, line: &str, mut hit: impl FnMut(u32, &str)) {
+        let line = line.as_bytes();
+        let word = |i: usize| {
+            line.get(i)
+                .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
+        };
         for &f in &self.verbatim {
             let text = &self.forms[f as usize];
-            let bytes = text.as_bytes();
-            if (line.as_bytes().windows(bytes.len())).any(|w| w.eq_ignore_ascii_case(bytes)) {
+            let n = text.len();
+            let held = (line.windows(n).enumerate()).any(|(i, w)| {
+                w.eq_ignore_ascii_case(text.as_bytes()) && !word(i + n) && !(i > 0 && word(i - 1))
+            });
+            if held {
                 hit(f, text);
             }
         }

@@ -191,6 +191,11 @@ pub fn percentile(term: &str) -> Option<&str> {
         .then_some(digits)
 }
 
+/// Names as written ([`compounds`]) a query holds at most…
+const MAX_NAMES: usize = 8;
+/// …each of at most this many bytes.
+const MAX_NAME_BYTES: usize = 64;
+
 /// The names a request spells with `-` or `.` between words, lowercased:
 /// `log4j-core`, `kube-proxy`, `web-1`, `api.example.com` (with a letter:
 /// a version or an address is matched by its parts, as before; with at
@@ -237,7 +242,11 @@ impl Query {
             }
         });
         let mut q = if kept.terms.is_empty() { all } else { kept };
-        for name in compounds(extract) {
+        // A few names, each short: every line is scanned for each.
+        for name in (compounds(extract).into_iter())
+            .filter(|n| n.len() <= MAX_NAME_BYTES)
+            .take(MAX_NAMES)
+        {
             q.add_verbatim(name);
         }
         (!q.terms.is_empty()).then_some(q)

@@ -401,6 +401,17 @@ fn names_spelled_with_hyphens_or_dots_are_terms_as_written() {
     assert!(terms.contains(&"log4j-core"), "{terms:?}");
     assert!(terms.contains(&"api.example.com"), "{terms:?}");
     assert!(!terms.contains(&"2.14.1"), "{terms:?}");
+    let long = format!(
+        "{} x-{} a-{}",
+        (0..20)
+            .map(|i| format!("n{i}-x"))
+            .collect::<Vec<_>>()
+            .join(" "),
+        "y".repeat(70),
+        "z"
+    );
+    let q = Query::parse(&long).unwrap();
+    assert_eq!(q.terms().iter().filter(|t| t.contains('-')).count(), 8);
     let q = Query::parse("Which pods, e.g. on web-1, restarted?").unwrap();
     assert!(q.terms().contains(&"web-1"), "{:?}", q.terms());
     assert!(
@@ -413,4 +424,21 @@ fn names_spelled_with_hyphens_or_dots_are_terms_as_written() {
         terms.contains(&"log4j") && terms.contains(&"core"),
         "{terms:?}"
     );
+}
+
+#[test]
+fn a_name_as_written_is_held_between_word_boundaries() {
+    let held = |question: &str, line: &str| {
+        let mut n = 0;
+        Matcher::new(&Query::parse(question).unwrap()).verbatim_hits(line, |_, _| n += 1);
+        n
+    };
+    assert_eq!(held("why did web-1 restart", "pod web-1 restarted"), 1);
+    assert_eq!(
+        held("why did web-1 restart", "pod WEB-1-abcde restarted"),
+        1
+    );
+    assert_eq!(held("why did web-1 restart", "pod web-10 restarted"), 0);
+    assert_eq!(held("is log4j-core there", "lib/log4j-core-2.14.1.jar"), 1);
+    assert_eq!(held("is log4j-core there", "lib/mylog4j-core.jar"), 0);
 }
