@@ -552,7 +552,7 @@ impl Intent {
                     "than" | "least" | "most" | "%" | ">" | "<" | "=" | "equal" | "equals"
                 )
                 || number(w).is_some()
-                || (unit(w).is_some() && i > 0 && number(&words[i - 1]).is_some());
+                || (unit(w).is_some() && i > 0 && counts_one_of(&words[i - 1], w));
             keep[i] = !measure_word;
         }
         (words.iter().zip(keep))
@@ -615,6 +615,12 @@ fn number(word: &str) -> Option<(f64, &str)> {
         .unwrap_or(word.len());
     let n: f64 = word[..end].parse().ok()?;
     Some((n, &word[end..]))
+}
+
+/// Whether `word` counts the unit `next`: a number (`5 gigs`), or an
+/// article before a unit's name (`a gigabyte`, `an hour`: not `a M.2`).
+fn counts_one_of(word: &str, next: &str) -> bool {
+    number(word).is_some() || (matches!(word, "a" | "an") && next.len() > 1 && unit(next).is_some())
 }
 
 /// A unit's scale to its base, and which base.
@@ -686,7 +692,7 @@ fn compare(words: &[String]) -> Option<Measure> {
             at += 1;
         }
         // `more than a gigabyte`, `longer than an hour`: one of a unit.
-        let one = matches!(w(at), "a" | "an") && unit(w(at + 1)).is_some();
+        let one = counts_one_of(w(at), w(at + 1)) && number(w(at)).is_none();
         let Some((mut n, glued)) = number(w(at)).or(one.then_some((1.0, ""))) else {
             continue;
         };
@@ -765,6 +771,14 @@ mod tests {
             cmp(Op::Above, 3600.0, Unit::Seconds)
         );
         assert_eq!(measure("more than a few retries"), None);
+        assert_eq!(measure("bigger than a M.2 drive"), None);
+        // The unit is no word to search for, after an article as after a number.
+        let intent = Intent::of("jobs that ran longer than an hour");
+        assert!(
+            !intent
+                .search_text("jobs that ran longer than an hour")
+                .contains("hour")
+        );
     }
 
     #[test]
