@@ -212,11 +212,16 @@ pub fn number(text: &str) -> Option<f64> {
         "m" | "min" | "mins" => 60.0,
         "h" => 3600.0,
         "B" | "b" => 1.0,
-        // Kubernetes writes `Ki`, `Mi`, `Gi`.
-        "K" | "k" | "KB" | "kB" | "KiB" | "Ki" => 1024.0,
-        "M" | "MB" | "MiB" | "Mi" => 1024.0 * 1024.0,
-        "G" | "GB" | "GiB" | "Gi" => 1024.0 * 1024.0 * 1024.0,
-        "T" | "TB" | "TiB" | "Ti" => 1024.0_f64.powi(4),
+        // `GB` is 10⁹ (docker's `4.8GB`, as a question's "5 GB" is read);
+        // `G` as `ls -h` and `du -h` print it, and Kubernetes' `Gi`, 2³⁰.
+        "KB" | "kB" => 1e3,
+        "MB" => 1e6,
+        "GB" => 1e9,
+        "TB" => 1e12,
+        "K" | "k" | "KiB" | "Ki" => 1024.0,
+        "M" | "MiB" | "Mi" => 1024.0 * 1024.0,
+        "G" | "GiB" | "Gi" => 1024.0 * 1024.0 * 1024.0,
+        "T" | "TiB" | "Ti" => 1024.0_f64.powi(4),
         // A temperature, as `sensors` and `nvidia-smi -q` print it.
         "°C" | "°F" | "℃" | "℉" | "C" => 1.0,
         _ => return None,

@@ -250,3 +250,14 @@ fn a_piped_tables_cells_are_its_columns_fields() {
         ]
     );
 }
+
+/// Sizes as tools print them: `GB` is 10⁹ (docker's `4.8GB`, as a
+/// question's "5 GB" is read), `G` and `Gi` are 2³⁰ (`ls -h`, Kubernetes).
+#[test]
+fn sizes_are_read_in_their_own_units() {
+    assert_eq!(number("4.8GB"), Some(4.8e9));
+    assert_eq!(number("512 MB"), Some(512e6));
+    assert_eq!(number("5G"), Some(5.0 * 1024f64.powi(3)));
+    assert_eq!(number("14Gi"), Some(14.0 * 1024f64.powi(3)));
+    assert_eq!(number("300 MiB"), Some(300.0 * 1024f64.powi(2)));
+}
