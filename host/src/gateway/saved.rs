@@ -175,10 +175,11 @@ pub async fn settled(file: &std::fs::File, len: u64) -> u64 {
         let age = SystemTime::now()
             .duration_since(modified)
             .unwrap_or_default();
-        if age >= SETTLE || start.elapsed() >= SETTLE_MAX {
+        let left = SETTLE_MAX.saturating_sub(start.elapsed());
+        if age >= SETTLE || left.is_zero() {
             return meta.len();
         }
-        tokio::time::sleep(SETTLE - age).await;
+        tokio::time::sleep((SETTLE - age).min(left)).await;
     }
 }
 

@@ -190,8 +190,9 @@ pub fn line_kind(line: &str) -> u64 {
 
 /// The kind of a line: its indent and its first word's shape (letters as
 /// they are, digit runs as one `0`, quoted text as `""`), hashed. A JSON
-/// object's line is one kind whatever its first value: Zeek's `"ts"` is
-/// written with three to six decimals.
+/// object's line is one kind whatever its first member (Zeek's `"ts"` is
+/// written with three to six decimals): its members' keys tell its fields
+/// apart.
 fn kind_of(body: &str, indent: usize) -> u64 {
     let mut h = fnv(FNV_START, &(indent as u64).to_le_bytes());
     let (mut digits, mut quoted, mut n) = (false, false, 0);
