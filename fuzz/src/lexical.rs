@@ -5,12 +5,14 @@
 //! (lossily decoded; its lines are the scored lines).
 //!
 //! Invariants (the words' own in [`words`]):
-//! - query terms are distinct terms of the request;
+//! - query terms are distinct terms of the request, or names it spells
+//!   with `-` or `.` (`log4j-core`), held as written;
 //! - the request itself, read as a line, holds every query term;
 //! - the scorer returns exactly the units that hold a query term by the
 //!   guest's public matching rule ([`Query::held_by`], applied here to each
-//!   token, without the scorer's prefilter and memo), each with exactly the
-//!   terms it holds; units are fixed windows of `WINDOW_LINES` lines, or
+//!   token, without the scorer's prefilter and memo; a name as written by
+//!   [`holds_name`], between word boundaries in any case), each with
+//!   exactly the terms it holds; units are fixed windows of `WINDOW_LINES` lines, or
 //!   with record starts, runs of whole records closed at a record start
 //!   once they hold `WINDOW_LINES` lines or after `MAX_UNIT_LINES`, each
 //!   naming the first line of the record it starts in;
@@ -47,7 +49,7 @@ pub fn run(data: &[u8]) {
     let all = terms(request);
     for (i, t) in qterms.iter().enumerate() {
         assert!(
-            all.iter().any(|a| a == t),
+            all.iter().any(|a| a == t) || (is_name(t) && holds_name(request, t)),
             "query term {t:?} is not a term of the request"
         );
         assert!(!qterms[..i].contains(t), "query term {t:?} twice");
@@ -173,6 +175,9 @@ fn expected_units(holder: &mut Holder, lines: &[&str], starts: Option<&[bool]>) 
                     hit[t] = true;
                 }
             }
+            for (t, name) in names.iter().enumerate() {
+                hit[t] |= is_name(name) && holds_name(line, name);
+            }
         }
         let held: Vec<String> = (0..names.len())
             .filter(|&t| hit[t])
@@ -183,4 +188,24 @@ fn expected_units(holder: &mut Holder, lines: &[&str], starts: Option<&[bool]>) 
         }
     }
     out
+}
+
+/// A query term that is a name as written: no token holds `-` or `.`.
+fn is_name(term: &str) -> bool {
+    term.contains(['-', '.'])
+}
+
+/// Whether `line` holds `name` (lowercase ASCII) in any case, with no
+/// letter, digit or `_` just before or after it: written here apart from
+/// the guest's scan, char by char.
+fn holds_name(line: &str, name: &str) -> bool {
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+    line.char_indices().any(|(i, _)| {
+        let rest = &line[i..];
+        rest.len() >= name.len()
+            && rest.is_char_boundary(name.len())
+            && rest[..name.len()].to_ascii_lowercase() == name
+            && !word(line[..i].chars().next_back())
+            && !word(rest[name.len()..].chars().next())
+    })
 }

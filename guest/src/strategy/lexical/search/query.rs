@@ -203,7 +203,7 @@ const MAX_NAME_BYTES: usize = 64;
 fn compounds(extract: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for word in extract.split_whitespace() {
-        let word = word.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+        let word = word.trim_matches(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
         let parts = word.split(['-', '.']);
         let whole = word.is_ascii()
             && word.contains(['-', '.'])
