@@ -244,9 +244,15 @@ impl Matcher {
         };
         for &f in &self.verbatim {
             let text = &self.forms[f as usize];
-            let n = text.len();
-            let held = (line.windows(n).enumerate()).any(|(i, w)| {
-                w.eq_ignore_ascii_case(text.as_bytes()) && !word(i + n) && !(i > 0 && word(i - 1))
+            let (name, n) = (text.as_bytes(), text.len());
+            // Only where its first byte is, in either case (most lines: nowhere).
+            let first = name[0];
+            let mut at = memchr::memchr2_iter(first, first.to_ascii_uppercase(), line);
+            let held = at.any(|i| {
+                line.get(i..i + n)
+                    .is_some_and(|w| w.eq_ignore_ascii_case(name))
+                    && !word(i + n)
+                    && !(i > 0 && word(i - 1))
             });
             if held {
                 hit(f, text);
