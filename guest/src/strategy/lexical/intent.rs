@@ -102,6 +102,9 @@ const SCENE_OPENERS: &[&str] = &[
     "with",
     "given",
 ];
+/// Pronouns of a question that stand for what a statement before it told
+/// ("… ran so long the worker killed it. Which job was it?").
+const BACK_REFERENCES: &[&str] = &["it", "they", "them", "ones", "he", "she", "him", "her"];
 /// Words asking which items.
 const ASKING: &[&str] = &[
     "which", "what", "who", "where", "how", "list", "give", "show",
@@ -126,7 +129,12 @@ fn setting(question: &str, words: &[String]) -> Vec<String> {
         let sentence = told_words.len() >= 3 && !told.contains('?');
         if sentence && asked.starts_with(char::is_whitespace) && starts_asking(asked) {
             let asked = self::words(asked);
-            out.extend(told_words.into_iter().filter(|w| !asked.contains(w)));
+            // A question pointing back at the statement ("Someone edited
+            // the sudoers file. Who was it?") asks about what it tells.
+            let refers_back = asked.iter().any(|w| BACK_REFERENCES.contains(&w.as_str()));
+            if !refers_back {
+                out.extend(told_words.into_iter().filter(|w| !asked.contains(w)));
+            }
         }
     }
     if let Some((clause, rest)) = question.split_once(',') {
@@ -168,7 +176,7 @@ fn plural(x: &str) -> bool {
     x.len() > 3
         && x.ends_with('s')
         && !["ss", "us", "is"].iter().any(|e| x.ends_with(e))
-        && !matches!(x, "does" | "this" | "goes")
+        && !matches!(x, "does" | "this" | "goes" | "ones")
 }
 
 /// Whether `question` asks where: a sentence or clause opening with
@@ -536,6 +544,7 @@ impl Intent {
     /// number and its unit, the extreme): what the word search looks for.
     /// `90` in "more than 90 %" is no word to find.
     pub fn search_text(&self, question: &str) -> String {
+        let question = &without_time_frame(question);
         if self.measure.is_none() {
             return question.to_string();
         }
@@ -561,6 +570,53 @@ impl Intent {
             .collect::<Vec<_>>()
             .join(" ")
     }
+}
+
+/// Words saying when, not what: "last night", "this morning",
+/// "yesterday". An output says when by its timestamps, so these words
+/// only find a traceback's `most recent call last`.
+const TIME_FRAMES: &[&str] = &["yesterday", "today", "tonight", "overnight"];
+/// A time frame's noun, after `last` or `this`.
+const TIME_FRAME_NOUNS: &[&str] = &[
+    "night",
+    "morning",
+    "evening",
+    "afternoon",
+    "week",
+    "weekend",
+    "month",
+];
+
+/// `question` with its time frames blanked out, the rest as written (a
+/// name such as `/etc/sudoers` stays whole).
+fn without_time_frame(question: &str) -> String {
+    let mut spans: Vec<(usize, usize, String)> = Vec::new();
+    let mut start = None;
+    for (i, c) in question.char_indices().chain([(question.len(), ' ')]) {
+        match (c.is_alphanumeric(), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                spans.push((s, i, question[s..i].to_lowercase()));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    let mut out = question.to_string();
+    let blank =
+        |out: &mut String, (s, e): (usize, usize)| out.replace_range(s..e, &" ".repeat(e - s));
+    for (k, (s, e, w)) in spans.iter().enumerate() {
+        if TIME_FRAMES.contains(&w.as_str()) {
+            blank(&mut out, (*s, *e));
+        }
+        let noun = spans
+            .get(k + 1)
+            .filter(|n| TIME_FRAME_NOUNS.contains(&n.2.as_str()));
+        if let Some(noun) = noun.filter(|_| matches!(w.as_str(), "last" | "this")) {
+            blank(&mut out, (*s, noun.1));
+        }
+    }
+    out
 }
 
 /// A request to go on with an answer cut short: `… [skip 12]` at its end;
@@ -850,6 +906,22 @@ mod tests {
     }
 
     #[test]
+    fn a_time_frame_is_no_word_to_find() {
+        let searched = |q| Intent::of(q).search_text(q);
+        assert_eq!(
+            searched("Who edited /etc/sudoers last night?"),
+            "Who edited /etc/sudoers           ?"
+        );
+        assert_eq!(
+            searched("Which of yesterday's jobs failed this morning?"),
+            "Which of          's jobs failed             ?"
+        );
+        // Not a time frame: what is asked about, or a last item.
+        let kept = "Which nightly backups stopped, and when did the last one run?";
+        assert_eq!(searched(kept), kept);
+    }
+
+    #[test]
     fn the_scene_and_the_items_noun_are_told_apart_from_what_is_asked() {
         let setting = |q| Intent::of(q).setting;
         assert_eq!(
@@ -872,6 +944,11 @@ mod tests {
             ["ci", "build", "went", "red"]
         );
         assert!(setting("Is it v1.2? Which hosts run it?").len() == 1);
+        // A question pointing back at the statement asks about it.
+        assert!(
+            setting("Someone edited the sudoers file last night. Who was it, and when?").is_empty()
+        );
+        assert!(setting("Some pods restarted last night. Which ones, and why?").is_empty());
         // An abbreviation's stop ends no statement; a word asked about is
         // no scene; `status` is no plural.
         assert_eq!(setting("Which tests failed vs. passed?"), ["tests"]);
