@@ -14,7 +14,8 @@
 //!   comment belongs to the line it precedes;
 //! - *header*: the first of the output's first lines whose first word's
 //!   shape (`commit`, `===`, a timestamp `0a0a0 …`) recurs at its indent at
-//!   least [`MIN_RECORDS`] times — lines with that word start records,
+//!   least [`MIN_RECORDS`] times, or a timestamp starting most lines past a
+//!   banner that recurs too — lines with that word start records,
 //!   everything else at that indent or deeper continues them (a trace's
 //!   `Caused by:`, a commit's `Author:` and diff).
 //!
@@ -44,8 +45,11 @@ const MAX_INDENT: usize = 64;
 const TAB: u32 = 4;
 /// First words of at most this many bytes are compared.
 const KEY_BYTES: usize = 32;
-/// The first lines whose first word may be a header.
+/// The most first words that may be a header…
 const HEADER_CANDIDATES: usize = 16;
+/// …taken from this many first lines (a worker's banner or a config dump
+/// may come before a log's first timestamp).
+const CANDIDATE_LINES: usize = 64;
 /// Share (%) of an indent's lines that must open a block for the
 /// indentation rule.
 const MIN_OPEN_PERCENT: u64 = 60;
@@ -110,6 +114,17 @@ fn line_key(line: &str) -> Option<LineKey<'_>> {
     })
 }
 
+/// A severity word: a log line's level, not its record's key.
+fn is_severity(word: &[u8]) -> bool {
+    const LEVELS: &[&str] = &[
+        "error", "warning", "warn", "info", "debug", "trace", "note", "notice", "help", "fatal",
+        "critical", "crit", "err", "alert", "emerg", "severe", "fine",
+    ];
+    LEVELS
+        .iter()
+        .any(|l| l.as_bytes().eq_ignore_ascii_case(word))
+}
+
 /// A hash of the shape: what lines are compared by (this runs for every
 /// line), built on the stack.
 fn shape_hash(word: &str) -> u64 {
@@ -148,10 +163,13 @@ impl Shape {
         // one is copied, digit runs as one `0`.
         if word.is_ascii() {
             let bytes = word.as_bytes();
-            if !bytes
-                .iter()
-                .all(|&b| b.is_ascii_alphanumeric() || b == b'_')
-            {
+            let plain = |b: &[u8]| b.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_');
+            // A key (`dn:` of an LDIF entry, `Name:`) is its own word; a
+            // severity (`warning:`, `ERROR:`) is one shape whatever its
+            // level, as a log's lines are one kind.
+            let key = (bytes.strip_suffix(b":"))
+                .is_some_and(|k| !k.is_empty() && plain(k) && !is_severity(k));
+            if !key && !plain(bytes) {
                 shape.push_coarse_ascii(bytes);
                 return shape;
             }
@@ -403,7 +421,7 @@ impl RecordDetector {
             level.lines += 1;
         }
         self.seen += 1;
-        let first = self.seen <= HEADER_CANDIDATES;
+        let first = self.seen <= CANDIDATE_LINES && self.candidates.len() < HEADER_CANDIDATES;
         let last_key = self.last_key.take();
         if !first && !self.candidates.iter().any(|c| c.indent == k.indent) {
             return;
@@ -463,7 +481,17 @@ impl RecordDetector {
                 break;
             }
         }
-        let stat = (self.candidates.iter()).find(|stat| stat.count >= MIN_RECORDS)?;
+        let recurs = |stat: &&KeyStat| stat.count >= MIN_RECORDS;
+        let mut stat = self.candidates.iter().find(recurs)?;
+        // A preamble's repeated decoration (a banner printed at each
+        // restart) yields to a log's timestamp that starts most lines.
+        let stamped = |s: &KeyStat| s.key.trim_start_matches('[').starts_with('0');
+        let log = (self.candidates.iter().filter(recurs)).find(|s| {
+            stamped(s) && s.indent <= stat.indent && s.count * 2 > total && !self.is_a_cell(s)
+        });
+        if let Some(log) = log.filter(|_| !stamped(stat)) {
+            stat = log;
+        }
         if self.is_a_cell(stat) {
             return None;
         }
@@ -481,6 +509,14 @@ impl RecordDetector {
     /// laid out as they are, and other lines laid out so are at least as
     /// many as its own.
     fn is_a_cell(&self, stat: &KeyStat) -> bool {
+        // A key (`dn:`) heads a stanza of keys laid out as it is.
+        let key = stat
+            .key
+            .strip_suffix(':')
+            .filter(|k| !k.is_empty() && *k != "a");
+        if key.is_some_and(|k| k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')) {
+            return false;
+        }
         let laid_out = self.layouts.get(&(stat.indent, stat.layout)).copied();
         let others = laid_out.unwrap_or(0).saturating_sub(stat.alike);
         stat.alike * 100 >= stat.count * 80

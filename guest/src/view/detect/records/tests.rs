@@ -35,7 +35,9 @@ fn shapes_keep_words_and_coarsen_values() {
     );
     assert_eq!(shape("src/api/client.ts(118,9):"), "a(0,0):");
     assert_eq!(shape("\"lodash\":"), "\"\":");
-    assert_eq!(shape("Author:"), "a:");
+    assert_eq!(shape("Author:"), "Author:");
+    assert_eq!(shape("dn:"), "dn:");
+    assert_eq!(shape("warning:"), shape("ERROR:"));
 }
 
 #[test]
@@ -126,6 +128,28 @@ fn a_log_entry_holds_its_trace() {
     assert_eq!(rule.unwrap().key.as_deref(), Some("0a0a0"));
     let want: Vec<usize> = (1..=13).chain(18..=24).collect();
     assert_eq!(lines, want);
+}
+
+#[test]
+fn a_logs_timestamp_past_a_banner_that_recurs_starts_its_records() {
+    // A worker prints a 30-line banner at each start, then a line per
+    // event: its entries are the records, not the banners.
+    let banner: String = (0..30)
+        .map(|i| format!("{} ** ---- .> setting{i}: value\n", "-".repeat(1 + i % 3)))
+        .collect();
+    let mut log = String::new();
+    for start in 0..3 {
+        log.push_str(&banner);
+        for i in 0..200 {
+            log.push_str(&format!(
+                "[2026-11-26 22:{start:02}:{:02},000: INFO/MainProcess] Task t[{i}] succeeded\n",
+                i % 60
+            ));
+        }
+    }
+    let (rule, lines) = starts(&log);
+    assert_eq!(rule.unwrap().key.as_deref(), Some("[0a0a0"));
+    assert_eq!(lines.len(), 3 * 200 + 1, "each entry, and the first banner");
 }
 
 #[test]
