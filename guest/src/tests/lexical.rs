@@ -302,6 +302,37 @@ fn a_rare_value_comes_with_the_message_beside_it() {
     );
 }
 
+/// An LDIF dump's entries are blank-separated stanzas of `key: value`
+/// lines, all at indent 0: a rare value is shown with its own entry's
+/// names, never the entry above's, and with the member the question asks
+/// for even when it comes after the value (`sAMAccountName` for
+/// "username").
+#[test]
+fn an_ldif_entrys_rare_value_comes_with_its_own_names_and_the_member_asked_for() {
+    let mut ldif = String::new();
+    for i in 0..300 {
+        let lockout = if i == 180 { "134402432844073196" } else { "0" };
+        ldif.push_str(&format!(
+            "dn: CN=User {i},OU=Staff,DC=corp,DC=io\ntitle: Role {}\ndisplayName: User {i}\nmemberOf: CN=GG-All-Staff,OU=Groups,DC=corp,DC=io\nuserAccountControl: 512\nbadPwdCount: {}\nlockoutTime: {lockout}\nsAMAccountName: user{i}\nmail: user{i}@corp.io\n\n",
+            i % 7,
+            i % 3
+        ));
+    }
+    let body = answer(
+        &ldif,
+        "Which accounts are locked out? I need every username.",
+    );
+    let section = body
+        .split("\n\n")
+        .find(|s| s.contains("134402432844073196"))
+        .unwrap_or(&body);
+    assert!(
+        section.contains("displayName: User 180") && section.contains("sAMAccountName: user180"),
+        "{body}"
+    );
+    assert!(!section.contains("User 179"), "{body}");
+}
+
 /// "Which files …": each listed finding comes with its record's member the
 /// question names (`"filename"`, before the line), not only its names
 /// (`"test_name"`, after it).

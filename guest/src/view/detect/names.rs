@@ -127,9 +127,8 @@ impl Names {
             return;
         }
         // A heading: `/srv/app/config:`, `## Results`, `[section]`.
-        if std::mem::take(&mut self.blank)
-            && (body.ends_with(':') || body.starts_with('#') || body.starts_with('['))
-        {
+        let after_blank = std::mem::take(&mut self.blank);
+        if after_blank && (body.ends_with(':') || body.starts_with('#') || body.starts_with('[')) {
             self.block_head = Some(keep(number, line));
         }
         if self.slots.len() < MAX_INDENT {
@@ -137,6 +136,13 @@ impl Names {
             self.opened_at.resize(MAX_INDENT, 0);
             self.bracket_at.resize(MAX_INDENT, 0);
             self.lists.resize(MAX_INDENT, None);
+        }
+        // A blank line ends the records at the next line's indent: the
+        // entries of an LDIF dump or of `key: value` stanzas, all at
+        // indent 0, are told apart by nothing else.
+        if after_blank && self.named_to > indent {
+            self.slots[indent..self.named_to].fill(None);
+            self.named_to = indent;
         }
         // A line at a list's indent or shallower ends it (its `]`, the
         // next key); a line opening one under a key starts it.

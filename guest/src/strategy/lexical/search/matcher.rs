@@ -85,11 +85,17 @@ impl Query {
     /// naming a record ([`NAME_KEYS`]) related to a term: `Node` for
     /// "which machine".
     pub fn names_by_naming_word(&self, key: &str) -> bool {
-        key_words(key).any(|w| {
-            (self.where_asked && LOCATION_WORDS.contains(&w.as_str()))
-                || ((KEY_SUFFIXES.contains(&w.as_str()) || NAME_KEYS.contains(&w.as_str()))
-                    && (self.held_by(&w).iter()).any(|h| h.related && !h.longer))
-        })
+        let related = |w: &str| (self.held_by(w).iter()).any(|h| h.related && !h.longer);
+        let naming = |w: &str| KEY_SUFFIXES.contains(&w) || NAME_KEYS.contains(&w);
+        // A naming key that is itself a word related to a term: Active
+        // Directory's `sAMAccountName` for "every username".
+        let whole =
+            key_words(key).last().is_some_and(|w| naming(&w)) && related(&key.to_ascii_lowercase());
+        whole
+            || key_words(key).any(|w| {
+                (self.where_asked && LOCATION_WORDS.contains(&w.as_str()))
+                    || (naming(&w) && related(&w))
+            })
     }
 }
 
