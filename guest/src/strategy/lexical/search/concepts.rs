@@ -48,6 +48,8 @@ const GROUPS: &[&[&str]] = &[
         "killed",
         "segfault",
         "sigsegv",
+        // Killed by the kernel or a supervisor: `signal 9 (SIGKILL)`.
+        "sigkill",
         "died",
         "anr",
         "tombstone",
@@ -243,6 +245,25 @@ const GROUPS: &[&[&str]] = &[
     ],
     // A connection turned away: a `reset` (TCP's RST), `refused`.
     &["refused", "reset", "rst", "rejected"],
+    // Wiped to start over: Okta's `user.mfa.factor.reset_all`.
+    &[
+        "wipe", "wiped", "erase", "erased", "reset", "clear", "cleared",
+    ],
+    // A second factor of a login, however it is said ("two-step" is
+    // looked up as written, without its `-`).
+    &[
+        "mfa",
+        "2fa",
+        "twofactor",
+        "twostep",
+        "multifactor",
+        "factor",
+        "otp",
+        "totp",
+        "authenticator",
+    ],
+    // A user's login name: Active Directory's `sAMAccountName`.
+    &["username", "samaccountname", "userprincipalname", "login"],
     // Services by their well-known ports, as packet captures and socket
     // listings name them (`10.0.1.20.5432`).
     &["postgres", "postgresql", "5432"],

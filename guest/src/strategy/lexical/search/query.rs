@@ -259,11 +259,24 @@ impl Query {
         if self.terms.contains(&name) {
             return;
         }
-        self.forms.push(vec![Form {
+        let mut forms = vec![Form {
             text: name.clone(),
             tenths: 10,
             verbatim: true,
-        }]);
+        }];
+        // A word spelled with `-` ("two-step", "e-mail") has the related
+        // words of its spelling without it.
+        let joined: String = name.chars().filter(|&c| c != '-').collect();
+        if joined.len() < name.len() && joined.chars().all(char::is_alphanumeric) {
+            for text in concepts::related(&joined) {
+                forms.push(Form {
+                    text: text.to_owned(),
+                    tenths: RELATED_TENTHS,
+                    verbatim: false,
+                });
+            }
+        }
+        self.forms.push(forms);
         self.terms.push(name);
         self.weights.push(1.0);
     }

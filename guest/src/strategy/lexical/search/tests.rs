@@ -264,6 +264,8 @@ fn holding_is_mutual_except_for_longer_words() {
     assert_eq!(held("disk", "storage"), [related]);
     // A key that still works is one a scanner calls `Verified`.
     assert_eq!(held("work", "verified"), [related]);
+    // A process the kernel or a supervisor killed: `signal 9 (SIGKILL)`.
+    assert_eq!(held("kill", "sigkill"), [related]);
     // Operations' words for what outputs write otherwise: a status code,
     // a port, a health state, a record's member, a muted alert.
     assert_eq!(held("throttled", "429"), [related]);
@@ -392,6 +394,9 @@ fn a_key_is_named_by_the_questions_words() {
     let q = Query::parse("which runs are failing? I need links to them").expect("terms");
     assert!(q.names_key("html_url"));
     assert!(!q.names_key("error"));
+    // A naming key that is a related word as a whole.
+    let q = Query::parse("which accounts are locked? every username").expect("terms");
+    assert!(q.names_key("sAMAccountName"));
 }
 
 #[test]
@@ -423,6 +428,14 @@ fn names_spelled_with_hyphens_or_dots_are_terms_as_written() {
     assert!(
         terms.contains(&"log4j") && terms.contains(&"core"),
         "{terms:?}"
+    );
+    // Spelled with `-`, a word has the related words of its spelling
+    // without it: "two-step" is an `mfa` factor.
+    let q = Query::parse("Who wiped someone's two-step login?").unwrap();
+    let mut held = LineTerms::new(&q);
+    assert_eq!(
+        held.count("\"eventType\": \"user.mfa.factor.reset_all\","),
+        2
     );
 }
 
