@@ -82,6 +82,9 @@ pub struct Intent {
     /// It asks where ("Where exactly?"): a record's location (its
     /// `Filename`, `path`, `line`) is a member it names.
     pub where_asked: bool,
+    /// It asks when ("and when did it last run?"): a record's time (its
+    /// `time`, `timestamp`, `created_at`) is a member it names.
+    pub when_asked: bool,
 }
 
 /// Words opening a clause that sets the scene before the question.
@@ -179,14 +182,15 @@ fn plural(x: &str) -> bool {
         && !matches!(x, "does" | "this" | "goes" | "ones")
 }
 
-/// Whether `question` asks where: a sentence or clause opening with
-/// "where" ("Where exactly?", "Which machine, and where?"), not a
-/// relative one ("the pods where the status is Failed").
-fn where_asked(question: &str) -> bool {
+/// Whether `question` asks `word` ("where", "when"): a sentence or clause
+/// opening with it ("Where exactly?", "Which machine, and where?", "and
+/// when did it last run?"), not a relative one ("the pods where the
+/// status is Failed").
+fn clause_asks(question: &str, word: &str) -> bool {
     question.split(['?', '.', '!', ',', ';']).any(|clause| {
         let words = self::words(clause);
         let first = |w: &str| words.first().is_some_and(|f| f == w);
-        first("where") || (first("and") && words.get(1).is_some_and(|w| w == "where"))
+        first(word) || (first("and") && words.get(1).is_some_and(|w| w == word))
     })
 }
 
@@ -494,7 +498,8 @@ impl Intent {
             }),
             apart: after(&words, |w| CONTRASTS.contains(&w)),
             setting: setting(question, &words),
-            where_asked: where_asked(question),
+            where_asked: clause_asks(question, "where"),
+            when_asked: clause_asks(question, "when"),
         }
     }
 }
@@ -961,5 +966,8 @@ mod tests {
         assert!(where_asked("Could it crash? Where exactly?"));
         assert!(where_asked("Which machine, and where?"));
         assert!(!where_asked("List the pods where the status is Failed."));
+        let when_asked = |q| Intent::of(q).when_asked;
+        assert!(when_asked("Which host stopped, and when did it last run?"));
+        assert!(!when_asked("Which jobs failed when the disk filled?"));
     }
 }

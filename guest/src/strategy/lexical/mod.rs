@@ -75,6 +75,9 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     if intent.where_asked {
         query.asking_where();
     }
+    if intent.when_asked {
+        query.asking_when();
+    }
     let terms = query.terms().join(", ");
     let rule = doc.meta.records.as_ref();
     let mut cursor = rule.map(RecordCursor::new);

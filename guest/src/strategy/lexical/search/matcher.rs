@@ -94,6 +94,7 @@ impl Query {
         whole
             || key_words(key).any(|w| {
                 (self.where_asked && LOCATION_WORDS.contains(&w.as_str()))
+                    || (self.when_asked && TIME_WORDS.contains(&w.as_str()))
                     || (naming(&w) && related(&w))
             })
     }
@@ -102,6 +103,18 @@ impl Query {
 /// Words of a key holding where a thing is: what "where" asks for.
 const LOCATION_WORDS: &[&str] = &[
     "file", "filename", "filepath", "path", "location", "pos", "position", "line", "lineno",
+];
+
+/// Words of a key holding when a thing happened: what "when" asks for.
+const TIME_WORDS: &[&str] = &[
+    "time",
+    "timestamp",
+    "date",
+    "datetime",
+    "ts",
+    "created",
+    "started",
+    "when",
 ];
 
 /// Words a key joins to what it names, unseparated (`filename`, `userid`).

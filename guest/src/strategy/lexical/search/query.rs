@@ -179,6 +179,9 @@ pub struct Query {
     /// The request asks "where": a record's location (its `Filename`,
     /// `path`, `line`) is a member it names.
     pub(super) where_asked: bool,
+    /// The request asks "when": a record's time (its `time`, `timestamp`,
+    /// `created_at`) is a member it names.
+    pub(super) when_asked: bool,
 }
 
 /// The digits of a percentile's short name: `p99` → `99`, `p999` → `999`.
@@ -232,6 +235,7 @@ impl Query {
             weights: Vec::new(),
             forms: Vec::new(),
             where_asked: false,
+            when_asked: false,
         };
         let mut kept = all.clone();
         for_each_term(extract, &mut String::new(), |t, part| {
@@ -340,5 +344,10 @@ impl Query {
     /// The question asks where ([`super::super::intent::Intent::where_asked`]).
     pub fn asking_where(&mut self) {
         self.where_asked = true;
+    }
+
+    /// The question asks when ([`super::super::intent::Intent::when_asked`]).
+    pub fn asking_when(&mut self) {
+        self.when_asked = true;
     }
 }

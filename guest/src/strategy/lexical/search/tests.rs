@@ -394,6 +394,11 @@ fn a_key_is_named_by_the_questions_words() {
     let q = Query::parse("which runs are failing? I need links to them").expect("terms");
     assert!(q.names_key("html_url"));
     assert!(!q.names_key("error"));
+    // "When": a record's time is the member asked for.
+    let mut q = Query::parse("which host stopped, and when").expect("terms");
+    assert!(!q.names_key("time"));
+    q.asking_when();
+    assert!(q.names_key("time") && q.names_key("created_at"));
     // A naming key that is a related word as a whole.
     let q = Query::parse("which accounts are locked? every username").expect("terms");
     assert!(q.names_key("sAMAccountName"));
