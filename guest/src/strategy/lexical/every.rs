@@ -181,7 +181,7 @@ impl Every {
             standouts: spread.then(Standouts::default),
         });
         if let Some(spread) = &mut kind.spread {
-            spread.add(&mut self.fields, line);
+            spread.add(&mut self.fields, n, context, line);
         }
         if let Some(standouts) = &mut kind.standouts {
             standouts.add(n, context, line);
@@ -271,12 +271,13 @@ impl Every {
             let text = match (short, kind.count <= FEW_LINES) {
                 (true, _) | (_, true) => render_kind(doc, kind, short, query)?,
                 (false, false) => format!(
-                    "[{} lines with \"{}\": lines {}–{}]\n{}{}",
+                    "[{} lines with \"{}\": lines {}–{}]\n{}{}{}",
                     kind.count,
                     clip(&kind.label, 60),
                     kind.first,
                     kind.last,
                     kind.spread(),
+                    kind.stopped(doc, query, &[])?,
                     kind.standing_out(doc, query, &[])?,
                 ),
             };
@@ -350,6 +351,7 @@ fn render_kind(doc: &Doc, kind: &Kind, roomy: bool, query: &Query) -> Result<Str
             kind.last
         ));
         out.push_str(&kind.spread());
+        out.push_str(&kind.stopped(doc, query, &numbers)?);
         out.push_str(&kind.standing_out(doc, query, &numbers)?);
     }
     Ok(out)
@@ -361,6 +363,32 @@ impl Kind {
         (self.spread.as_ref())
             .and_then(|s| s.render(self.count))
             .unwrap_or_default()
+    }
+
+    /// The last line of each value of its fields that stops while the
+    /// others go on ([`Spread::stopped`]), with whose it is, those among
+    /// `listed` aside; empty when none.
+    fn stopped(&self, doc: &Doc, query: &Query, listed: &[u64]) -> Result<String, Failure> {
+        let Some(spread) = &self.spread else {
+            return Ok(String::new());
+        };
+        let mut out = String::new();
+        for (field, value, (n, [first, name])) in spread.stopped(self.first, self.last) {
+            if listed.contains(&n) {
+                continue;
+            }
+            let text = line(doc, n)?;
+            let whose = record::whose(doc, n, first, name, &[n], Some(query))?;
+            let at = record::asked_at(&text, query);
+            out.push_str(&format!(
+                "[{} \"{}\" is on none of its lines after line {n}, where the others go on to line {}:]\n{n}: {}{whose}\n",
+                clip(field, 40),
+                value,
+                self.last,
+                clip_named_at(text.trim_end(), at.as_slice(), ITEM_BYTES)
+            ));
+        }
+        Ok(out)
     }
 
     /// Its lines whose number or last word stands out ([`Standouts`]), each with whose

@@ -15,12 +15,26 @@ const FIELDS_SHOWN: usize = 3;
 /// A value is compared and shown up to this many bytes.
 const VALUE_BYTES: usize = 80;
 
+/// A value of a field that recurs at least this often is a series (a
+/// host's nightly backup) whose end can be told…
+const SERIES_COUNT: u64 = 3;
+/// …when its last line comes before this share (%) of its kind's span
+/// while other values go on past it…
+const STOPS_BEFORE_PERCENT: u64 = 90;
+/// …and more of its own gaps than this would fit after it (a weekly
+/// host's last backup five days ago has not stopped).
+const STOPPED_GAPS: u64 = 3;
+
+/// Where a value was last seen: the line and its record's lines (as
+/// [`super::every::Every::push`] takes them).
+pub type Last = (u64, [Option<u64>; 2]);
+
 /// One field's values over a kind's lines.
 struct Values {
     key: u64,
     name: String,
-    /// Each distinct value and its lines.
-    seen: Vec<(String, u64)>,
+    /// Each distinct value, its lines, the first and the last of them.
+    seen: Vec<(String, u64, Last, u64)>,
     /// Lines holding the field.
     lines: u64,
     /// More than [`MAX_VALUES`] distinct values.
@@ -34,8 +48,9 @@ pub struct Spread {
 }
 
 impl Spread {
-    /// One line of the kind, split by `fields`.
-    pub fn add(&mut self, fields: &mut Fields, line: &str) {
+    /// Line `n` of the kind (`context`: its record's lines), split by
+    /// `fields`.
+    pub fn add(&mut self, fields: &mut Fields, n: u64, context: [Option<u64>; 2], line: &str) {
         fields.split(line, &mut |f: Field| {
             let at = match self.fields.iter().position(|v| v.key == f.key) {
                 Some(at) => at,
@@ -58,10 +73,11 @@ impl Spread {
             }
             let value = origin(f.value.trim_matches(['"', '\'', ',', ';']));
             let value = clip(value, VALUE_BYTES);
-            if let Some((_, n)) = v.seen.iter_mut().find(|(s, _)| *s == value) {
-                *n += 1;
+            if let Some((_, count, last, _)) = v.seen.iter_mut().find(|(s, ..)| *s == value) {
+                *count += 1;
+                *last = (n, context);
             } else if v.seen.len() < MAX_VALUES {
-                v.seen.push((value, 1));
+                v.seen.push((value, 1, (n, context), n));
             } else {
                 v.many = true;
                 v.seen.clear();
@@ -96,10 +112,12 @@ impl Spread {
         }
         let parts: Vec<String> = (few.iter().take(FIELDS_SHOWN))
             .map(|v| {
-                let mut seen: Vec<&(String, u64)> = v.seen.iter().collect();
+                let mut seen: Vec<&(String, u64, Last, u64)> = v.seen.iter().collect();
                 seen.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-                let values: Vec<String> =
-                    seen.iter().map(|(s, n)| format!("\"{s}\" {n}")).collect();
+                let values: Vec<String> = seen
+                    .iter()
+                    .map(|(s, n, ..)| format!("\"{s}\" {n}"))
+                    .collect();
                 format!("{} {}", clip(&v.name, 40), values.join(", "))
             })
             .collect();
@@ -107,6 +125,37 @@ impl Spread {
             "[the values of its {lines} lines: {}]\n",
             parts.join("; ")
         ))
+    }
+}
+
+impl Spread {
+    /// The values of a field that stop: a series of [`SERIES_COUNT`] lines
+    /// or more whose last line comes before [`STOPS_BEFORE_PERCENT`] of
+    /// the kind's span (`first`–`last`), more than [`STOPPED_GAPS`] of its
+    /// own mean gaps before the end, while two or more of the field's
+    /// other values go on — the host whose nightly backups ended,
+    /// the service that stopped logging. Each as its field's name, the
+    /// value and where it was last seen; a field whose values mostly stop
+    /// (they take turns) has none.
+    pub fn stopped(&self, first: u64, last: u64) -> Vec<(&str, &str, Last)> {
+        let cut = first + (last.saturating_sub(first)) * STOPS_BEFORE_PERCENT / 100;
+        let mut out = Vec::new();
+        for v in self.fields.iter().filter(|v| !v.many && v.seen.len() >= 3) {
+            let series = v.seen.iter().filter(|s| s.1 >= SERIES_COUNT);
+            let stopped = |s: &&(String, u64, Last, u64)| {
+                let gap = (s.2.0 - s.3) / (s.1 - 1);
+                s.2.0 < cut && last - s.2.0 > STOPPED_GAPS * gap
+            };
+            let (stops, goes_on): (Vec<_>, Vec<_>) = series.partition(stopped);
+            if !stops.is_empty() && goes_on.len() >= 2 && stops.len() * 3 <= v.seen.len() {
+                out.extend(
+                    stops
+                        .into_iter()
+                        .map(|s| (v.name.as_str(), s.0.as_str(), s.2)),
+                );
+            }
+        }
+        out
     }
 }
 
@@ -141,7 +190,7 @@ mod tests {
                 5 + i % 4,
                 4 + i % 3
             );
-            spread.add(&mut fields, &line);
+            spread.add(&mut fields, i, [None, None], &line);
         }
         let text = spread.render(40).unwrap();
         assert!(text.contains("\"http://10.0.4.14:8080\" 14"), "{text}");
@@ -151,5 +200,45 @@ mod tests {
         assert_eq!(origin("https://a.io:9/x?y"), "https://a.io:9");
         assert_eq!(origin("https://a.io"), "https://a.io");
         assert_eq!(origin("10.0.0.1"), "10.0.0.1");
+    }
+
+    #[test]
+    fn a_value_whose_series_ends_early_is_said_to_stop() {
+        let mut fields = Fields::with_pairs(ALL_PAIRS);
+        let mut spread = Spread::default();
+        // Nightly backups of five hosts over 90 nights; `files-2` stops on
+        // night 40, `archive` runs weekly and last ran on night 85.
+        for night in 0..90u64 {
+            for (h, host) in ["web-1", "web-2", "files-1", "files-2", "archive"]
+                .iter()
+                .enumerate()
+            {
+                let runs = match *host {
+                    "files-2" => night < 40,
+                    "archive" => night % 7 == 1,
+                    _ => true,
+                };
+                if runs {
+                    let n = night * 10 + h as u64 + 1;
+                    spread.add(
+                        &mut fields,
+                        n,
+                        [Some(n - 1), None],
+                        &format!("hostname: {host}"),
+                    );
+                }
+            }
+        }
+        let stopped = spread.stopped(1, 895);
+        assert_eq!(
+            stopped.len(),
+            1,
+            "{:?}",
+            stopped.iter().map(|s| s.1).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            (stopped[0].0, stopped[0].1, stopped[0].2.0),
+            ("hostname", "files-2", 394)
+        );
     }
 }
