@@ -177,6 +177,11 @@ fn word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 
+/// Whether any of `others` (not `item` itself) shows `item`.
+pub(super) fn named_elsewhere(item: &str, others: &[String]) -> bool {
+    others.iter().any(|o| o != item && shows(o, item))
+}
+
 /// Whether `text` holds `s` as a whole: where `s` starts (ends) with a
 /// word character, the one before (after) it is not one, so `web-12` is
 /// not found in `web-123` nor `7.912` in `17.9121`.

@@ -231,3 +231,13 @@ fn held_out_messages_stay_within_any_budget() {
         assert_within_budgets(&output);
     }
 }
+
+/// `lo..=hi`, fixed by the hash of `i`.
+pub(super) fn range(i: usize, salt: u64, lo: u64, hi: u64) -> u64 {
+    lo + h(i, salt) % (hi - lo + 1)
+}
+
+/// `HH:MM:SS` of `s` seconds after midnight.
+pub(super) fn clock(s: u64) -> String {
+    format!("{:02}:{:02}:{:02}", s / 3600 % 24, s / 60 % 60, s % 60)
+}

@@ -43,7 +43,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{Value, json};
 
-use super::super::heldout::{DAY, h, hex, letters, uuid};
+use super::super::heldout::{DAY, clock, h, hex, letters, range, uuid};
 use super::{Case, jq_string, pick, pretty};
 
 pub(super) fn cases() -> Vec<Case> {
@@ -57,11 +57,6 @@ pub(super) fn cases() -> Vec<Case> {
         rclone_changed_files(),
         ceph_dead_pgs(),
     ]
-}
-
-/// `lo..=hi`, fixed by the hash of `i`.
-fn range(i: usize, salt: u64, lo: u64, hi: u64) -> u64 {
-    lo + h(i, salt) % (hi - lo + 1)
 }
 
 /// The date `d` days after 27 Nov 2026: `2026-12-03`.
@@ -81,11 +76,6 @@ fn date_after(d: u64) -> String {
         day -= len;
     }
     panic!("{d} days is too far")
-}
-
-/// `HH:MM:SS` of `s` seconds after midnight.
-fn clock(s: u64) -> String {
-    format!("{:02}:{:02}:{:02}", s / 3600 % 24, s / 60 % 60, s % 60)
 }
 
 /// Syllables the generated names are made of.

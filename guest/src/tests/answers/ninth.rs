@@ -35,7 +35,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{Value, json};
 
-use super::super::heldout::{DAY, h, hex, letters, millis, uuid};
+use super::super::heldout::{DAY, clock, h, hex, letters, millis, range, uuid};
 use super::{Case, jq_string, pick, pretty};
 
 pub(super) fn cases() -> Vec<Case> {
@@ -49,16 +49,6 @@ pub(super) fn cases() -> Vec<Case> {
         tcpdump_refused(),
         jmeter_slow_steps(),
     ]
-}
-
-/// `lo..=hi`, fixed by the hash of `i`.
-fn range(i: usize, salt: u64, lo: u64, hi: u64) -> u64 {
-    lo + h(i, salt) % (hi - lo + 1)
-}
-
-/// `HH:MM:SS` of `s` seconds after midnight.
-fn clock(s: u64) -> String {
-    format!("{:02}:{:02}:{:02}", s / 3600 % 24, s / 60 % 60, s % 60)
 }
 
 /// RFC 3339 in UTC with nanoseconds of `ms` milliseconds after midnight of

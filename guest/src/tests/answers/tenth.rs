@@ -42,8 +42,8 @@ use std::collections::BTreeSet;
 
 use serde_json::{Value, json};
 
-use super::super::heldout::{DAY, h, hex, letters};
-use super::{Case, jq_string, pick, pretty, shows};
+use super::super::heldout::{DAY, clock, h, hex, letters, range};
+use super::{Case, jq_string, named_elsewhere, pick, pretty};
 
 pub(super) fn cases() -> Vec<Case> {
     vec![
@@ -56,21 +56,6 @@ pub(super) fn cases() -> Vec<Case> {
         zeek_big_uploads(),
         route53_old_server(),
     ]
-}
-
-/// `lo..=hi`, fixed by the hash of `i`.
-fn range(i: usize, salt: u64, lo: u64, hi: u64) -> u64 {
-    lo + h(i, salt) % (hi - lo + 1)
-}
-
-/// `HH:MM:SS` of `s` seconds after midnight.
-fn clock(s: u64) -> String {
-    format!("{:02}:{:02}:{:02}", s / 3600 % 24, s / 60 % 60, s % 60)
-}
-
-/// Whether any of `others` (not `item` itself) shows `item`.
-fn named_elsewhere(item: &str, others: &[String]) -> bool {
-    others.iter().any(|o| o != item && shows(o, item))
 }
 
 /// A message Postfix deferred, to retry.

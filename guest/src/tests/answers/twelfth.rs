@@ -43,8 +43,8 @@ use std::collections::BTreeSet;
 
 use serde_json::{Value, json};
 
-use super::super::heldout::{DAY, h, hex, letters, uuid};
-use super::{Case, jq_string, pick, pretty, shows};
+use super::super::heldout::{DAY, clock, h, hex, letters, range, uuid};
+use super::{Case, jq_string, named_elsewhere, pick, pretty, shows};
 
 pub(super) fn cases() -> Vec<Case> {
     vec![
@@ -57,21 +57,6 @@ pub(super) fn cases() -> Vec<Case> {
         hubble_policy_drops(),
         gitlab_jobs_that_broke_main(),
     ]
-}
-
-/// `lo..=hi`, fixed by the hash of `i`.
-fn range(i: usize, salt: u64, lo: u64, hi: u64) -> u64 {
-    lo + h(i, salt) % (hi - lo + 1)
-}
-
-/// `HH:MM:SS` of `s` seconds after midnight.
-fn clock(s: u64) -> String {
-    format!("{:02}:{:02}:{:02}", s / 3600 % 24, s / 60 % 60, s % 60)
-}
-
-/// Whether any of `others` (not `item` itself) shows `item`.
-fn named_elsewhere(item: &str, others: &[String]) -> bool {
-    others.iter().any(|o| o != item && shows(o, item))
 }
 
 /// `(year, month, day)` of `days` days after 1 Jan 1970.
