@@ -395,7 +395,7 @@ impl<'q> Measures<'q> {
             let mut text = String::new();
             for (m, l) in lines.iter().filter(|(m, _)| *m > last || *m == n) {
                 let l = l.trim_end();
-                let at = field_at(l, name).filter(|_| *m == n);
+                let at = written_at(l, name).filter(|_| *m == n);
                 let shown = clip_named(l, at, LINE_BYTES);
                 text.push_str(&format!("{m}: {shown}\n"));
             }
@@ -579,7 +579,7 @@ fn name_score(query: &Query, about: Option<&Quantity>, name: &str) -> (f64, u8) 
 }
 
 /// Where field `name` is written in `line`: `"name":`, `name=`, `name:`.
-fn field_at(line: &str, name: &str) -> Option<usize> {
+fn written_at(line: &str, name: &str) -> Option<usize> {
     if name.is_empty() {
         return None;
     }

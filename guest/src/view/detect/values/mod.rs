@@ -108,7 +108,7 @@ impl Detector for Values {
         // The line, cut keeping the field that stands out: a mail log's
         // `status=bounced` comes after a recipient and a relay.
         let capture = |field: &Field| {
-            let at = field_at(text, field);
+            let at = field_start(text, field);
             let cut = clip_named(text, at, PREVIEW_LINE_BYTES);
             // Where the field is in the cut line: the message cuts it again.
             // A JSON line is cut keeping the members naming its record.
@@ -246,7 +246,7 @@ mod tests;
 /// Where `field` starts on `line` (its key when written just before its
 /// value), when its value is a part of the line (a table's column name is
 /// not).
-fn field_at(line: &str, field: &Field) -> Option<usize> {
+fn field_start(line: &str, field: &Field) -> Option<usize> {
     let start = line.as_ptr() as usize;
     let value = (field.value.as_ptr() as usize).checked_sub(start)?;
     // Distinct live strings never overlap: a value inside the line's bytes
