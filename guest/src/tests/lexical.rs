@@ -306,12 +306,17 @@ fn a_rare_value_comes_with_the_message_beside_it() {
 /// lines, all at indent 0: a rare value is shown with its own entry's
 /// names, never the entry above's, and with the member the question asks
 /// for even when it comes after the value (`sAMAccountName` for
-/// "username").
+/// "username"); for "every …", each of the field's rare values is.
 #[test]
 fn an_ldif_entrys_rare_value_comes_with_its_own_names_and_the_member_asked_for() {
+    let locked = [30, 80, 130, 180, 230, 280];
     let mut ldif = String::new();
     for i in 0..300 {
-        let lockout = if i == 180 { "134402432844073196" } else { "0" };
+        let lockout = match locked.contains(&i) {
+            true if i == 180 => "134402432844073196".to_string(),
+            true => format!("1344024{i:03}44073196"),
+            false => "0".to_string(),
+        };
         ldif.push_str(&format!(
             "dn: CN=User {i},OU=Staff,DC=corp,DC=io\ntitle: Role {}\ndisplayName: User {i}\nmemberOf: CN=GG-All-Staff,OU=Groups,DC=corp,DC=io\nuserAccountControl: 512\nbadPwdCount: {}\nlockoutTime: {lockout}\nsAMAccountName: user{i}\nmail: user{i}@corp.io\n\n",
             i % 7,
@@ -331,6 +336,12 @@ fn an_ldif_entrys_rare_value_comes_with_its_own_names_and_the_member_asked_for()
         "{body}"
     );
     assert!(!section.contains("User 179"), "{body}");
+    for i in locked {
+        assert!(
+            body.contains(&format!("sAMAccountName: user{i}\n")),
+            "user{i}: {body}"
+        );
+    }
 }
 
 /// "Which files …": each listed finding comes with its record's member the

@@ -15,8 +15,10 @@ use crate::llm::Failure;
 use crate::view::detect::names::{clip_named_at, names_by_key};
 use crate::view::detect::values::Finding;
 
-/// Findings shown.
+/// Findings shown…
 const MAX_FINDINGS: usize = 4;
+/// …and, for "every …", with the best one's field's other rare values.
+const MAX_EVERY_FINDINGS: usize = 9;
 /// Lines of one finding shown, and of its field's other rare values.
 const MAX_LINES: usize = 9;
 /// A finding's siblings named in its header, at most.
@@ -48,11 +50,17 @@ pub fn named<'a>(query: &Query, findings: &'a [Finding], every: bool) -> Vec<&'a
         .filter(|(s, _)| *s > 0.0)
         .collect();
     named.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.count.cmp(&b.1.count)));
-    named
-        .into_iter()
-        .map(|(_, f)| f)
-        .take(MAX_FINDINGS)
-        .collect()
+    let named: Vec<&Finding> = named.into_iter().map(|(_, f)| f).collect();
+    let mut out: Vec<&Finding> = named.iter().copied().take(MAX_FINDINGS).collect();
+    // "Every …": the best finding's field's other rare values too (each
+    // locked account's `lockoutTime`), up to a bound.
+    if let Some(&best) = out.first().filter(|_| every) {
+        let more = (named.iter().skip(MAX_FINDINGS))
+            .filter(|f| f.field == best.field && f.kind == best.kind)
+            .take(MAX_EVERY_FINDINGS.saturating_sub(MAX_FINDINGS));
+        out.extend(more);
+    }
+    out
 }
 
 /// Whether `f` is a rare state: a value of letters, maybe joined by `+`,
@@ -193,4 +201,43 @@ pub fn render(
         shown.extend(lines_shown);
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rare(field: &str, value: &str, line: u64) -> Finding {
+        Finding {
+            field: field.into(),
+            kind: "rare".into(),
+            value: value.into(),
+            count: 1,
+            of: 300,
+            lines: vec![line],
+            asked_only: false,
+        }
+    }
+
+    #[test]
+    fn every_rare_value_of_the_best_field_is_named_for_every() {
+        let mut all: Vec<Finding> = (0..7)
+            .map(|i| rare("lockoutTime", &format!("13440240{i}", i = 1000 + i), 10 + i))
+            .collect();
+        all.push(rare("lockoutCount", "7", 5));
+        let q = Query::parse("which accounts are locked out? every username").unwrap();
+        let fields = |every| -> Vec<String> {
+            (named(&q, &all, every).iter())
+                .map(|f| f.field.clone())
+                .collect()
+        };
+        assert_eq!(fields(false).len(), MAX_FINDINGS);
+        let every = fields(true);
+        assert_eq!(
+            every.iter().filter(|f| *f == "lockoutTime").count(),
+            7,
+            "{every:?}"
+        );
+        assert!(every.len() <= MAX_EVERY_FINDINGS);
+    }
 }
