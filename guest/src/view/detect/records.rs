@@ -15,7 +15,8 @@
 //! - *header*: the first of the output's first lines whose first word's
 //!   shape (`commit`, `===`, a timestamp `0a0a0 …`) recurs at its indent at
 //!   least [`MIN_RECORDS`] times, or a timestamp starting most lines past a
-//!   banner that recurs too — lines with that word start records,
+//!   banner (lines of one shape in a block, printed at each start) —
+//!   lines with that word start records,
 //!   everything else at that indent or deeper continues them (a trace's
 //!   `Caused by:`, a commit's `Author:` and diff).
 //!
@@ -25,7 +26,8 @@
 //! are laid out alike (as many fields, a first word of the same class),
 //! many are followed by a line laid out as they are (the next row), and
 //! the lines so laid out that it does not start are as many as its own
-//! (the other namespaces' rows, sorted or not). A header's line is followed
+//! (the other namespaces' rows, sorted or not) — unless it is a key
+//! (`dn:`), which heads a stanza of keys laid out as it is. A header's line is followed
 //! by its record's other lines (`commit` by `Author:`), or it starts
 //! nearly every line laid out as it is (a log's timestamp). Every row of a
 //! table is its own record.
@@ -48,8 +50,10 @@ const KEY_BYTES: usize = 32;
 /// The most first words that may be a header…
 const HEADER_CANDIDATES: usize = 16;
 /// …taken from this many first lines (a worker's banner or a config dump
-/// may come before a log's first timestamp).
+/// may come before a log's first timestamp), and this many more that
+/// are timestamps.
 const CANDIDATE_LINES: usize = 64;
+const STAMP_CANDIDATES: usize = 4;
 /// Share (%) of an indent's lines that must open a block for the
 /// indentation rule.
 const MIN_OPEN_PERCENT: u64 = 60;
@@ -114,6 +118,25 @@ fn line_key(line: &str) -> Option<LineKey<'_>> {
     })
 }
 
+/// A word of letters, digits and `_`.
+fn is_plain(word: &[u8]) -> bool {
+    word.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+/// A key (`dn:` of an LDIF entry, `Name:`): a plain word and `:`, shaped
+/// as itself — not a severity (`warning:`, `ERROR:`), one shape whatever
+/// its level, as a log's lines are one kind.
+fn is_key(word: &[u8]) -> bool {
+    (word.strip_suffix(b":")).is_some_and(|k| !k.is_empty() && is_plain(k) && !is_severity(k))
+}
+
+/// A date's or a clock's shape (`0a0a0…` of `2026-11-26`, `[0a0a0`,
+/// `0:0:0a0`): what starts a log's lines.
+fn is_time_shape(shape: &str) -> bool {
+    let s = shape.trim_start_matches('[');
+    s.starts_with("0a0a0") || (s.starts_with('0') && s.contains("0:0"))
+}
+
 /// A severity word: a log line's level, not its record's key.
 fn is_severity(word: &[u8]) -> bool {
     const LEVELS: &[&str] = &[
@@ -143,8 +166,8 @@ fn hash_bytes(bytes: &[u8]) -> u64 {
     h.finish()
 }
 
-/// The shape of a line's first word: a plain word as it is (digits as
-/// `0`), a word with punctuation coarsely — runs of letters and `_./-` as
+/// The shape of a line's first word: a plain word or a key (`dn:`) as it
+/// is (digits as `0`), a word with punctuation coarsely — runs of letters and `_./-` as
 /// `a`, of digits as `0`, quoted text as `""` — so `2026-11-23T10:00:01Z`
 /// and `src/app.ts(3,9):` keep one shape whatever their values. At most
 /// [`KEY_BYTES`] and one char.
@@ -163,13 +186,7 @@ impl Shape {
         // one is copied, digit runs as one `0`.
         if word.is_ascii() {
             let bytes = word.as_bytes();
-            let plain = |b: &[u8]| b.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_');
-            // A key (`dn:` of an LDIF entry, `Name:`) is its own word; a
-            // severity (`warning:`, `ERROR:`) is one shape whatever its
-            // level, as a log's lines are one kind.
-            let key = (bytes.strip_suffix(b":"))
-                .is_some_and(|k| !k.is_empty() && plain(k) && !is_severity(k));
-            if !key && !plain(bytes) {
+            if !is_key(bytes) && !is_plain(bytes) {
                 shape.push_coarse_ascii(bytes);
                 return shape;
             }
@@ -338,6 +355,9 @@ struct KeyStat {
     layout: Layout,
     alike: u64,
     followed_alike: u64,
+    /// Its lines that follow one of its own (a banner's lines come in a
+    /// block).
+    followed_self: u64,
 }
 
 /// A line's layout, for telling a table's rows: the class of its first
@@ -421,7 +441,14 @@ impl RecordDetector {
             level.lines += 1;
         }
         self.seen += 1;
-        let first = self.seen <= CANDIDATE_LINES && self.candidates.len() < HEADER_CANDIDATES;
+        let shape = Shape::of(k.word());
+        // A timestamp is a candidate past the others' bound: a config
+        // dump of many keys may come first.
+        let room = match is_time_shape(shape.as_str()) {
+            true => HEADER_CANDIDATES + STAMP_CANDIDATES,
+            false => HEADER_CANDIDATES,
+        };
+        let first = self.seen <= CANDIDATE_LINES && self.candidates.len() < room;
         let last_key = self.last_key.take();
         if !first && !self.candidates.iter().any(|c| c.indent == k.indent) {
             return;
@@ -434,7 +461,6 @@ impl RecordDetector {
         {
             self.candidates[c].followed_alike += 1;
         }
-        let shape = Shape::of(k.word());
         let hash = shape.hash();
         let found =
             (self.candidates.iter_mut()).position(|c| c.indent == k.indent && c.hash == hash);
@@ -442,6 +468,7 @@ impl RecordDetector {
             Some(i) => {
                 let c = &mut self.candidates[i];
                 c.count += 1;
+                c.followed_self += u64::from(last_key.is_some_and(|l| l.0 == i));
                 c.alike += u64::from(c.layout == layout);
                 self.last_key = Some((i, k.indent, layout));
             }
@@ -455,6 +482,7 @@ impl RecordDetector {
                     layout,
                     alike: 1,
                     followed_alike: 0,
+                    followed_self: 0,
                 });
             }
             None => {}
@@ -483,13 +511,16 @@ impl RecordDetector {
         }
         let recurs = |stat: &&KeyStat| stat.count >= MIN_RECORDS;
         let mut stat = self.candidates.iter().find(recurs)?;
-        // A preamble's repeated decoration (a banner printed at each
-        // restart) yields to a log's timestamp that starts most lines.
-        let stamped = |s: &KeyStat| s.key.trim_start_matches('[').starts_with('0');
+        // A banner printed at each start (lines of one shape in a block)
+        // yields to a log's timestamp that starts most lines.
+        let banner = stat.followed_self * 2 >= stat.count && !is_time_shape(&stat.key);
         let log = (self.candidates.iter().filter(recurs)).find(|s| {
-            stamped(s) && s.indent <= stat.indent && s.count * 2 > total && !self.is_a_cell(s)
+            is_time_shape(&s.key)
+                && s.indent <= stat.indent
+                && s.count * 2 > total
+                && !self.is_a_cell(s)
         });
-        if let Some(log) = log.filter(|_| !stamped(stat)) {
+        if let Some(log) = log.filter(|_| banner) {
             stat = log;
         }
         if self.is_a_cell(stat) {
@@ -509,12 +540,9 @@ impl RecordDetector {
     /// laid out as they are, and other lines laid out so are at least as
     /// many as its own.
     fn is_a_cell(&self, stat: &KeyStat) -> bool {
-        // A key (`dn:`) heads a stanza of keys laid out as it is.
-        let key = stat
-            .key
-            .strip_suffix(':')
-            .filter(|k| !k.is_empty() && *k != "a");
-        if key.is_some_and(|k| k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')) {
+        // A key (`dn:`) heads a stanza of keys laid out as it is (`a:` is
+        // the shape of every severity).
+        if stat.key != "a:" && is_key(stat.key.as_bytes()) {
             return false;
         }
         let laid_out = self.layouts.get(&(stat.indent, stat.layout)).copied();
