@@ -12,7 +12,8 @@
 //! item) and a few
 //! after it that name by a name, not an id; cleared when a line two levels
 //! shallower comes (a record's `spec:` keeps its
-//! `metadata.name`, the next list item does not). A name inside a part of
+//! `metadata.name`, the next list item does not), and at a line's own
+//! indent after a blank line (the next entry of an LDIF dump). A name inside a part of
 //! the record that has closed (a pod's `metadata`, an instance's
 //! `Placement`) names it only when no name of a part still open does. Without one, the heading
 //! of a blank-separated block (`/srv/app/config:` above its listing, a
@@ -137,12 +138,13 @@ impl Names {
             self.bracket_at.resize(MAX_INDENT, 0);
             self.lists.resize(MAX_INDENT, None);
         }
-        // A blank line ends the records at the next line's indent: the
-        // entries of an LDIF dump or of `key: value` stanzas, all at
-        // indent 0, are told apart by nothing else.
-        if after_blank && self.named_to > indent {
-            self.slots[indent..self.named_to].fill(None);
-            self.named_to = indent;
+        // A blank line ends the record named at the next line's indent:
+        // the entries of an LDIF dump or of `key: value` stanzas, all at
+        // indent 0, are told apart by nothing else. Deeper names stay to
+        // the rule below (a manifest's `spec:` after a blank line keeps
+        // its `metadata.name`).
+        if after_blank && indent < self.named_to {
+            self.slots[indent] = None;
         }
         // A line at a list's indent or shallower ends it (its `]`, the
         // next key); a line opening one under a key starts it.
