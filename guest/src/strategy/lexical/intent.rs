@@ -133,8 +133,10 @@ fn setting(question: &str, words: &[String]) -> Vec<String> {
         if sentence && asked.starts_with(char::is_whitespace) && starts_asking(asked) {
             let asked = self::words(asked);
             // A question pointing back at the statement ("Someone edited
-            // the sudoers file. Who was it?") asks about what it tells.
-            let refers_back = asked.iter().any(|w| BACK_REFERENCES.contains(&w.as_str()));
+            // the sudoers file. Who was it?") asks about what it tells —
+            // unless it names items of its own ("Which files did it skip?").
+            let refers_back = asked.iter().any(|w| BACK_REFERENCES.contains(&w.as_str()))
+                && items_noun(&asked, 3).is_none();
             if !refers_back {
                 out.extend(told_words.into_iter().filter(|w| !asked.contains(w)));
             }
@@ -191,6 +193,21 @@ fn clause_asks(question: &str, word: &str) -> bool {
         let words = self::words(clause);
         let first = |w: &str| words.first().is_some_and(|f| f == w);
         first(word) || (first("and") && words.get(1).is_some_and(|w| w == word))
+    })
+}
+
+/// Whether `question` asks when: a clause opening with "when" and a verb
+/// that makes it a question ("and when did it last run?"), not a time
+/// set first ("When the disk filled, which jobs failed?").
+fn when_asked(question: &str) -> bool {
+    const ASKING_VERBS: &[&str] = &[
+        "did", "does", "do", "was", "were", "is", "are", "has", "have", "had", "will",
+    ];
+    question.split(['?', '.', '!', ',', ';']).any(|clause| {
+        let words = self::words(clause);
+        let at = usize::from(words.first().is_some_and(|w| w == "and"));
+        words.get(at).is_some_and(|w| w == "when")
+            && (words.get(at + 1)).is_some_and(|w| ASKING_VERBS.contains(&w.as_str()))
     })
 }
 
@@ -499,7 +516,7 @@ impl Intent {
             apart: after(&words, |w| CONTRASTS.contains(&w)),
             setting: setting(question, &words),
             where_asked: clause_asks(question, "where"),
-            when_asked: clause_asks(question, "when"),
+            when_asked: when_asked(question),
         }
     }
 }
@@ -954,6 +971,11 @@ mod tests {
             setting("Someone edited the sudoers file last night. Who was it, and when?").is_empty()
         );
         assert!(setting("Some pods restarted last night. Which ones, and why?").is_empty());
+        // …not when it names items of its own.
+        assert_eq!(
+            setting("The nightly backup to S3 finished. Which files did it skip?"),
+            ["the", "nightly", "backup", "to", "s3", "finished", "files"]
+        );
         // An abbreviation's stop ends no statement; a word asked about is
         // no scene; `status` is no plural.
         assert_eq!(setting("Which tests failed vs. passed?"), ["tests"]);
@@ -969,5 +991,6 @@ mod tests {
         let when_asked = |q| Intent::of(q).when_asked;
         assert!(when_asked("Which host stopped, and when did it last run?"));
         assert!(!when_asked("Which jobs failed when the disk filled?"));
+        assert!(!when_asked("When the disk filled, which jobs failed?"));
     }
 }
