@@ -263,7 +263,7 @@ const GROUPS: &[&[&str]] = &[
         "authenticator",
     ],
     // A user's login name: Active Directory's `sAMAccountName`.
-    &["username", "samaccountname", "userprincipalname", "login"],
+    &["username", "samaccountname", "userprincipalname"],
     // Services by their well-known ports, as packet captures and socket
     // listings name them (`10.0.1.20.5432`).
     &["postgres", "postgresql", "5432"],

@@ -79,7 +79,9 @@ impl Query {
 
     /// Whether a naming word of the key (`url`, `id`, `name`, `path`…) is
     /// a word related to a term: `html_url` for "I need links" — or, for
-    /// "where", a word of a location (`Filename`, `path`, `line`). Such a
+    /// "where", a word of a location (`Filename`, `path`, `line`), for
+    /// "when", of a time (`time`, `created_at`); or the whole key is
+    /// (`sAMAccountName` for "username"). Such a
     /// member is what the question asks to be shown, ahead of one merely
     /// holding a term (`workflow_id` for "workflow runs"). So is a word
     /// naming a record ([`NAME_KEYS`]) related to a term: `Node` for
@@ -112,8 +114,13 @@ const TIME_WORDS: &[&str] = &[
     "date",
     "datetime",
     "ts",
+    "at",
     "created",
     "started",
+    "finished",
+    "ended",
+    "updated",
+    "completed",
     "when",
 ];
 

@@ -251,7 +251,7 @@ impl Query {
             .filter(|n| n.len() <= MAX_NAME_BYTES)
             .take(MAX_NAMES)
         {
-            q.add_verbatim(name);
+            q.add_verbatim(name, &stems);
         }
         (!q.terms.is_empty()).then_some(q)
     }
@@ -259,7 +259,7 @@ impl Query {
     /// A name as written: a line holding it whole counts it once more
     /// than its parts (`log4j-core`, not `log4j-api` beside
     /// `spring-security-core`).
-    fn add_verbatim(&mut self, name: String) {
+    fn add_verbatim(&mut self, name: String, stems: &Stems) {
         if self.terms.contains(&name) {
             return;
         }
@@ -272,7 +272,7 @@ impl Query {
         // words of its spelling without it.
         let joined: String = name.chars().filter(|&c| c != '-').collect();
         if joined.len() < name.len() && joined.chars().all(char::is_alphanumeric) {
-            for text in concepts::related(&joined) {
+            for text in concepts::related(&stems.of(&joined)) {
                 forms.push(Form {
                     text: text.to_owned(),
                     tenths: RELATED_TENTHS,
