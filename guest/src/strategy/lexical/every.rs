@@ -16,7 +16,9 @@
 //! too big to list with the few values its lines' fields take
 //! ([`super::spread`]) and its few lines whose number or last word
 //! stands out
-//! ([`super::standout`]). A word the question sets apart ("errors, as
+//! ([`super::standout`]), and, for a question about something that
+//! stopped, its values whose series ended while the others go on. A word
+//! the question sets apart ("errors, as
 //! opposed to warnings") is no item: lines holding it are left out, and
 //! the answer says so. An answer that must stop says how many kinds and
 //! lines it left out and the exact call for the rest.
@@ -369,7 +371,7 @@ impl Kind {
     /// others go on ([`Spread::stopped`]), with whose it is, those among
     /// `listed` aside; empty when none.
     fn stopped(&self, doc: &Doc, query: &Query, listed: &[u64]) -> Result<String, Failure> {
-        let Some(spread) = &self.spread else {
+        let Some(spread) = self.spread.as_ref().filter(|_| asks_about_stopping(query)) else {
             return Ok(String::new());
         };
         let mut out = String::new();
@@ -421,6 +423,16 @@ impl Kind {
         }
         Ok(out)
     }
+}
+
+/// Whether the question asks about something that stopped ("quietly
+/// stopped getting backups", "no longer reporting", "missing since").
+fn asks_about_stopping(query: &Query) -> bool {
+    const STOPPING: &[&str] = &[
+        "stop", "stopped", "stops", "stopping", "ended", "quit", "missing", "silent", "longer",
+        "anymore", "since", "died", "gone",
+    ];
+    query.terms().iter().any(|t| STOPPING.contains(t))
 }
 
 fn line(doc: &Doc, n: u64) -> Result<String, Failure> {

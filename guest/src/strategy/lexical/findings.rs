@@ -6,7 +6,9 @@
 //! thousand lines holding the same words. For "every …", a rare state
 //! (one word) comes with its field's other rare states: a question naming
 //! one (`down`) asks for its siblings too (`incomplete`,
-//! `undersized+degraded+peered`), which no word of it names.
+//! `undersized+degraded+peered`), which no word of it names; and a rare
+//! value comes with its field's other rare values (each locked account's
+//! `lockoutTime`).
 
 use super::record;
 use super::search::{Query, terms};
