@@ -441,6 +441,14 @@ impl RecordDetector {
             level.lines += 1;
         }
         self.seen += 1;
+        let last_key = self.last_key.take();
+        let early = self.seen <= CANDIDATE_LINES;
+        let at_candidates = self.candidates.iter().any(|c| c.indent == k.indent);
+        // Past the first lines, only the candidates' indents are shaped
+        // (this runs for every line).
+        if !early && !at_candidates {
+            return;
+        }
         let shape = Shape::of(k.word());
         // A timestamp is a candidate past the others' bound: a config
         // dump of many keys may come first.
@@ -448,9 +456,8 @@ impl RecordDetector {
             true => HEADER_CANDIDATES + STAMP_CANDIDATES,
             false => HEADER_CANDIDATES,
         };
-        let first = self.seen <= CANDIDATE_LINES && self.candidates.len() < room;
-        let last_key = self.last_key.take();
-        if !first && !self.candidates.iter().any(|c| c.indent == k.indent) {
+        let first = early && self.candidates.len() < room;
+        if !first && !at_candidates {
             return;
         }
         let layout = Layout::of(k.body);
