@@ -7,6 +7,12 @@ use crate::bindings::types::{CallInfo, ExtractRequest, StoreOutcome};
 use crate::llm::NoLlm;
 use crate::storage::MemStorage;
 
+/// The first blank-line-separated section of `body` holding `needle`,
+/// else the whole body (for an assert's message to show).
+fn section_holding<'a>(body: &'a str, needle: &str) -> &'a str {
+    (body.split("\n\n").find(|s| s.contains(needle))).unwrap_or(body)
+}
+
 /// The lexical answer's body for `question` over `output`.
 fn answer(output: &str, question: &str) -> String {
     let st = MemStorage::new();
@@ -292,10 +298,7 @@ fn a_rare_value_comes_with_the_message_beside_it() {
     }
     let json = format!("{{\n  \"items\": [\n{}\n  ]\n}}\n", events.join(",\n"));
     let body = answer(&json, "Which pod failed to mount its volume, and why?");
-    let section = body
-        .split("\n\n")
-        .find(|s| s.contains("FailedMount"))
-        .unwrap_or(&body);
+    let section = section_holding(&body, "FailedMount");
     assert!(
         section.contains("already attached to node-3") && section.contains("web-250"),
         "{body}"
@@ -327,10 +330,7 @@ fn an_ldif_entrys_rare_value_comes_with_its_own_names_and_the_member_asked_for()
         &ldif,
         "Which accounts are locked out? I need every username.",
     );
-    let section = body
-        .split("\n\n")
-        .find(|s| s.contains("134402432844073196"))
-        .unwrap_or(&body);
+    let section = section_holding(&body, "134402432844073196");
     assert!(
         section.contains("displayName: User 180") && section.contains("sAMAccountName: user180"),
         "{body}"
