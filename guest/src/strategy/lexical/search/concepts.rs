@@ -262,6 +262,22 @@ const GROUPS: &[&[&str]] = &[
         "totp",
         "authenticator",
     ],
+    // Money taken back by the card holder's bank: Stripe's `disputed`,
+    // a processor's `chargeback` ("clawed back").
+    &["chargeback", "dispute", "disputed", "claw", "clawback"],
+    // What a thread waits on another for: a thread dump's `- locked <0x…>`
+    // held by the thread "holding everything up".
+    &[
+        "hold", "holding", "held", "lock", "locked", "mutex", "monitor",
+    ],
+    // Traffic stopped on its way: a firewall's `DROP`, `REJECT`, a flow
+    // log's `DROPPED`, `POLICY_DENIED`.
+    &[
+        "blocked", "block", "drop", "dropped", "deny", "denied", "reject",
+    ],
+    // What stands behind a Kubernetes service: its pods, as kube-proxy's
+    // rules and `kubectl get endpoints` name them.
+    &["pod", "endpoint", "backend"],
     // A user's login name: Active Directory's `sAMAccountName`.
     &["username", "samaccountname", "userprincipalname"],
     // Services by their well-known ports, as packet captures and socket
