@@ -37,18 +37,32 @@ const LINE_BYTES: usize = 360;
 /// field of many ([`Finding::asked_only`]) only when it is a state, for
 /// "every …" (`every`): the set of states it belongs to is asked for.
 pub fn named<'a>(query: &Query, findings: &'a [Finding], every: bool) -> Vec<&'a Finding> {
+    // Each question word the text holds counts once, by its best form:
+    // `disputed` named by both "claw back" and "chargeback" beats a
+    // decline's message holding "card" alone.
     let score = |text: &str| -> f64 {
-        let mut best: f64 = 0.0;
+        let mut best: Vec<(usize, f64)> = Vec::new();
         for w in terms(text) {
             for held in query.held_by(&w) {
-                best = best.max(if held.related { 0.6 } else { 1.0 });
+                let weight = if held.related { 0.6 } else { 1.0 };
+                match best.iter_mut().find(|(t, _)| *t == held.term) {
+                    Some(b) => b.1 = b.1.max(weight),
+                    None => best.push((held.term, weight)),
+                }
             }
         }
-        best
+        best.iter().map(|b| b.1).sum()
     };
     let mut named: Vec<(f64, &Finding)> = (findings.iter())
         .filter(|f| !f.asked_only || (every && state(f)))
-        .map(|f| (score(&f.value) * 1.5 + score(&f.field), f))
+        .map(|f| {
+            // A flag's name is its value: `"disputed": true` says "disputed".
+            let value = match flag_set(&f.value) {
+                true => score(&f.value).max(score(&f.field)),
+                false => score(&f.value),
+            };
+            (value * 1.5 + score(&f.field), f)
+        })
         .filter(|(s, _)| *s > 0.0)
         .collect();
     named.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.count.cmp(&b.1.count)));
@@ -74,6 +88,13 @@ fn state(f: &Finding) -> bool {
         && f.value.chars().any(char::is_alphabetic)
         && (f.value.chars()).all(|c| c.is_alphabetic() || matches!(c, '+' | '-' | '_'))
         && !names_by_key(&f.field)
+}
+
+/// Whether `value` says a flag is set (`true`, `yes`).
+fn flag_set(value: &str) -> bool {
+    ["true", "yes", "y", "on"]
+        .iter()
+        .any(|v| value.trim_matches('"').eq_ignore_ascii_case(v))
 }
 
 /// Whether `a` and `b` are one finding.
@@ -241,5 +262,35 @@ mod tests {
             "{every:?}"
         );
         assert!(every.len() <= MAX_EVERY_FINDINGS);
+    }
+
+    #[test]
+    fn a_set_flag_is_named_by_its_field_as_a_value_is_by_its_words() {
+        let all = vec![
+            rare(
+                "seller_message",
+                "Stripe blocked this payment as too risky.",
+                10,
+            ),
+            rare("failure_code", "expired_card", 20),
+            rare("reason", "expired_card", 21),
+            rare("seller_message", "The bank returned the decline code.", 30),
+            rare("disputed", "true", 40),
+        ];
+        let q = Query::parse(
+            "Did any customer go to their bank and claw back a card payment (a chargeback)?",
+        )
+        .unwrap();
+        let shown: Vec<&str> = (named(&q, &all, false).iter())
+            .map(|f| f.field.as_str())
+            .collect();
+        assert!(shown.contains(&"disputed"), "{shown:?}");
+        // Only a set flag says its field's word: `false` says the opposite.
+        let unset = vec![
+            rare("seller_message", "The bank returned it.", 1),
+            rare("disputed", "false", 2),
+        ];
+        let first = named(&q, &unset, false)[0].field.clone();
+        assert_eq!(first, "seller_message");
     }
 }
