@@ -1108,3 +1108,69 @@ fn a_name_spelled_with_a_hyphen_is_found_whole_first() {
         "{body}"
     );
 }
+
+#[test]
+fn a_section_found_first_leaves_the_windows_room_for_more_than_one() {
+    // A rare `level` the question names ("error") is a section; the
+    // timeouts it asks about are six windows of their own, far apart.
+    let mut out = String::new();
+    for i in 0..3000 {
+        let level = if i == 1500 { "error" } else { "info" };
+        let msg = if i % 500 == 250 {
+            format!(
+                "payment gateway timed out after 30 s for checkout order=ORD-{i} {}",
+                "while reserving stock and charging the card; ".repeat(5)
+            )
+        } else {
+            format!("request served path=/api/items/{i} status=200")
+        };
+        out.push_str(&format!(
+            "ts=2026-11-27T10:{:02}:{:02}Z level={level} msg=\"{msg}\"\n",
+            i / 60 % 60,
+            i % 60
+        ));
+    }
+    let body = answer(
+        &out,
+        "Our checkout timed out with an error for some orders: which order, and after how long?",
+    );
+    assert!(body.contains("level=error"), "{body}");
+    let shown = (0..6)
+        .filter(|k| body.contains(&format!("ORD-{}", 250 + k * 500)))
+        .count();
+    assert!(shown >= 5, "{shown} of 6 timeouts shown:\n{body}");
+}
+
+#[test]
+fn a_json_records_rare_flag_comes_with_the_member_the_question_names() {
+    // A charge as Stripe lists it, 150 lines long: the member asked for
+    // (`amount`) deep in the record, far from its head and its flag.
+    let filler = |i: usize, from: usize| -> String {
+        (from..from + 70)
+            .map(|k| format!("      \"metadata_{k}\": \"value {}\",\n", i * k))
+            .collect()
+    };
+    let charges: Vec<String> = (0..120)
+        .map(|i| {
+            format!(
+                "    {{\n      \"id\": \"ch_{i:04}\",\n      \"currency\": \"eur\",\n{}      \"amount\": {},\n{}      \"description\": \"Order #{}\",\n      \"disputed\": {},\n      \"paid\": true\n    }}",
+                filler(i, 0),
+                1000 + i * 7,
+                filler(i, 70),
+                104000 + i,
+                i == 77
+            )
+        })
+        .collect();
+    let out = format!(
+        "{{\n  \"object\": \"list\",\n  \"data\": [\n{}\n  ]\n}}\n",
+        charges.join(",\n")
+    );
+    let body = answer(
+        &out,
+        "Was any payment disputed? Which one, and what was its amount?",
+    );
+    let section = section_holding(&body, "\"disputed\": true");
+    assert!(section.contains("\"id\": \"ch_0077\""), "{body}");
+    assert!(section.contains("\"amount\": 1539"), "{body}");
+}

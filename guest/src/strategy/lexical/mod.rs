@@ -46,7 +46,9 @@ const FINDINGS_SHARE: usize = 3;
 /// one asked for: "which files … don't have the same contents" is told
 /// by `differ`, not by `file not in S3`.
 const SETTING: f64 = 0.1;
-/// Bytes the windows may take after sections that answer.
+/// Bytes the windows may take after sections that answer, at least (and
+/// up to half the room the sections left: a section can be wrong, and
+/// one window is then too little to find the answer by).
 const WINDOWS_AFTER_SECTIONS: usize = 1500;
 
 /// Mode `lexical`: the search, no LLM.
@@ -233,7 +235,8 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     // second answer.
     let after = sections.then_some(shown.as_slice());
     let budget = if sections {
-        budget.min(body.len() + WINDOWS_AFTER_SECTIONS)
+        let left = budget.saturating_sub(body.len());
+        budget.min(body.len() + WINDOWS_AFTER_SECTIONS.max(left / 2))
     } else {
         budget
     };

@@ -73,11 +73,12 @@ pub fn around(doc: &Doc, n: u64, asked: Option<&Query>) -> Result<Vec<(u64, Stri
             // An indented record's own naming lines, before or after it.
             if let Some(f) = record_first.filter(|&f| f != n) {
                 head.extend(record_names(doc, f, n, asked)?);
-                // A headed record's member the question names, before or
-                // after the line (an LDIF entry's `sAMAccountName` below
-                // its `lockoutTime`, for "every username").
-                let headed = doc.meta.records.as_ref().is_some_and(|r| r.key.is_some());
-                if let Some(q) = asked.filter(|_| headed) {
+                // The record's member the question names, before or after
+                // the line (an LDIF entry's `sAMAccountName` below its
+                // `lockoutTime`, for "every username"; a charge's
+                // `customer` above its `disputed`, for "who is the
+                // customer").
+                if let Some(q) = asked {
                     head.extend(asked_member(doc, f, n, q)?);
                 }
             }
