@@ -1174,3 +1174,95 @@ fn a_json_records_rare_flag_comes_with_the_member_the_question_names() {
     assert!(section.contains("\"id\": \"ch_0077\""), "{body}");
     assert!(section.contains("\"amount\": 1539"), "{body}");
 }
+
+#[test]
+fn every_row_meeting_two_conditions_is_counted_over_the_columns_named() {
+    // A credential report: who logs in with a password and no MFA is a
+    // combination of two columns, each `true` or `false` in every row.
+    let mut out = String::from(
+        "user,arn,password_enabled,password_last_used,mfa_active,access_key_1_active\n",
+    );
+    for i in 0..400 {
+        let (password, mfa) = match i {
+            37 | 211 | 350 => (true, false),
+            _ if i % 3 == 0 => (false, false),
+            _ => (true, true),
+        };
+        out.push_str(&format!(
+            "user{i:03},arn:aws:iam::123456789012:user/user{i:03},{password},2026-11-{:02}T10:00:00+00:00,{mfa},{}\n",
+            1 + i % 28,
+            i % 2 == 0
+        ));
+    }
+    let body = answer(
+        &out,
+        "Which people can sign in with just a password and no second factor? Every user name.",
+    );
+    let section = section_holding(&body, "The columns the question names together");
+    assert!(
+        section.contains("password_enabled=true mfa_active=false: 3 rows"),
+        "{body}"
+    );
+    for user in ["user037", "user211", "user350"] {
+        assert!(section.contains(user), "{user} not shown:\n{body}");
+    }
+    // Every combination is counted, the common ones too.
+    assert!(
+        section.contains("password_enabled=true mfa_active=true: 263 rows"),
+        "{body}"
+    );
+    assert!(
+        section.contains("password_enabled=false mfa_active=false: 134 rows"),
+        "{body}"
+    );
+}
+
+#[test]
+fn a_big_combination_says_whose_rows_it_holds() {
+    // Flow logs, a JSON object a line: the drops by policy are 40 rows,
+    // too many to list, so the pods they come from are counted.
+    let mut out = String::new();
+    for i in 0..600 {
+        let (verdict, reason) = match i % 15 {
+            0 => ("DROPPED", Some("POLICY_DENIED")),
+            7 => ("DROPPED", Some("CT_MAP_INSERTION_FAILED")),
+            _ => ("FORWARDED", None),
+        };
+        let pod = match (verdict, i % 4) {
+            ("DROPPED", 0) => "etl-runner-7kzpt".to_string(),
+            ("DROPPED", _) => format!("indexer-{}", i % 7),
+            _ => format!("web-{}", i % 5),
+        };
+        let reason = reason
+            .map(|r| format!(",\"drop_reason_desc\":\"{r}\""))
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "{{\"time\":\"2026-11-27T09:{:02}:{:02}Z\",\"verdict\":\"{verdict}\",\"source\":{{\"namespace\":\"shop\",\"pod_name\":\"{pod}\"}},\"destination\":{{\"pod_name\":\"db-0\"}}{reason},\"Type\":\"L3_L4\"}}\n",
+            i / 60,
+            i % 60
+        ));
+    }
+    let body = answer(
+        &out,
+        "Which pods had connections blocked by our network policies? List every pod.",
+    );
+    let section = section_holding(&body, "The columns the question names together");
+    let denied = (section.lines())
+        .skip_while(|l| !l.contains("drop_reason_desc=POLICY_DENIED"))
+        .nth(1)
+        .unwrap_or_default();
+    assert!(denied.starts_with("  pod_name of its rows: "), "{body}");
+    let pods: Vec<String> = (0..600)
+        .filter(|i| i % 15 == 0 && i % 4 != 0)
+        .map(|i| format!("indexer-{}", i % 7))
+        .chain(["etl-runner-7kzpt".to_string()])
+        .collect();
+    for pod in &pods {
+        assert!(
+            denied.contains(&format!("{pod} ")),
+            "{pod} not named:\n{body}"
+        );
+    }
+    // The source's pod, not the destination's.
+    assert!(!denied.contains("db-0"), "{body}");
+}

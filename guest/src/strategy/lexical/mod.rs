@@ -13,6 +13,7 @@
 //! fall in ([`innermost`]).
 
 mod columns;
+mod crosstab;
 mod every;
 mod findings;
 mod innermost;
@@ -32,6 +33,7 @@ use crate::llm::Failure;
 use crate::strategy::{Strategy, Task};
 use crate::view::detect::names::Names;
 use crate::view::detect::records::RecordCursor;
+use crosstab::Crosstab;
 use every::Every;
 use intent::Intent;
 use measure::Measures;
@@ -103,6 +105,7 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
         }
     });
     let mut measures = (intent.measure.clone()).map(|m| Measures::new(m, &query, question));
+    let mut crosstab = intent.every.then(Crosstab::default);
     let mut unlike = (intent.negated.as_deref()).and_then(|w| Unlike::new(w, &query.terms()));
     // The lines naming records, for saying whose a listed line is.
     let mut names = (every.is_some() || unlike.is_some()).then(Names::default);
@@ -140,6 +143,9 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
             }
             if let Some(m) = &mut measures {
                 m.push(n, &line, hits);
+            }
+            if let Some(c) = &mut crosstab {
+                c.push(n, &line, &query);
             }
             if let Some(u) = &mut unlike {
                 u.push(n, &line, hits, context);
@@ -219,6 +225,9 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     if let Some(m) = &measures {
         let room = budget.saturating_sub(body.len());
         body.push_str(&m.render(doc, values, room)?);
+    }
+    if let Some(c) = &crosstab {
+        body.push_str(&c.render(doc, &query, budget / FINDINGS_SHARE)?);
     }
     if let Some(every) = every.as_ref().filter(|_| matching) {
         let room = budget.saturating_sub(body.len());

@@ -1,0 +1,338 @@
+//! "Every …" over rows that must meet two conditions at once — "can log in
+//! with a password and has no second factor", "failed, and was not allowed
+//! to fail" — is answered over the columns the question names together,
+//! not word by word: each row's fields ([`Fields`]: a table's or a CSV's
+//! cells, a JSON line's members, logfmt pairs) are read while the search
+//! reads the view, and the columns with few values (a flag, a state) whose
+//! name or values hold the question's words are counted in combination.
+//! Every combination is said with its count, and the rows of the rare ones
+//! are listed: the one asked for is read from the table, not guessed from
+//! words (`true` and `false` are in every row).
+
+use rustc_hash::FxHashMap;
+
+use super::passage::read;
+use super::search::{Query, terms};
+use crate::doc::Doc;
+use crate::llm::Failure;
+use crate::view::detect::names::{clip_named, names_by_key};
+use crate::view::detect::values::fields::{ALL_PAIRS, Field, Fields};
+use crate::view::preview::clip;
+
+/// A column with more distinct values than this is no condition.
+const FEW: usize = 8;
+/// Columns read, in the order first met.
+const MAX_COLUMNS: usize = 64;
+/// Rows read; past this the count goes on, the rows are not kept.
+const MAX_ROWS: usize = 100_000;
+/// Rows a table must have for its combinations to tell anything.
+const MIN_ROWS: usize = 20;
+/// Columns combined, at most: the best named.
+const COMBINED: usize = 3;
+/// A combination of at most this many rows is rare: its rows are listed.
+const LISTED: usize = 9;
+/// A listed row is cut to this many bytes.
+const LINE_BYTES: usize = 200;
+/// A cell's value longer than this is text, not a condition.
+const VALUE_BYTES: usize = 32;
+/// A row's cell that is missing, or one of a column's many values.
+const ABSENT: u16 = u16::MAX;
+const MANY: u16 = u16::MAX - 1;
+/// A column naming the rows keeps this many distinct values (more: many).
+const NAMES_KEPT: usize = 4096;
+/// A naming value is cut to this many bytes.
+const NAME_BYTES: usize = 96;
+/// Names said for a combination too big to list.
+const NAMES_SAID: usize = 24;
+
+/// One column: its name and its first [`FEW`] values (more: many), or,
+/// for a column naming the rows, up to [`NAMES_KEPT`] of them.
+struct Column {
+    key: u64,
+    name: String,
+    /// 2: the question names it (`pod_name` for "which pods"); 1: it names
+    /// its record (`user`, `id`); 0: neither.
+    naming: u8,
+    values: Vec<String>,
+    index: FxHashMap<String, u16>,
+    many: bool,
+    /// Rows holding it.
+    rows: usize,
+}
+
+impl Column {
+    /// The index of `value`, kept when the column keeps values.
+    fn index_of(&mut self, value: &str) -> u16 {
+        if let Some(&i) = self.index.get(value) {
+            return i;
+        }
+        let (kept, bytes) = match self.naming {
+            0 => (FEW, VALUE_BYTES),
+            _ => (NAMES_KEPT, NAME_BYTES),
+        };
+        if self.values.len() >= kept || value.len() > bytes {
+            self.many = true;
+            return MANY;
+        }
+        let i = self.values.len() as u16;
+        self.values.push(value.to_string());
+        self.index.insert(value.to_string(), i);
+        i
+    }
+
+    /// A condition: few values, at least two.
+    fn few(&self) -> bool {
+        !self.many && (2..=FEW).contains(&self.values.len())
+    }
+}
+
+/// Rows' cells, read while the search reads the view.
+pub struct Crosstab {
+    fields: Fields,
+    columns: Vec<Column>,
+    /// Per row: its line, and its cells' value indices by column.
+    rows: Vec<(u64, Vec<u16>)>,
+    /// Rows seen, kept or not.
+    seen: usize,
+}
+
+impl Default for Crosstab {
+    fn default() -> Self {
+        Crosstab {
+            fields: Fields::with_pairs(ALL_PAIRS),
+            columns: Vec::new(),
+            rows: Vec::new(),
+            seen: 0,
+        }
+    }
+}
+
+impl Crosstab {
+    /// Line `n` of the view.
+    pub fn push(&mut self, n: u64, line: &str, query: &Query) {
+        let Crosstab {
+            fields, columns, ..
+        } = self;
+        let mut cells: Vec<(usize, u16)> = Vec::new();
+        fields.split(line, &mut |f: Field| {
+            let at = match columns.iter().position(|c| c.key == f.key) {
+                Some(at) => at,
+                None if columns.len() < MAX_COLUMNS => {
+                    let naming = match names_by_key(f.name) {
+                        true if query.names_key(f.name) => 2,
+                        true => 1,
+                        false => 0,
+                    };
+                    columns.push(Column {
+                        key: f.key,
+                        name: clip(f.name, 48),
+                        naming,
+                        values: Vec::new(),
+                        index: FxHashMap::default(),
+                        many: false,
+                        rows: 0,
+                    });
+                    columns.len() - 1
+                }
+                None => return,
+            };
+            // A key met twice in a row: its first (a flow's `source`
+            // before its `destination`).
+            if cells.iter().any(|&(c, _)| c == at) {
+                return;
+            }
+            let c = &mut columns[at];
+            let index = c.index_of(f.value.trim_matches('"'));
+            c.rows += 1;
+            cells.push((at, index));
+        });
+        // A row is a line of two fields or more; a lone `key: value` line
+        // is no row of a table.
+        if cells.len() < 2 {
+            return;
+        }
+        self.seen += 1;
+        if self.rows.len() < MAX_ROWS {
+            let mut row = vec![ABSENT; self.columns.len()];
+            for (at, index) in cells {
+                row[at] = index;
+            }
+            self.rows.push((n, row));
+        }
+    }
+
+    /// The section: every combination of the values of the columns the
+    /// question names, with its count, and the rows of the rare ones,
+    /// within `budget` bytes; empty when fewer than two columns are named.
+    pub fn render(&self, doc: &Doc, query: &Query, budget: usize) -> Result<String, Failure> {
+        if self.rows.len() < MIN_ROWS {
+            return Ok(String::new());
+        }
+        let chosen = self.chosen(query);
+        if chosen.len() < 2 {
+            return Ok(String::new());
+        }
+        // Rows by combination, in order of first row.
+        let mut combos: FxHashMap<Vec<u16>, (usize, Vec<u64>)> = FxHashMap::default();
+        let mut order: Vec<Vec<u16>> = Vec::new();
+        // The column naming the rows, for a combination too big to list.
+        let naming = (self.columns.iter().enumerate())
+            .filter(|(_, c)| c.naming > 0 && c.values.len() > 1 && c.rows * 2 >= self.rows.len())
+            .max_by_key(|(i, c)| (c.naming, std::cmp::Reverse(*i)))
+            .map(|(i, _)| i);
+        let mut names: FxHashMap<Vec<u16>, FxHashMap<u16, usize>> = FxHashMap::default();
+        for (n, row) in &self.rows {
+            let key: Vec<u16> = (chosen.iter())
+                .map(|&c| row.get(c).copied().unwrap_or(ABSENT))
+                .collect();
+            // A row holding none of the columns is another kind of line.
+            if key.iter().all(|&v| v == ABSENT) {
+                continue;
+            }
+            let entry = combos.entry(key.clone()).or_insert_with(|| {
+                order.push(key.clone());
+                (0, Vec::new())
+            });
+            entry.0 += 1;
+            if entry.1.len() < LISTED {
+                entry.1.push(*n);
+            }
+            if let Some(&v) = naming.and_then(|c| row.get(c)) {
+                *names.entry(key).or_default().entry(v).or_default() += 1;
+            }
+        }
+        if combos.len() < 2 {
+            return Ok(String::new());
+        }
+        order.sort_by_key(|k| combos[k].0);
+        let columns: Vec<&str> = (chosen.iter())
+            .map(|&c| self.columns[c].name.as_str())
+            .collect();
+        let said = |key: &[u16]| -> String {
+            (chosen.iter().zip(key))
+                .map(|(&c, &v)| {
+                    let col = &self.columns[c];
+                    let value = match v {
+                        ABSENT => "(none)",
+                        MANY => "(other)",
+                        v => col.values[v as usize].as_str(),
+                    };
+                    format!("{}={value}", col.name)
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let rows_read = match self.seen > self.rows.len() {
+            true => format!(" (the first {} of {} rows)", self.rows.len(), self.seen),
+            false => String::new(),
+        };
+        let mut out = format!(
+            "\n[The columns the question names together, {}, over {} rows{rows_read}: each combination of their values with its count, the rarest first, its rows listed when {LISTED} or fewer]\n",
+            columns.join(", "),
+            self.rows.len(),
+        );
+        // Every combination's count first, with whose rows they are (the
+        // naming column's values); then, while room is left, the rows of
+        // the rare ones, each under its combination.
+        let mut parts: Vec<String> = Vec::new();
+        let mut used = out.len();
+        for key in &order {
+            let count = combos[key].0;
+            let mut part = format!(
+                "{}: {count} row{}\n",
+                said(key),
+                if count == 1 { "" } else { "s" }
+            );
+            if let (Some(c), Some(tally)) = (naming, names.get(key)) {
+                part.push_str(&self.names_line(c, tally));
+            }
+            if used + part.len() > budget {
+                part = format!("[… and {} more combinations]\n", order.len() - parts.len());
+                if used + part.len() <= budget {
+                    parts.push(part);
+                }
+                break;
+            }
+            used += part.len();
+            parts.push(part);
+        }
+        for (part, key) in parts.iter_mut().zip(&order) {
+            let (count, lines) = &combos[key];
+            if *count > LISTED {
+                continue;
+            }
+            for &n in lines {
+                let Some((n, text)) = read(doc, n, n)?.into_iter().next() else {
+                    continue;
+                };
+                let line = format!("{n}: {}\n", clip_named(text.trim_end(), None, LINE_BYTES));
+                if used + line.len() > budget {
+                    break;
+                }
+                used += line.len();
+                part.push_str(&line);
+            }
+        }
+        out.extend(parts);
+        Ok(out)
+    }
+
+    /// Column `c`'s values among a combination's rows, most rows first.
+    fn names_line(&self, c: usize, tally: &FxHashMap<u16, usize>) -> String {
+        let col = &self.columns[c];
+        let mut values: Vec<(&u16, &usize)> = tally.iter().collect();
+        values.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        let mut said: Vec<String> = (values.iter().take(NAMES_SAID))
+            .map(|&(&v, &count)| {
+                let value = match v {
+                    ABSENT => "(none)",
+                    MANY => "(others)",
+                    v => col.values[v as usize].as_str(),
+                };
+                format!("{value} {count}")
+            })
+            .collect();
+        if values.len() > NAMES_SAID {
+            said.push(format!("and {} more", values.len() - NAMES_SAID));
+        }
+        format!("  {} of its rows: {}\n", col.name, said.join(", "))
+    }
+
+    /// The columns to combine: few-valued, in most rows, whose name or
+    /// one of whose values holds a question word; the best [`COMBINED`].
+    fn chosen(&self, query: &Query) -> Vec<usize> {
+        let held = |text: &str| -> f64 {
+            let mut best: f64 = 0.0;
+            for w in terms(text) {
+                for h in query.held_by(&w) {
+                    best = best.max(if h.related { 0.6 } else { 1.0 });
+                }
+            }
+            best
+        };
+        let mut scored: Vec<(f64, usize)> = (self.columns.iter().enumerate())
+            .filter(|(_, c)| {
+                c.naming == 0 && c.few() && c.rows >= MIN_ROWS.min(self.rows.len() / 2)
+            })
+            .map(|(i, c)| {
+                // A value of a short word is a verb's form as often as a
+                // state (`GET` for "getting"): numbers and longer words only.
+                let telling = |v: &&String| v.len() >= 4 || v.bytes().all(|b| b.is_ascii_digit());
+                let by_value = (c.values.iter().filter(telling))
+                    .map(|v| held(v))
+                    .fold(0.0, f64::max);
+                (held(&c.name).max(by_value), i)
+            })
+            .filter(|(s, _)| *s > 0.0)
+            .collect();
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        // One column at least named by a question's own word: related
+        // words alone name too much to combine.
+        if scored.first().is_none_or(|s| s.0 < 1.0) {
+            return Vec::new();
+        }
+        let mut chosen: Vec<usize> = scored.into_iter().take(COMBINED).map(|(_, i)| i).collect();
+        chosen.sort_unstable();
+        chosen
+    }
+}
