@@ -1266,3 +1266,41 @@ fn a_big_combination_says_whose_rows_it_holds() {
     // The source's pod, not the destination's.
     assert!(!denied.contains("db-0"), "{body}");
 }
+
+#[test]
+fn a_json_arrays_records_are_rows_by_their_own_members() {
+    // A CI API's jobs, one pretty-printed object each: the job's own
+    // `status` (after its pipeline's, deeper), its `name` of words.
+    let jobs: Vec<String> = (0..400)
+        .map(|i| {
+            let status = match i {
+                7 | 31 => "failed",
+                12 => "canceled",
+                _ => "success",
+            };
+            let allowed = i % 10 == 7 && i != 7;
+            format!(
+                "  {{\n    \"id\": {},\n    \"pipeline\": {{\n      \"id\": 88213,\n      \"status\": \"failed\"\n    }},\n    \"allow_failure\": {allowed},\n    \"name\": \"test:e2e {}/400\",\n    \"stage\": \"test\",\n    \"web_url\": \"https://gitlab.example.com/shop/platform/-/jobs/{}\",\n    \"status\": \"{status}\"\n  }}",
+                7412000 + i,
+                i + 1,
+                7412000 + i
+            )
+        })
+        .collect();
+    let out = format!("[\n{}\n]\n", jobs.join(",\n"));
+    let body = answer(
+        &out,
+        "Which jobs made the pipeline fail? Jobs allowed to fail don't count. Every one.",
+    );
+    let section = section_holding(&body, "The columns the question names together");
+    let failed = (section.lines())
+        .skip_while(|l| !l.contains("allow_failure=false status=failed: 2 rows"))
+        .nth(1)
+        .unwrap_or_default();
+    assert!(failed.contains("test:e2e 8/400 1"), "{body}");
+    assert!(failed.contains("test:e2e 32/400 1"), "{body}");
+    assert!(
+        section.contains("allow_failure=false status=success: "),
+        "{body}"
+    );
+}

@@ -2,12 +2,14 @@
 //! with a password and has no second factor", "failed, and was not allowed
 //! to fail" — is answered over the columns the question names together,
 //! not word by word: each row's fields ([`Fields`]: a table's or a CSV's
-//! cells, a JSON line's members, logfmt pairs) are read while the search
-//! reads the view, and the columns with few values (a flag, a state) whose
-//! name or values hold the question's words are counted in combination.
-//! Every combination is said with its count, and the rows of the rare ones
-//! are listed: the one asked for is read from the table, not guessed from
-//! words (`true` and `false` are in every row).
+//! cells, a JSON line's members, logfmt pairs; or all the members of one
+//! record of a JSON array) are read while the search reads the view, and
+//! the columns with few values (a flag, a state) whose name or values hold
+//! the question's words are counted in combination. Every combination is
+//! said with its count and whose rows it holds (the values of the column
+//! naming them, else the rows themselves when few): the one asked for is
+//! read from the table, not guessed from words (`true` and `false` are in
+//! every row).
 
 use rustc_hash::FxHashMap;
 
@@ -15,20 +17,23 @@ use super::passage::read;
 use super::search::{Query, terms};
 use crate::doc::Doc;
 use crate::llm::Failure;
-use crate::view::detect::names::{clip_named, names_by_key};
-use crate::view::detect::values::fields::{ALL_PAIRS, Field, Fields};
+use crate::view::detect::names::{clip_named, key_rank};
+use crate::view::detect::values::fields::{ALL_PAIRS, Field, Fields, line_key};
 use crate::view::preview::clip;
 
 /// A column with more distinct values than this is no condition.
 const FEW: usize = 8;
 /// Columns read, in the order first met.
-const MAX_COLUMNS: usize = 64;
+const MAX_COLUMNS: usize = 256;
 /// Rows read; past this the count goes on, the rows are not kept.
-const MAX_ROWS: usize = 100_000;
+const MAX_ROWS: usize = 50_000;
 /// Rows a table must have for its combinations to tell anything.
 const MIN_ROWS: usize = 20;
 /// Columns combined, at most: the best named.
 const COMBINED: usize = 3;
+/// How well a column must be named to be combined: by a related word
+/// (0.6), not by a word setting the scene (a tenth).
+const MIN_NAMED: f64 = 0.5;
 /// A combination of at most this many rows is rare: its rows are listed.
 const LISTED: usize = 9;
 /// A listed row is cut to this many bytes.
@@ -48,16 +53,19 @@ const NAMES_SAID: usize = 24;
 /// One column: its name and its first [`FEW`] values (more: many), or,
 /// for a column naming the rows, up to [`NAMES_KEPT`] of them.
 struct Column {
-    key: u64,
     name: String,
-    /// 2: the question names it (`pod_name` for "which pods"); 1: it names
-    /// its record (`user`, `id`); 0: neither.
-    naming: u8,
+    /// Whether it names its record (`name`, `user`, `id`): the rank of its
+    /// key ([`key_rank`]: a title before an id), and whether the question
+    /// names it too (`pod_name` for "which pods").
+    naming: Option<(u8, bool)>,
     values: Vec<String>,
     index: FxHashMap<String, u16>,
     many: bool,
     /// Rows holding it.
     rows: usize,
+    /// The least indent it is met at: a record's own member before one
+    /// of an object inside it (a job's `status`, not its pipeline's).
+    indent: usize,
 }
 
 impl Column {
@@ -67,8 +75,8 @@ impl Column {
             return i;
         }
         let (kept, bytes) = match self.naming {
-            0 => (FEW, VALUE_BYTES),
-            _ => (NAMES_KEPT, NAME_BYTES),
+            None => (FEW, VALUE_BYTES),
+            Some(_) => (NAMES_KEPT, NAME_BYTES),
         };
         if self.values.len() >= kept || value.len() > bytes {
             self.many = true;
@@ -90,10 +98,15 @@ impl Column {
 pub struct Crosstab {
     fields: Fields,
     columns: Vec<Column>,
-    /// Per row: its line, and its cells' value indices by column.
-    rows: Vec<(u64, Vec<u16>)>,
+    /// Per row: its line, and its cells: (column, value index), by column.
+    rows: Vec<(u64, Vec<(u16, u16)>)>,
     /// Rows seen, kept or not.
     seen: usize,
+    /// Column indices by key.
+    by_key: FxHashMap<u64, usize>,
+    /// The record being read, in an output of multi-line records: its
+    /// first line and its cells so far.
+    open: Option<(u64, Vec<(usize, u16)>)>,
 }
 
 impl Default for Crosstab {
@@ -103,35 +116,40 @@ impl Default for Crosstab {
             columns: Vec::new(),
             rows: Vec::new(),
             seen: 0,
+            by_key: FxHashMap::default(),
+            open: None,
         }
     }
 }
 
 impl Crosstab {
-    /// Line `n` of the view.
-    pub fn push(&mut self, n: u64, line: &str, query: &Query) {
+    /// Line `n` of the view; `starts`: in an output of multi-line records
+    /// (a JSON array's objects), whether the line opens one, else `None`
+    /// (a row a line).
+    pub fn push(&mut self, n: u64, line: &str, query: &Query, starts: Option<bool>) {
         let Crosstab {
-            fields, columns, ..
+            fields,
+            columns,
+            by_key,
+            ..
         } = self;
         let mut cells: Vec<(usize, u16)> = Vec::new();
-        fields.split(line, &mut |f: Field| {
-            let at = match columns.iter().position(|c| c.key == f.key) {
-                Some(at) => at,
+        let indent = line.len() - line.trim_start().len();
+        let mut cell = |key: u64, name: &str, value: &str| {
+            let at = match by_key.get(&key) {
+                Some(&at) => at,
                 None if columns.len() < MAX_COLUMNS => {
-                    let naming = match names_by_key(f.name) {
-                        true if query.names_key(f.name) => 2,
-                        true => 1,
-                        false => 0,
-                    };
+                    let naming = key_rank(name, None).map(|r| (r, query.names_key(name)));
                     columns.push(Column {
-                        key: f.key,
-                        name: clip(f.name, 48),
+                        name: clip(name, 48),
                         naming,
                         values: Vec::new(),
                         index: FxHashMap::default(),
                         many: false,
                         rows: 0,
+                        indent,
                     });
+                    by_key.insert(key, columns.len() - 1);
                     columns.len() - 1
                 }
                 None => return,
@@ -141,22 +159,54 @@ impl Crosstab {
             if cells.iter().any(|&(c, _)| c == at) {
                 return;
             }
-            let c = &mut columns[at];
-            let index = c.index_of(f.value.trim_matches('"'));
-            c.rows += 1;
+            columns[at].indent = columns[at].indent.min(indent);
+            let index = columns[at].index_of(value.trim_matches('"'));
             cells.push((at, index));
-        });
-        // A row is a line of two fields or more; a lone `key: value` line
-        // is no row of a table.
+        };
+        // A member whose value is words (a job's `"name": "test:e2e 2/4"`)
+        // is no value to the storing, but it may name the row: read first,
+        // as the storing's reading of the line keys it.
+        let body = line.trim();
+        if let Some((key, (name, value))) = line_key(body, indent).zip(text_member(body)) {
+            cell(key, name, value);
+        }
+        fields.split(line, &mut |f: Field| cell(f.key, f.name, f.value));
+        match starts {
+            None => self.commit(n, cells),
+            Some(starts) => {
+                if starts && let Some((first, open)) = self.open.take() {
+                    self.commit(first, open);
+                }
+                let (_, open) = self.open.get_or_insert((n, Vec::new()));
+                for (at, index) in cells {
+                    if !open.iter().any(|&(c, _)| c == at) {
+                        open.push((at, index));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The end of the view: the last record is a row too.
+    pub fn finish(&mut self) {
+        if let Some((first, open)) = self.open.take() {
+            self.commit(first, open);
+        }
+    }
+
+    /// A row, at line `n`: of two fields or more (a lone `key: value` line
+    /// is no row of a table).
+    fn commit(&mut self, n: u64, cells: Vec<(usize, u16)>) {
         if cells.len() < 2 {
             return;
         }
         self.seen += 1;
+        for &(at, _) in &cells {
+            self.columns[at].rows += 1;
+        }
         if self.rows.len() < MAX_ROWS {
-            let mut row = vec![ABSENT; self.columns.len()];
-            for (at, index) in cells {
-                row[at] = index;
-            }
+            let mut row: Vec<(u16, u16)> = (cells.iter()).map(|&(at, v)| (at as u16, v)).collect();
+            row.sort_unstable();
             self.rows.push((n, row));
         }
     }
@@ -176,15 +226,16 @@ impl Crosstab {
         let mut combos: FxHashMap<Vec<u16>, (usize, Vec<u64>)> = FxHashMap::default();
         let mut order: Vec<Vec<u16>> = Vec::new();
         // The column naming the rows, for a combination too big to list.
+        // The best: named by the question, then by its key's rank, then
+        // the record's own (least indented).
         let naming = (self.columns.iter().enumerate())
-            .filter(|(_, c)| c.naming > 0 && c.values.len() > 1 && c.rows * 2 >= self.rows.len())
-            .max_by_key(|(i, c)| (c.naming, std::cmp::Reverse(*i)))
-            .map(|(i, _)| i);
+            .filter(|(_, c)| c.values.len() > 1 && c.rows * 2 >= self.rows.len())
+            .filter_map(|(i, c)| c.naming.map(|(rank, asked)| (!asked, rank, c.indent, i)))
+            .min()
+            .map(|(.., i)| i);
         let mut names: FxHashMap<Vec<u16>, FxHashMap<u16, usize>> = FxHashMap::default();
         for (n, row) in &self.rows {
-            let key: Vec<u16> = (chosen.iter())
-                .map(|&c| row.get(c).copied().unwrap_or(ABSENT))
-                .collect();
+            let key: Vec<u16> = (chosen.iter()).map(|&c| cell(row, c)).collect();
             // A row holding none of the columns is another kind of line.
             if key.iter().all(|&v| v == ABSENT) {
                 continue;
@@ -197,7 +248,7 @@ impl Crosstab {
             if entry.1.len() < LISTED {
                 entry.1.push(*n);
             }
-            if let Some(&v) = naming.and_then(|c| row.get(c)) {
+            if let Some(v) = naming.map(|c| cell(row, c)) {
                 *names.entry(key).or_default().entry(v).or_default() += 1;
             }
         }
@@ -301,18 +352,21 @@ impl Crosstab {
     /// The columns to combine: few-valued, in most rows, whose name or
     /// one of whose values holds a question word; the best [`COMBINED`].
     fn chosen(&self, query: &Query) -> Vec<usize> {
+        // By the term's weight: the items' noun sets the scene (`job.log`
+        // holds "jobs" but says nothing of which failed).
         let held = |text: &str| -> f64 {
             let mut best: f64 = 0.0;
             for w in terms(text) {
                 for h in query.held_by(&w) {
-                    best = best.max(if h.related { 0.6 } else { 1.0 });
+                    let form = if h.related { 0.6 } else { 1.0 };
+                    best = best.max(form * query.weight(h.term));
                 }
             }
             best
         };
         let mut scored: Vec<(f64, usize)> = (self.columns.iter().enumerate())
             .filter(|(_, c)| {
-                c.naming == 0 && c.few() && c.rows >= MIN_ROWS.min(self.rows.len() / 2)
+                c.naming.is_none() && c.few() && c.rows >= MIN_ROWS.min(self.rows.len() / 2)
             })
             .map(|(i, c)| {
                 // A value of a short word is a verb's form as often as a
@@ -323,9 +377,23 @@ impl Crosstab {
                     .fold(0.0, f64::max);
                 (held(&c.name).max(by_value), i)
             })
-            .filter(|(s, _)| *s > 0.0)
+            .filter(|(s, _)| *s >= MIN_NAMED)
             .collect();
-        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        let indent = |i: usize| self.columns[i].indent;
+        scored.sort_by(|a, b| {
+            (b.0.total_cmp(&a.0))
+                .then(indent(a.1).cmp(&indent(b.1)))
+                .then(a.1.cmp(&b.1))
+        });
+        // One column of a name: a record's own (`status`), not an inner
+        // object's of the same name (its pipeline's `status`).
+        let mut names: Vec<&str> = Vec::new();
+        scored.retain(|&(_, i)| {
+            let name = self.columns[i].name.as_str();
+            let first = !names.contains(&name);
+            names.push(name);
+            first
+        });
         // One column at least named by a question's own word: related
         // words alone name too much to combine.
         if scored.first().is_none_or(|s| s.0 < 1.0) {
@@ -335,4 +403,24 @@ impl Crosstab {
         chosen.sort_unstable();
         chosen
     }
+}
+
+/// The value index of column `c` in `row`, or [`ABSENT`].
+fn cell(row: &[(u16, u16)], c: usize) -> u16 {
+    match row.binary_search_by_key(&(c as u16), |&(at, _)| at) {
+        Ok(i) => row[i].1,
+        Err(_) => ABSENT,
+    }
+}
+
+/// A JSON member whose value is a string: `"name": "test:e2e 2/4",` →
+/// (`name`, `test:e2e 2/4`).
+fn text_member(body: &str) -> Option<(&str, &str)> {
+    let (key, value) = body.strip_prefix('"')?.split_once("\":")?;
+    let value = value
+        .trim()
+        .trim_end_matches(',')
+        .strip_prefix('"')?
+        .strip_suffix('"')?;
+    Some((key, value))
 }

@@ -145,7 +145,12 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
                 m.push(n, &line, hits);
             }
             if let Some(c) = &mut crosstab {
-                c.push(n, &line, &query);
+                c.push(
+                    n,
+                    &line,
+                    &query,
+                    cursor.is_some().then_some(record_first == n),
+                );
             }
             if let Some(u) = &mut unlike {
                 u.push(n, &line, hits, context);
@@ -156,6 +161,9 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
         .error()
         .map_err(|e| Failure::strategy(e.message().to_string()))?;
     let ranked = scorer.finish();
+    if let Some(c) = &mut crosstab {
+        c.finish();
+    }
     let values = &doc.meta.preview.values;
     let named = findings::named(&query, values, every.is_some());
     let odd_rows = columns::passages(

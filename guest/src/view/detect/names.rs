@@ -356,8 +356,9 @@ pub fn name_rank(body: &str, list: Option<&str>) -> Option<u8> {
     key_rank(key, list)
 }
 
-/// [`name_rank`] of a line whose key is `key`.
-fn key_rank(key: &str, list: Option<&str>) -> Option<u8> {
+/// [`name_rank`] of a line whose key is `key`: lower names better (a
+/// title before an id), `None` when the key names nothing.
+pub fn key_rank(key: &str, list: Option<&str>) -> Option<u8> {
     // The first word of NAME_KEYS it ends with says its kind (`hostname`
     // ends with `name` first: a title); one pass, as this runs for every
     // keyed line.
