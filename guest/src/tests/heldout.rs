@@ -241,3 +241,23 @@ pub(super) fn range(i: usize, salt: u64, lo: u64, hi: u64) -> u64 {
 pub(super) fn clock(s: u64) -> String {
     format!("{:02}:{:02}:{:02}", s / 3600 % 24, s / 60 % 60, s % 60)
 }
+
+/// `(year, month, day)` of `days` days after 1 Jan 1970.
+pub(super) fn civil(days: u64) -> (u64, u64, u64) {
+    let z = days + 719_468;
+    let era = z / 146_097;
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + u64::from(m <= 2);
+    (y, m, d)
+}
+
+/// `2026-11-27T08:14:03` of `s` seconds since the epoch (UTC).
+pub(super) fn datetime(s: u64) -> String {
+    let (y, m, d) = civil(s / 86_400);
+    format!("{y}-{m:02}-{d:02}T{}", clock(s % 86_400))
+}

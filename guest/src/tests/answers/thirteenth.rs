@@ -42,7 +42,7 @@ use std::collections::{BTreeSet, VecDeque};
 
 use serde_json::{Value, json};
 
-use super::super::heldout::{DAY, clock, h, hex, letters, range, uuid};
+use super::super::heldout::{DAY, civil, clock, datetime, h, hex, letters, range, uuid};
 use super::{Case, jq_string, named_elsewhere, pick, pretty};
 
 pub(super) fn cases() -> Vec<Case> {
@@ -56,26 +56,6 @@ pub(super) fn cases() -> Vec<Case> {
         testssl_tls10_hosts(),
         pulumi_replacements(),
     ]
-}
-
-/// `(year, month, day)` of `days` days after 1 Jan 1970.
-fn civil(days: u64) -> (u64, u64, u64) {
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + u64::from(m <= 2);
-    (y, m, d)
-}
-
-/// `2026-11-27T08:14:03` of `s` seconds since the epoch (UTC).
-fn iso(s: u64) -> String {
-    let (y, m, d) = civil(s / 86_400);
-    format!("{y}-{m:02}-{d:02}T{}", clock(s % 86_400))
 }
 
 /// A Spark executor of the Spark case: its id, host, address and block
@@ -1959,7 +1939,7 @@ fn o365_forwarding_rule() -> Case {
     let to = DAY + 8 * 3600;
     let base = |t: u64, op: &str, rt: u64, i: usize| {
         json!({
-            "CreationTime": iso(t),
+            "CreationTime": datetime(t),
             "Id": uuid(i, 4112),
             "Operation": op,
             "OrganizationId": org,
@@ -3622,7 +3602,7 @@ fn winevent_new_domain_admin() -> Case {
             // Local time, CET.
             let local = start + t + 3600;
             json!({
-                "TimeCreated": format!("{}.{:07}+01:00", iso(local), h(k, 4322) % 10_000_000),
+                "TimeCreated": format!("{}.{:07}+01:00", datetime(local), h(k, 4322) % 10_000_000),
                 "Id": id,
                 "LevelDisplayName": "Information",
                 "MachineName": "DC01.nordwind.local",
@@ -7129,11 +7109,11 @@ fn pulumi_replacements() -> Case {
         if !fresh {
             s["created"] = json!(format!(
                 "{}Z",
-                iso(DAY - 200 * 86_400 + h(k, 4714) % (150 * 86_400))
+                datetime(DAY - 200 * 86_400 + h(k, 4714) % (150 * 86_400))
             ));
             s["modified"] = json!(format!(
                 "{}Z",
-                iso(DAY - 30 * 86_400 + h(k, 4715) % (25 * 86_400))
+                datetime(DAY - 30 * 86_400 + h(k, 4715) % (25 * 86_400))
             ));
         }
         s

@@ -43,7 +43,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{Value, json};
 
-use super::super::heldout::{DAY, clock, h, hex, letters, range, uuid};
+use super::super::heldout::{DAY, clock, datetime, h, hex, letters, range, uuid};
 use super::{Case, jq_string, named_elsewhere, pick, pretty, shows};
 
 pub(super) fn cases() -> Vec<Case> {
@@ -57,26 +57,6 @@ pub(super) fn cases() -> Vec<Case> {
         hubble_policy_drops(),
         gitlab_jobs_that_broke_main(),
     ]
-}
-
-/// `(year, month, day)` of `days` days after 1 Jan 1970.
-fn civil(days: u64) -> (u64, u64, u64) {
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + u64::from(m <= 2);
-    (y, m, d)
-}
-
-/// `2026-11-27T08:14:03` of `s` seconds since the epoch (UTC).
-fn iso(s: u64) -> String {
-    let (y, m, d) = civil(s / 86_400);
-    format!("{y}-{m:02}-{d:02}T{}", clock(s % 86_400))
 }
 
 /// The lines of a log as they are written: their time (ms), their order
@@ -3120,7 +3100,7 @@ fn iptables_services_without_pods() -> Case {
 
 /// A date and time of an IAM credential report: `2025-03-11T09:21:44+00:00`.
 fn iam_time(s: u64) -> String {
-    format!("{}+00:00", iso(s))
+    format!("{}+00:00", datetime(s))
 }
 
 /// The AWS IAM credential report (`aws iam generate-credential-report`,
