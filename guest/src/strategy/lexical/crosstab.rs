@@ -47,6 +47,9 @@ const MANY: u16 = u16::MAX - 1;
 const NAMES_KEPT: usize = 4096;
 /// A naming value is cut to this many bytes.
 const NAME_BYTES: usize = 96;
+/// Bytes of values all columns keep, at most (each value is kept twice:
+/// in order, and in the index).
+const KEPT_BYTES: usize = 4 << 20;
 /// Names said for a combination too big to list.
 const NAMES_SAID: usize = 24;
 
@@ -69,8 +72,9 @@ struct Column {
 }
 
 impl Column {
-    /// The index of `value`, kept when the column keeps values.
-    fn index_of(&mut self, value: &str) -> u16 {
+    /// The index of `value`, kept when the column keeps values and
+    /// `room` (bytes all columns may still keep) allows.
+    fn index_of(&mut self, value: &str, room: &mut usize) -> u16 {
         if let Some(&i) = self.index.get(value) {
             return i;
         }
@@ -78,10 +82,11 @@ impl Column {
             None => (FEW, VALUE_BYTES),
             Some(_) => (NAMES_KEPT, NAME_BYTES),
         };
-        if self.values.len() >= kept || value.len() > bytes {
+        if self.values.len() >= kept || value.len() > bytes || value.len() * 2 > *room {
             self.many = true;
             return MANY;
         }
+        *room -= value.len() * 2;
         let i = self.values.len() as u16;
         self.values.push(value.to_string());
         self.index.insert(value.to_string(), i);
@@ -104,6 +109,8 @@ pub struct Crosstab {
     seen: usize,
     /// Column indices by key.
     by_key: FxHashMap<u64, usize>,
+    /// Bytes of values the columns may still keep.
+    room: usize,
     /// The record being read, in an output of multi-line records: its
     /// first line and its cells so far.
     open: Option<(u64, Vec<(usize, u16)>)>,
@@ -117,6 +124,7 @@ impl Default for Crosstab {
             rows: Vec::new(),
             seen: 0,
             by_key: FxHashMap::default(),
+            room: KEPT_BYTES,
             open: None,
         }
     }
@@ -131,6 +139,7 @@ impl Crosstab {
             fields,
             columns,
             by_key,
+            room,
             ..
         } = self;
         let mut cells: Vec<(usize, u16)> = Vec::new();
@@ -160,7 +169,7 @@ impl Crosstab {
                 return;
             }
             columns[at].indent = columns[at].indent.min(indent);
-            let index = columns[at].index_of(value.trim_matches('"'));
+            let index = columns[at].index_of(value.trim_matches('"'), room);
             cells.push((at, index));
         };
         // A member whose value is words (a job's `"name": "test:e2e 2/4"`)
@@ -277,14 +286,18 @@ impl Crosstab {
             true => format!(" (the first {} of {} rows)", self.rows.len(), self.seen),
             false => String::new(),
         };
+        let whose = match naming {
+            Some(c) => format!("with the {} of its rows", self.columns[c].name),
+            None => format!("its rows listed when {LISTED} or fewer"),
+        };
         let mut out = format!(
-            "\n[The columns the question names together, {}, over {} rows{rows_read}: each combination of their values with its count, the rarest first, its rows listed when {LISTED} or fewer]\n",
+            "\n[The columns the question names together, {}, over {} rows{rows_read}: each combination of their values with its count, the rarest first, {whose}]\n",
             columns.join(", "),
             self.rows.len(),
         );
         // Every combination's count first, with whose rows they are (the
-        // naming column's values); then, while room is left, the rows of
-        // the rare ones, each under its combination.
+        // naming column's values); without one, while room is left, the
+        // rows of the rare ones, each under its combination.
         let mut parts: Vec<String> = Vec::new();
         let mut used = out.len();
         for key in &order {
@@ -309,7 +322,7 @@ impl Crosstab {
         }
         for (part, key) in parts.iter_mut().zip(&order) {
             let (count, lines) = &combos[key];
-            if *count > LISTED {
+            if *count > LISTED || naming.is_some() {
                 continue;
             }
             for &n in lines {
@@ -337,7 +350,7 @@ impl Crosstab {
             .map(|&(&v, &count)| {
                 let value = match v {
                     ABSENT => "(none)",
-                    MANY => "(others)",
+                    MANY => "(other)",
                     v => col.values[v as usize].as_str(),
                 };
                 format!("{value} {count}")
