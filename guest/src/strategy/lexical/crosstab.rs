@@ -14,7 +14,7 @@
 use rustc_hash::FxHashMap;
 
 use super::passage::read;
-use super::search::{Query, terms};
+use super::search::Query;
 use crate::doc::Doc;
 use crate::llm::Failure;
 use crate::view::detect::names::{clip_named, key_rank};
@@ -91,6 +91,15 @@ impl Column {
         self.values.push(value.to_string());
         self.index.insert(value.to_string(), i);
         i
+    }
+
+    /// Value index `v` as said: a kept value, or what stands for none.
+    fn said(&self, v: u16) -> &str {
+        match v {
+            ABSENT => "(none)",
+            MANY => "(other)",
+            v => &self.values[v as usize],
+        }
     }
 
     /// A condition: few values, at least two.
@@ -272,12 +281,7 @@ impl Crosstab {
             (chosen.iter().zip(key))
                 .map(|(&c, &v)| {
                     let col = &self.columns[c];
-                    let value = match v {
-                        ABSENT => "(none)",
-                        MANY => "(other)",
-                        v => col.values[v as usize].as_str(),
-                    };
-                    format!("{}={value}", col.name)
+                    format!("{}={}", col.name, col.said(v))
                 })
                 .collect::<Vec<_>>()
                 .join(" ")
@@ -347,14 +351,7 @@ impl Crosstab {
         let mut values: Vec<(&u16, &usize)> = tally.iter().collect();
         values.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
         let mut said: Vec<String> = (values.iter().take(NAMES_SAID))
-            .map(|&(&v, &count)| {
-                let value = match v {
-                    ABSENT => "(none)",
-                    MANY => "(other)",
-                    v => col.values[v as usize].as_str(),
-                };
-                format!("{value} {count}")
-            })
+            .map(|&(&v, &count)| format!("{} {count}", col.said(v)))
             .collect();
         if values.len() > NAMES_SAID {
             said.push(format!("and {} more", values.len() - NAMES_SAID));
@@ -368,14 +365,7 @@ impl Crosstab {
         // By the term's weight: the items' noun sets the scene (`job.log`
         // holds "jobs" but says nothing of which failed).
         let held = |text: &str| -> f64 {
-            let mut best: f64 = 0.0;
-            for w in terms(text) {
-                for h in query.held_by(&w) {
-                    let form = if h.related { 0.6 } else { 1.0 };
-                    best = best.max(form * query.weight(h.term));
-                }
-            }
-            best
+            (query.held_in(text).iter()).fold(0.0, |best, &(t, w)| (w * query.weight(t)).max(best))
         };
         let mut scored: Vec<(f64, usize)> = (self.columns.iter().enumerate())
             .filter(|(_, c)| {

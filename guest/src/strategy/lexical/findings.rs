@@ -11,7 +11,7 @@
 //! `lockoutTime`).
 
 use super::record;
-use super::search::{Query, terms};
+use super::search::Query;
 use crate::doc::Doc;
 use crate::llm::Failure;
 use crate::view::detect::names::{clip_named_at, names_by_key};
@@ -40,19 +40,7 @@ pub fn named<'a>(query: &Query, findings: &'a [Finding], every: bool) -> Vec<&'a
     // Each question word the text holds counts once, by its best form:
     // `disputed` named by both "claw back" and "chargeback" beats a
     // decline's message holding "card" alone.
-    let score = |text: &str| -> f64 {
-        let mut best: Vec<(usize, f64)> = Vec::new();
-        for w in terms(text) {
-            for held in query.held_by(&w) {
-                let weight = if held.related { 0.6 } else { 1.0 };
-                match best.iter_mut().find(|(t, _)| *t == held.term) {
-                    Some(b) => b.1 = b.1.max(weight),
-                    None => best.push((held.term, weight)),
-                }
-            }
-        }
-        best.iter().map(|b| b.1).sum()
-    };
+    let score = |text: &str| -> f64 { query.held_in(text).iter().map(|h| h.1).sum() };
     let mut named: Vec<(f64, &Finding)> = (findings.iter())
         .filter(|f| !f.asked_only || (every && state(f)))
         .map(|f| {

@@ -564,12 +564,7 @@ impl Stat {
 /// the question's quantity ([`Stat::kind_named`]).
 fn name_score(query: &Query, about: Option<&Quantity>, name: &str) -> (f64, u8) {
     let words = terms(name);
-    let mut score: f64 = 0.0;
-    for w in &words {
-        for held in query.held_by(w) {
-            score = score.max(if held.related { 0.6 } else { 1.0 });
-        }
-    }
+    let score = (query.held_in(name).iter()).fold(0.0, |best, h| h.1.max(best));
     let kind = match about {
         Some(q) if q.names_by_word(&words) => 2,
         Some(q) if q.names(name, &words) => 1,

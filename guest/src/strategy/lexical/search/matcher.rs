@@ -20,6 +20,9 @@ use crate::view::detect::names::NAME_KEYS;
 /// Distinct tokens remembered before the table is cleared.
 const MEMO_ENTRIES: usize = 16_384;
 
+/// What a term held through a related word counts for, of its own word's.
+pub const RELATED_WEIGHT: f64 = 0.6;
+
 /// One way a line's token holds a query term (see [`Query::held_by`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Held {
@@ -51,6 +54,24 @@ impl Query {
                         related,
                         longer,
                     });
+                }
+            }
+        }
+        out
+    }
+
+    /// The terms the words of `text` hold, each once with the weight of
+    /// its best form there (its own word 1, a related one
+    /// [`RELATED_WEIGHT`]): how well a field's name or value names what
+    /// the question asks.
+    pub fn held_in(&self, text: &str) -> Vec<(usize, f64)> {
+        let mut out: Vec<(usize, f64)> = Vec::new();
+        for w in super::terms(text) {
+            for h in self.held_by(&w) {
+                let weight = if h.related { RELATED_WEIGHT } else { 1.0 };
+                match out.iter_mut().find(|(t, _)| *t == h.term) {
+                    Some(seen) => seen.1 = seen.1.max(weight),
+                    None => out.push((h.term, weight)),
                 }
             }
         }
