@@ -1,8 +1,9 @@
 //! The innermost causes a lexical answer shows first: of each cause chain
 //! the storing found ([`crate::view::detect::causes`]) that a shown passage
 //! falls in — and, when the question asks for a cause ("root cause", "why"),
-//! of the chain nearest the best match — the innermost cause and the first
-//! frame under it in the project's own code, before the passages.
+//! of the chain nearest the best match — the innermost cause, the first
+//! frame under it in the project's own code and the project's frames that
+//! called it, before the passages.
 
 use std::collections::BTreeMap;
 
@@ -10,7 +11,7 @@ use super::passage::{Passage, read};
 use super::search::terms;
 use crate::doc::Doc;
 use crate::llm::Failure;
-use crate::view::detect::causes::Cause;
+use crate::view::detect::causes::{Cause, project_frame};
 use crate::view::preview::PreviewLine;
 
 /// Question words that ask for a cause.
@@ -32,6 +33,9 @@ const FAILED: &[&str] = &[
     "fail", "failed", "fails", "failing", "failure", "broke", "broken", "break", "error", "errors",
     "wrong",
 ];
+
+/// The project's frames shown under its first one: the calls that led there.
+const MAX_CALLERS: usize = 3;
 
 /// Lines of the storing's error lines shown for a failure's cause.
 const MAX_ERROR_LINES: usize = 8;
@@ -107,8 +111,17 @@ pub fn passages(
                 }
             }
         }
+        let callers = match &cause.frame {
+            Some(frame) => callers(doc, frame.line, &mut lines)?,
+            None => 0,
+        };
+        let frames = if callers == 0 {
+            "the first frame"
+        } else {
+            "the first frames"
+        };
         let title = format!(
-            "root cause of the trace at lines {}–{}, then the first frame in the project's code",
+            "root cause of the trace at lines {}–{}, then {frames} in the project's code",
             cause.first, cause.last
         );
         out.push((
@@ -120,6 +133,22 @@ pub fn passages(
         ));
     }
     Ok(out)
+}
+
+/// The project's frames right under its first one (a Java trace's callers:
+/// `Money.parseCents` is called by `EnrichOrders.enrich`, the step that
+/// failed), up to [`MAX_CALLERS`], put in `lines`; how many.
+fn callers(doc: &Doc, frame: u64, lines: &mut BTreeMap<u64, String>) -> Result<usize, Failure> {
+    let mut count = 0;
+    for (n, line) in read(doc, frame + 1, frame + MAX_CALLERS as u64)? {
+        let body = line.trim_start();
+        if !(body.starts_with("at ") && project_frame(body)) {
+            break;
+        }
+        lines.insert(n, line);
+        count += 1;
+    }
+    Ok(count)
 }
 
 fn indent(line: &str) -> usize {

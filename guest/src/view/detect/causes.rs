@@ -125,7 +125,7 @@ fn keep(number: u64, line: &str) -> PreviewLine {
 }
 
 /// A frame of the project's code (not a library's).
-fn project_frame(body: &str) -> bool {
+pub(crate) fn project_frame(body: &str) -> bool {
     let code = body.strip_prefix("at ").unwrap_or(body);
     !LIBRARY_PREFIXES.iter().any(|p| code.starts_with(p))
         && !LIBRARY_PATHS.iter().any(|p| body.contains(p))

@@ -54,6 +54,9 @@ pub const NAME_KEYS: &[&str] = &[
     "sku",
     "url",
     "uri",
+    // A cloud resource's own name: Pulumi's `urn`, AWS's `Arn`, `RoleArn`.
+    "urn",
+    "arn",
     "uid",
     "uuid",
     "summary",

@@ -275,6 +275,32 @@ const GROUPS: &[&[&str]] = &[
     &[
         "blocked", "block", "drop", "dropped", "deny", "denied", "reject",
     ],
+    // A resource made again: Pulumi's `replace`, Terraform's "must be
+    // replaced", CloudFormation's `Replacement` ("torn down and built
+    // again from scratch").
+    &[
+        "replace",
+        "replaced",
+        "replacement",
+        "recreate",
+        "recreated",
+        "rebuild",
+        "tear",
+        "scratch",
+    ],
+    // What a server lets a client use: testssl's `offered`, a cipher
+    // `supported`, a protocol `allowed`.
+    &[
+        "accept",
+        "accepted",
+        "offer",
+        "offered",
+        "support",
+        "supported",
+        "allow",
+        "allowed",
+        "permit",
+    ],
     // What stands behind a Kubernetes service: its pods, as kube-proxy's
     // rules and `kubectl get endpoints` name them.
     &["pod", "endpoint", "backend"],
