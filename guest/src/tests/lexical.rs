@@ -134,6 +134,34 @@ fn the_root_cause_of_a_trace_comes_first() {
 }
 
 #[test]
+fn the_project_s_frames_that_called_the_failing_one_come_with_it() {
+    // A Spark job's trace: the failing parse is called by the job's step.
+    let mut log = String::new();
+    for i in 0..2000 {
+        log.push_str(&format!(
+            "26/11/27 02:00:{:02} INFO TaskSetManager: Finished task {i}.0\n",
+            i % 60
+        ));
+    }
+    log.push_str("org.apache.spark.SparkException: Job aborted due to stage failure: java.lang.NumberFormatException: For input string: \"N/A\"\n\
+        \tat java.base/java.lang.Long.parseLong(Long.java:711)\n\
+        \tat com.acme.etl.model.Money$.parseCents(Money.scala:31)\n\
+        \tat com.acme.etl.EnrichOrders$.$anonfun$enrich$3(EnrichOrders.scala:88)\n\
+        \tat scala.collection.Iterator$$anon$9.next(Iterator.scala:584)\n\
+        \tat org.apache.spark.scheduler.Task.run(Task.scala:141)\n");
+    let body = answer(
+        &log,
+        "Which step of the job blew up, and what was the error behind it?",
+    );
+    let root = "\n[root cause of the trace at lines 2001–2006, then the first frames in the project's code]\n\
+                2001: org.apache.spark.SparkException: Job aborted due to stage failure: java.lang.NumberFormatException: For input string: \"N/A\"\n\
+                [... 1 lines not shown ...]\n\
+                2003: \tat com.acme.etl.model.Money$.parseCents(Money.scala:31)\n\
+                2004: \tat com.acme.etl.EnrichOrders$.$anonfun$enrich$3(EnrichOrders.scala:88)\n";
+    assert!(body.contains(root), "{body}");
+}
+
+#[test]
 fn a_question_naming_a_column_gets_its_odd_row() {
     let mut table =
         String::from("  id   |       email        | name\n-------+--------------------+-------\n");
@@ -1265,6 +1293,92 @@ fn a_big_combination_says_whose_rows_it_holds() {
     }
     // The source's pod, not the destination's.
     assert!(!denied.contains("db-0"), "{body}");
+}
+
+/// A TLS scanner's findings, one object per host and check, as testssl's
+/// `--jsonfile` writes them: the check's name in `id`, the host in `ip`.
+fn tls_findings() -> String {
+    let mut items: Vec<String> = Vec::new();
+    for h in 0..16 {
+        let host = format!("host{h:02}.example.net/192.0.2.{h}");
+        let old = [3, 8, 13].contains(&h);
+        for (id, finding) in [
+            ("SSLv3", "not offered"),
+            (
+                "TLS1",
+                if old {
+                    "offered (deprecated)"
+                } else {
+                    "not offered"
+                },
+            ),
+            (
+                "TLS1_1",
+                if h % 2 == 0 {
+                    "offered (deprecated)"
+                } else {
+                    "not offered"
+                },
+            ),
+            ("TLS1_2", "offered"),
+            ("cipher-tls1_xc014", "TLSv1 ECDHE-RSA-AES256-SHA"),
+            ("banner_server", "nginx"),
+        ] {
+            let severity = if finding.starts_with("offered (") {
+                "LOW"
+            } else {
+                "INFO"
+            };
+            items.push(format!(
+                "  {{\n    \"id\": \"{id}\",\n    \"ip\": \"{host}\",\n    \"port\": \"443\",\n    \"severity\": \"{severity}\",\n    \"finding\": \"{finding}\"\n  }}"
+            ));
+        }
+    }
+    format!("[\n{}\n]\n", items.join(",\n"))
+}
+
+#[test]
+fn rows_a_named_value_picks_are_told_apart_by_their_other_values() {
+    let body = answer(
+        &tls_findings(),
+        "Which of our servers still accept TLS 1.0? List every host.",
+    );
+    let section = section_holding(&body, "The rows whose id is \"TLS1\"");
+    let expected = "[The rows whose id is \"TLS1\", as the question names it: 16 rows, by their other values, the rarest first, with the ip of its rows]\n\
+                    severity=LOW finding=offered (deprecated): 3 rows\n\
+                    \x20 ip of its rows: host03.example.net/192.0.2.3, host08.example.net/192.0.2.8, host13.example.net/192.0.2.13\n\
+                    severity=INFO finding=not offered: 13 rows\n";
+    assert!(section.starts_with(expected), "{body}");
+    // "TLS 1.2" is no "TLS 1.0": its rows are `TLS1_2`'s.
+    let body = answer(&tls_findings(), "Which hosts offer TLS 1.2? Every host.");
+    assert!(body.contains("The rows whose id is \"TLS1_2\""), "{body}");
+    assert!(!body.contains("The rows whose id is \"TLS1\""), "{body}");
+}
+
+#[test]
+fn a_csv_row_a_named_value_picks_keeps_its_cells() {
+    // One row a line: the picked rows' cells are read as written.
+    let mut out = String::from("id,host,state,checked_at\n");
+    for h in 0..400 {
+        for id in ["php7", "php8", "nginx1"] {
+            let state = match (id, h) {
+                ("php7", 4 | 13 | 122 | 311) => "installed",
+                _ => "absent",
+            };
+            out.push_str(&format!("{id},web{h:03},{state},2026-11-27T10:00:00Z\n"));
+        }
+    }
+    let body = answer(
+        &out,
+        "Which web servers still have PHP 7 installed? Every one.",
+    );
+    let section = section_holding(&body, "The rows whose id is \"php7\"");
+    assert!(
+        section.contains(
+            "state=installed: 4 rows\n  host of its rows: web004, web013, web122, web311\n"
+        ),
+        "{body}"
+    );
 }
 
 #[test]

@@ -45,10 +45,10 @@ impl Query {
         let mut stem = None;
         let mut out = Vec::new();
         for (term, forms) in self.forms.iter().enumerate() {
-            // A term's own stem comes first, then its related words.
-            for (i, form) in forms.iter().enumerate() {
+            // A term's own stem (or spellings) first, then its related words.
+            for form in forms {
                 if let Some(longer) = holds(token, &form.text, &mut stem, &stems) {
-                    let related = i > 0;
+                    let related = form.tenths < 10;
                     out.push(Held {
                         term,
                         related,
@@ -76,6 +76,21 @@ impl Query {
             }
         }
         out
+    }
+
+    /// Whether the question names `value` whole, by its own words: each
+    /// word of it is a term's own word or spelling, as written (`TLS1` for
+    /// "TLS 1.0", not `TLS1_2`, nor `tls_config` for "TLS").
+    pub fn names_whole(&self, value: &str) -> bool {
+        let mut words = 0;
+        let mut all = true;
+        super::terms::for_each_term(value, &mut String::new(), |w, part| {
+            if !part {
+                words += 1;
+                all &= (self.held_by(w).iter()).any(|h| !h.related && !h.longer);
+            }
+        });
+        words > 0 && all
     }
 
     /// Whether a record's key names what the question asks about: one of

@@ -223,6 +223,52 @@ fn compounds(extract: &str) -> Vec<String> {
     out
 }
 
+/// A name and the version after it, as a request writes them apart and
+/// outputs write them joined: "TLS 1.0" is testssl's `TLS1` and
+/// `tls1_0`, "Python 3.11" a `python3.11` path's `python3`, "HTTP 2"
+/// `http2`. Each pair's spellings, the first its term; a minor version of
+/// 0 is the major's own (`TLS1`), another is not (`TLS1_2`, never `TLS1`).
+fn versioned(extract: &str) -> Vec<Vec<String>> {
+    let words: Vec<&str> = extract.split_whitespace().collect();
+    let mut out: Vec<Vec<String>> = Vec::new();
+    for pair in words.windows(2) {
+        let name = pair[0].trim_matches(|c: char| !c.is_ascii_alphanumeric());
+        let version = pair[1].trim_end_matches(|c: char| !c.is_ascii_digit());
+        let mut parts = version.split('.');
+        let (Some(major), minor) = (parts.next(), parts.next()) else {
+            continue;
+        };
+        let number =
+            |p: &str| !p.is_empty() && p.len() <= 3 && p.bytes().all(|b| b.is_ascii_digit());
+        if name.len() < 2
+            || !name.bytes().all(|b| b.is_ascii_alphabetic())
+            || STOPWORDS.contains(&name.to_ascii_lowercase().as_str())
+            || !number(major)
+            || minor.is_some_and(|m| !number(m))
+            || parts.next().is_some()
+        {
+            continue;
+        }
+        let name = name.to_ascii_lowercase();
+        let spellings = match minor.filter(|m| m.bytes().any(|b| b != b'0')) {
+            Some(minor) => vec![
+                format!("{name}{major}_{minor}"),
+                format!("{name}{major}{minor}"),
+            ],
+            None => vec![
+                format!("{name}{major}"),
+                format!("{name}v{major}"),
+                format!("{name}{major}_0"),
+                format!("{name}{major}0"),
+            ],
+        };
+        if !out.contains(&spellings) {
+            out.push(spellings);
+        }
+    }
+    out
+}
+
 impl Query {
     /// Stopwords and instruction words are dropped unless that would leave no
     /// term at all ("find all" still searches for `find` and `all`). Terms
@@ -252,6 +298,9 @@ impl Query {
             .take(MAX_NAMES)
         {
             q.add_verbatim(name, &stems);
+        }
+        for spellings in versioned(extract) {
+            q.add_spellings(spellings);
         }
         (!q.terms.is_empty()).then_some(q)
     }
@@ -283,6 +332,25 @@ impl Query {
         self.forms.push(forms);
         self.terms.push(name);
         self.weights.push(1.0);
+    }
+
+    /// A term with the ways outputs spell it, each counting as the term
+    /// itself ([`versioned`]); the first is the term.
+    fn add_spellings(&mut self, spellings: Vec<String>) {
+        if self.terms.contains(&spellings[0]) {
+            return;
+        }
+        self.terms.push(spellings[0].clone());
+        self.weights.push(1.0);
+        self.forms.push(
+            (spellings.into_iter())
+                .map(|text| Form {
+                    text,
+                    tenths: 10,
+                    verbatim: false,
+                })
+                .collect(),
+        );
     }
 
     fn add(&mut self, term: &str, weight: f64, stems: &Stems) {

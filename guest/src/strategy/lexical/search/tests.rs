@@ -69,6 +69,23 @@ fn query_drops_stopwords_with_fallback() {
 }
 
 #[test]
+fn a_name_and_its_version_are_looked_up_joined() {
+    let q = Query::parse("Which hosts still accept TLS 1.0?").unwrap();
+    assert_eq!(q.terms(), ["hosts", "accept", "tls", "1", "0", "tls1"]);
+    assert!(q.names_whole("TLS1"));
+    assert!(q.names_whole("TLSv1"));
+    assert!(q.names_whole("tls1_0"));
+    assert!(!q.names_whole("TLS1_2"));
+    assert!(!q.names_whole("cipher-tls1_xc014"));
+    let q = Query::parse("servers offering TLS 1.2").unwrap();
+    assert!(q.names_whole("TLS1_2"));
+    assert!(!q.names_whole("TLS1"));
+    // A number after a stopword, or a date, is no version.
+    let q = Query::parse("the 3 hosts on 2026.11").unwrap();
+    assert_eq!(q.terms(), ["3", "hosts", "2026", "11"]);
+}
+
+#[test]
 fn build_log_buried_error_ranks_first() {
     let log = lines(5000, |i| match i {
         2500 => "error[E0433]: failed to resolve: use of undeclared crate or module `tokio`".into(),

@@ -13,6 +13,10 @@
 
 use rustc_hash::FxHashMap;
 
+mod picked;
+
+use picked::{Picked, Written};
+
 use super::passage::read;
 use super::search::Query;
 use crate::doc::Doc;
@@ -69,6 +73,9 @@ struct Column {
     /// The least indent it is met at: a record's own member before one
     /// of an object inside it (a job's `status`, not its pipeline's).
     indent: usize,
+    /// Of a column naming rows, per kept value: whether the question
+    /// names it whole ([`Query::names_whole`]): it picks rows.
+    picks: Vec<bool>,
 }
 
 impl Column {
@@ -106,6 +113,11 @@ impl Column {
     fn few(&self) -> bool {
         !self.many && (2..=FEW).contains(&self.values.len())
     }
+
+    /// Whether value index `v` picks its rows.
+    fn picks(&self, v: u16) -> bool {
+        self.picks.get(v as usize).copied().unwrap_or(false)
+    }
 }
 
 /// Rows' cells, read while the search reads the view.
@@ -123,6 +135,15 @@ pub struct Crosstab {
     /// The record being read, in an output of multi-line records: its
     /// first line and its cells so far.
     open: Option<(u64, Vec<(usize, u16)>)>,
+    /// The cells of the line being read, and of the row being read, as
+    /// written.
+    line_written: Written,
+    row_written: Written,
+    /// Rows a value the question names picks, the first [`MAX_PICKED`]
+    /// within [`PICKED_BYTES`]; whether more were met.
+    picked: Vec<Picked>,
+    picked_bytes: usize,
+    picked_all: bool,
 }
 
 impl Default for Crosstab {
@@ -135,6 +156,11 @@ impl Default for Crosstab {
             by_key: FxHashMap::default(),
             room: KEPT_BYTES,
             open: None,
+            line_written: Written::default(),
+            row_written: Written::default(),
+            picked: Vec::new(),
+            picked_bytes: 0,
+            picked_all: true,
         }
     }
 }
@@ -149,8 +175,10 @@ impl Crosstab {
             columns,
             by_key,
             room,
+            line_written,
             ..
         } = self;
+        line_written.clear();
         let mut cells: Vec<(usize, u16)> = Vec::new();
         let indent = line.len() - line.trim_start().len();
         let mut cell = |key: u64, name: &str, value: &str| {
@@ -166,6 +194,7 @@ impl Crosstab {
                         many: false,
                         rows: 0,
                         indent,
+                        picks: Vec::new(),
                     });
                     by_key.insert(key, columns.len() - 1);
                     columns.len() - 1
@@ -177,9 +206,15 @@ impl Crosstab {
             if cells.iter().any(|&(c, _)| c == at) {
                 return;
             }
-            columns[at].indent = columns[at].indent.min(indent);
-            let index = columns[at].index_of(value.trim_matches('"'), room);
+            let column = &mut columns[at];
+            column.indent = column.indent.min(indent);
+            let value = value.trim_matches('"');
+            let index = column.index_of(value, room);
+            if column.naming.is_some() && index as usize == column.picks.len() {
+                column.picks.push(query.names_whole(value));
+            }
             cells.push((at, index));
+            line_written.push(at, value);
         };
         // A member whose value is words (a job's `"name": "test:e2e 2/4"`)
         // is no value to the storing, but it may name the row: read first,
@@ -190,7 +225,10 @@ impl Crosstab {
         }
         fields.split(line, &mut |f: Field| cell(f.key, f.name, f.value));
         match starts {
-            None => self.commit(n, cells),
+            None => {
+                std::mem::swap(&mut self.line_written, &mut self.row_written);
+                self.commit(n, cells);
+            }
             Some(starts) => {
                 if starts && let Some((first, open)) = self.open.take() {
                     self.commit(first, open);
@@ -199,6 +237,16 @@ impl Crosstab {
                 for (at, index) in cells {
                     if !open.iter().any(|&(c, _)| c == at) {
                         open.push((at, index));
+                    }
+                }
+                let Crosstab {
+                    line_written: line,
+                    row_written: row,
+                    ..
+                } = self;
+                for &(at, a, b) in &line.cells {
+                    if !row.has(at as usize) {
+                        row.push(at as usize, &line.text[a..b]);
                     }
                 }
             }
@@ -215,6 +263,8 @@ impl Crosstab {
     /// A row, at line `n`: of two fields or more (a lone `key: value` line
     /// is no row of a table).
     fn commit(&mut self, n: u64, cells: Vec<(usize, u16)>) {
+        self.pick(n, &cells);
+        self.row_written.clear();
         if cells.len() < 2 {
             return;
         }
@@ -229,10 +279,20 @@ impl Crosstab {
         }
     }
 
-    /// The section: every combination of the values of the columns the
-    /// question names, with its count, and the rows of the rare ones,
-    /// within `budget` bytes; empty when fewer than two columns are named.
+    /// The sections, within `budget` bytes: the rows a value the question
+    /// names picks, told apart by their other values ([`Self::picked`]);
+    /// then every combination of the values of the columns the question
+    /// names ([`Self::combinations`]).
     pub fn render(&self, doc: &Doc, query: &Query, budget: usize) -> Result<String, Failure> {
+        let mut out = self.picked(query, budget);
+        out.push_str(&self.combinations(doc, query, budget.saturating_sub(out.len()))?);
+        Ok(out)
+    }
+
+    /// Every combination of the values of the columns the question names,
+    /// with its count, and the rows of the rare ones, within `budget`
+    /// bytes; empty when fewer than two columns are named.
+    fn combinations(&self, doc: &Doc, query: &Query, budget: usize) -> Result<String, Failure> {
         if self.rows.len() < MIN_ROWS {
             return Ok(String::new());
         }

@@ -1,0 +1,219 @@
+//! Rows a value the question names picks: "which hosts still accept TLS
+//! 1.0" names testssl's `"id": "TLS1"`, one row of many attributes per
+//! host, and the hosts are told apart by the values of the picked rows'
+//! other columns (`finding`: `offered`, `not offered`) — columns that hold
+//! many values over the whole output and few among the rows picked, so
+//! the rows are kept as written while the search reads the view.
+
+use rustc_hash::FxHashMap;
+
+use super::{Crosstab, FEW, NAMES_SAID, VALUE_BYTES};
+use crate::strategy::lexical::search::Query;
+use crate::view::preview::clip;
+
+/// Rows picked by a value the question names, kept whole, at most, and
+/// the bytes of their cells.
+const MAX_PICKED: usize = 4096;
+const PICKED_BYTES: usize = 1 << 20;
+/// Values the picked rows are told apart by, at most…
+const PICKED_COMBINED: usize = 3;
+/// …each cut to this many bytes when said.
+const PICKED_VALUE_BYTES: usize = 48;
+
+/// A row picked by a value the question names ("TLS 1.0" names testssl's
+/// `"id": "TLS1"`: an attribute's name, one row per host): its line and
+/// all its cells as written, since its other columns hold many values
+/// over the whole table and few among the rows picked.
+pub(super) struct Picked {
+    pub(super) line: u64,
+    pub(super) cells: Vec<(u16, String)>,
+}
+
+/// The cells of the row being read, as written: column and value, the
+/// values in one buffer.
+#[derive(Default)]
+pub(super) struct Written {
+    pub(super) text: String,
+    pub(super) cells: Vec<(u16, usize, usize)>,
+}
+
+impl Written {
+    pub(super) fn clear(&mut self) {
+        self.text.clear();
+        self.cells.clear();
+    }
+
+    pub(super) fn push(&mut self, at: usize, value: &str) {
+        let start = self.text.len();
+        self.text.push_str(value);
+        self.cells.push((at as u16, start, self.text.len()));
+    }
+
+    pub(super) fn has(&self, at: usize) -> bool {
+        self.cells.iter().any(|&(c, ..)| c as usize == at)
+    }
+
+    pub(super) fn owned(&self) -> Vec<(u16, String)> {
+        (self.cells.iter())
+            .map(|&(c, a, b)| (c, self.text[a..b].to_string()))
+            .collect()
+    }
+}
+
+impl Crosstab {
+    /// Keeps the row being committed, at line `n`, when a value of it the
+    /// question names picks it, within [`MAX_PICKED`] and [`PICKED_BYTES`].
+    pub(super) fn pick(&mut self, n: u64, cells: &[(usize, u16)]) {
+        let picks = cells.iter().any(|&(at, v)| self.columns[at].picks(v));
+        if picks && cells.len() >= 2 {
+            let bytes = self.row_written.text.len() + 8 * self.row_written.cells.len();
+            if self.picked.len() < MAX_PICKED && self.picked_bytes + bytes <= PICKED_BYTES {
+                self.picked_bytes += bytes;
+                self.picked.push(Picked {
+                    line: n,
+                    cells: self.row_written.owned(),
+                });
+            } else {
+                self.picked_all = false;
+            }
+        }
+    }
+
+    /// The rows a value the question names picks (testssl's rows whose
+    /// `id` is `TLS1`, for "TLS 1.0"), by the values of their other
+    /// columns that tell them apart (`finding`: `offered`, `not offered`),
+    /// the rarest first, each with the values of the column naming them
+    /// (one value a row: `ip`); empty when no value picks two rows.
+    pub(super) fn picked(&self, query: &Query, budget: usize) -> String {
+        // The value picking the most rows.
+        let mut tally: FxHashMap<(u16, &str), usize> = FxHashMap::default();
+        for row in &self.picked {
+            for (c, v) in &row.cells {
+                let col = &self.columns[*c as usize];
+                if col.index.get(v).is_some_and(|&i| col.picks(i)) {
+                    *tally.entry((*c, v.as_str())).or_default() += 1;
+                }
+            }
+        }
+        let Some((&(by, value), &count)) =
+            (tally.iter()).max_by_key(|&(&(c, v), &n)| (n, std::cmp::Reverse((c, v))))
+        else {
+            return String::new();
+        };
+        if count < 2 {
+            return String::new();
+        }
+        let rows: Vec<&Picked> = (self.picked.iter())
+            .filter(|r| r.cells.iter().any(|(c, v)| *c == by && v == value))
+            .collect();
+        // Each other column's values among the rows, in order first met.
+        let mut values: Vec<(u16, Vec<&str>, usize)> = Vec::new();
+        for row in &rows {
+            for (c, v) in row.cells.iter().filter(|(c, _)| *c != by) {
+                let at = match values.iter().position(|(k, ..)| k == c) {
+                    Some(at) => at,
+                    None => {
+                        values.push((*c, Vec::new(), 0));
+                        values.len() - 1
+                    }
+                };
+                let (_, seen, present) = &mut values[at];
+                *present += 1;
+                if !seen.contains(&v.as_str()) {
+                    seen.push(v.as_str());
+                }
+            }
+        }
+        let column = |c: u16| &self.columns[c as usize];
+        // The column naming the rows: a value a row, in every row; one
+        // whose key names records, or the question's, first.
+        let naming = (values.iter())
+            .filter(|(_, seen, present)| *present == rows.len() && seen.len() == rows.len())
+            .min_by_key(|(c, ..)| {
+                let col = column(*c);
+                (!query.names_key(&col.name), col.naming.is_none(), *c)
+            })
+            .map(|(c, ..)| *c);
+        // The columns telling the rows apart: two values or more, few,
+        // short; those the question names first.
+        let mut apart: Vec<u16> = (values.iter())
+            .filter(|(c, seen, _)| {
+                Some(*c) != naming
+                    && (2..=FEW).contains(&seen.len())
+                    && seen.iter().all(|v| v.len() <= VALUE_BYTES)
+            })
+            .map(|(c, ..)| *c)
+            .collect();
+        // One column of a name (a member read as words and as a value).
+        let mut names: Vec<&str> = Vec::new();
+        apart.retain(|&c| {
+            let first = !names.contains(&column(c).name.as_str());
+            names.push(&column(c).name);
+            first
+        });
+        let named = |c: &u16| query.held_in(&column(*c).name).is_empty();
+        apart.sort_by_key(|c| (named(c), *c));
+        apart.truncate(PICKED_COMBINED);
+        apart.sort_unstable();
+        let cell = |row: &Picked, c: u16| -> String {
+            let v = (row.cells.iter()).find(|(k, _)| *k == c);
+            v.map_or("(none)".to_string(), |(_, v)| clip(v, PICKED_VALUE_BYTES))
+        };
+        let mut groups: Vec<(Vec<String>, Vec<&Picked>)> = Vec::new();
+        for row in &rows {
+            let key: Vec<String> = apart.iter().map(|&c| cell(row, c)).collect();
+            match groups.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, g)) => g.push(row),
+                None => groups.push((key, vec![row])),
+            }
+        }
+        groups.sort_by_key(|(_, g)| g.len());
+        let read = match self.picked_all {
+            true => String::new(),
+            false => format!(", the first {} rows read", self.picked.len()),
+        };
+        let whose = match naming {
+            Some(c) => format!("with the {} of its rows", column(c).name),
+            None => "with the lines of its rows".to_string(),
+        };
+        let mut out = format!(
+            "\n[The rows whose {} is \"{}\", as the question names it: {} rows{read}, by their other values, the rarest first, {whose}]\n",
+            column(by).name,
+            clip(value, PICKED_VALUE_BYTES),
+            rows.len(),
+        );
+        for (i, (key, group)) in groups.iter().enumerate() {
+            let said: Vec<String> = (apart.iter().zip(key))
+                .map(|(&c, v)| format!("{}={v}", column(c).name))
+                .collect();
+            let head = match said.is_empty() {
+                true => format!("{} rows\n", group.len()),
+                false => format!(
+                    "{}: {} row{}\n",
+                    said.join(" "),
+                    group.len(),
+                    if group.len() == 1 { "" } else { "s" }
+                ),
+            };
+            let names: Vec<String> = (group.iter())
+                .take(NAMES_SAID)
+                .map(|row| match naming {
+                    Some(c) => cell(row, c),
+                    None => row.line.to_string(),
+                })
+                .collect();
+            let more = match group.len() > NAMES_SAID {
+                true => format!(", and {} more", group.len() - NAMES_SAID),
+                false => String::new(),
+            };
+            let label = naming.map_or("lines", |c| column(c).name.as_str());
+            let part = format!("{head}  {label} of its rows: {}{more}\n", names.join(", "));
+            if out.len() + part.len() > budget {
+                out.push_str(&format!("[… and {} more groups]\n", groups.len() - i));
+                break;
+            }
+            out.push_str(&part);
+        }
+        out
+    }
+}
