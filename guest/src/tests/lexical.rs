@@ -1295,6 +1295,73 @@ fn a_big_combination_says_whose_rows_it_holds() {
     assert!(!denied.contains("db-0"), "{body}");
 }
 
+/// A rendered chart: Deployments whose containers (and init containers)
+/// set their resources, but for `lacking`'s, which set a CPU limit only
+/// or none at all; sizes and quotas elsewhere say "memory" and "limit".
+fn rendered_chart(lacking: &[usize]) -> String {
+    let mut out = String::from(
+        "---\n# Source: shop/templates/quota.yaml\napiVersion: v1\nkind: ResourceQuota\nmetadata:\n  name: shop\nspec:\n  hard:\n    limits.memory: 320Gi\n",
+    );
+    for i in 0..60 {
+        let resources = match (lacking.contains(&i), i % 2) {
+            (true, 0) => "          resources:\n            limits:\n              cpu: 500m\n".to_string(),
+            (true, _) => "          resources: {}\n".to_string(),
+            _ => "          resources:\n            limits:\n              cpu: 500m\n              memory: 512Mi\n            requests:\n              memory: 256Mi\n".to_string(),
+        };
+        out.push_str(&format!(
+            "---\n# Source: shop/charts/svc{i}/templates/deployment.yaml\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: svc{i}\nspec:\n  template:\n    spec:\n      initContainers:\n        - name: svc{i}-migrate\n          image: \"registry.example.com/svc{i}:1.0\"\n          resources:\n            limits:\n              memory: 128Mi\n      containers:\n        - name: svc{i}\n          image: \"registry.example.com/svc{i}:1.0\"\n          ports:\n            - name: http\n              containerPort: 8080\n          env:\n            - name: JAVA_TOOL_OPTIONS\n              value: \"-XX:MaxRAMPercentage=75.0\"\n{resources}      volumes:\n        - name: tmp\n          emptyDir:\n            sizeLimit: 64Mi\n"
+        ));
+    }
+    out
+}
+
+#[test]
+fn the_items_lacking_a_member_the_question_names_are_listed() {
+    let body = answer(
+        &rendered_chart(&[7, 22, 41]),
+        "Which containers don't have a memory limit set? List every one.",
+    );
+    let section = section_holding(&body, "[The containers (the items under");
+    let lines: Vec<&str> = section.lines().collect();
+    assert_eq!(
+        lines[..4],
+        [
+            "[The containers (the items under \"initContainers\", \"containers\"): 120; 117 have resources.limits.memory, the member the question names, 3 do not:]",
+            "264: svc7",
+            "769: svc22",
+            "1412: svc41",
+        ],
+        "{body}"
+    );
+}
+
+#[test]
+fn items_of_a_json_array_lacking_a_member_are_listed() {
+    // The same question of JSON: `kubectl get deploy -o json`'s shape.
+    let items: Vec<String> = (0..80)
+        .map(|i| {
+            let resources = if i == 33 || i == 61 {
+                "{}".to_string()
+            } else {
+                "{\n                  \"limits\": {\n                    \"memory\": \"512Mi\"\n                  }\n                }".to_string()
+            };
+            format!(
+                "    {{\n      \"metadata\": {{\n        \"name\": \"svc{i}\"\n      }},\n      \"spec\": {{\n        \"template\": {{\n          \"spec\": {{\n            \"containers\": [\n              {{\n                \"name\": \"app{i}\",\n                \"image\": \"registry.example.com/app{i}:1.0\",\n                \"resources\": {resources}\n              }}\n            ]\n          }}\n        }}\n      }}\n    }}"
+            )
+        })
+        .collect();
+    let out = format!("{{\n  \"items\": [\n{}\n  ]\n}}\n", items.join(",\n"));
+    let body = answer(&out, "Which containers have no memory limit? Every one.");
+    let section = section_holding(&body, "[The containers (the items under");
+    assert!(
+        section.contains(
+            "80; 78 have resources.limits.memory, the member the question names, 2 do not:]\n"
+        ),
+        "{body}"
+    );
+    assert!(section.contains("737: app33\n1349: app61"), "{body}");
+}
+
 /// A TLS scanner's findings, one object per host and check, as testssl's
 /// `--jsonfile` writes them: the check's name in `id`, the host in `ip`.
 fn tls_findings() -> String {

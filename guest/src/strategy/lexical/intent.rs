@@ -85,6 +85,94 @@ pub struct Intent {
     /// It asks when ("and when did it last run?"): a record's time (its
     /// `time`, `timestamp`, `created_at`) is a member it names.
     pub when_asked: bool,
+    /// It asks for the items without a member ("which containers don't
+    /// have a memory limit set").
+    pub lacking: Option<Lacking>,
+}
+
+/// Items asked for by what they lack: their plural noun (`containers`)
+/// and the words of the member they lack (`memory`, `limit`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lacking {
+    pub items: String,
+    pub member: Vec<String>,
+}
+
+/// Words saying an item lacks what follows: "without a readiness probe",
+/// "no memory limit", "missing", "lacking"…
+const LACKS: &[&str] = &["without", "no", "missing", "lack", "lacks", "lacking"];
+/// …or a negated `have` ("don't have", "hasn't got"): a negation
+/// followed by one of these.
+const NEGATED_HAVING: &[&str] = &[
+    "have",
+    "has",
+    "got",
+    "set",
+    "define",
+    "specify",
+    "declare",
+    "configure",
+];
+/// Words between the marker and the member's words, and after them.
+const MEMBER_FILLER: &[&str] = &[
+    "a",
+    "an",
+    "any",
+    "the",
+    "its",
+    "their",
+    "own",
+    "have",
+    "has",
+    "got",
+    "set",
+    "defined",
+    "configured",
+    "specified",
+    "declared",
+    "at",
+    "all",
+    "one",
+    "yet",
+];
+
+/// Words ending a member's noun phrase: "without a memory cap will be
+/// refused", "no limit on memory".
+const MEMBER_END: &[&str] = &[
+    "will", "would", "is", "are", "be", "was", "were", "so", "that", "which", "who", "and", "or",
+    "but", "because", "if", "in", "on", "for", "to", "of", "from", "by", "when", "since",
+];
+
+/// [`Intent::lacking`] of `question` (`words`: its words): the items'
+/// noun and, in the clause of a marker ([`LACKS`], or a negation before
+/// [`NEGATED_HAVING`]) — the one naming the items first —, the member's
+/// words after it, fillers aside, up to a word ending a noun phrase.
+fn lacking(question: &str, words: &[String]) -> Option<Lacking> {
+    let items = words.get(items_noun(words, 3)?)?.clone();
+    let mut clauses: Vec<&str> = question.split(['?', '.', '!', ',', ';']).collect();
+    clauses.sort_by_key(|c| !self::words(c).contains(&items));
+    clauses.into_iter().find_map(|clause| {
+        let words = self::words(clause);
+        let w = |i: usize| words.get(i).map_or("", String::as_str);
+        let at = (0..words.len()).find_map(|i| {
+            if LACKS.contains(&w(i)) {
+                return Some(i + 1);
+            }
+            let negation = NEGATIONS.contains(&w(i)) && w(i) != "t";
+            let past_t = if w(i + 1) == "t" { i + 2 } else { i + 1 };
+            (negation && NEGATED_HAVING.contains(&w(past_t))).then_some(past_t + 1)
+        })?;
+        let member: Vec<String> = (words[at.min(words.len())..].iter())
+            .take_while(|x| !MEMBER_END.contains(&x.as_str()))
+            .filter(|x| !MEMBER_FILLER.contains(&x.as_str()) && **x != items)
+            .take(3)
+            .cloned()
+            .collect();
+        (!member.is_empty()).then(|| Lacking {
+            items: items.clone(),
+            member,
+        })
+    })
 }
 
 /// Words opening a clause that sets the scene before the question.
@@ -517,6 +605,7 @@ impl Intent {
             setting: setting(question, &words),
             where_asked: clause_asks(question, "where"),
             when_asked: when_asked(question),
+            lacking: lacking(question, &words),
         }
     }
 }
@@ -857,6 +946,38 @@ mod tests {
                 .search_text("jobs that ran longer than an hour")
                 .contains("hour")
         );
+    }
+
+    #[test]
+    fn items_lacking_a_member() {
+        let lacking = |q| Intent::of(q).lacking.map(|l| (l.items, l.member));
+        let both = |items: &str, member: &[&str]| {
+            Some((
+                items.to_string(),
+                member.iter().map(|w| w.to_string()).collect(),
+            ))
+        };
+        assert_eq!(
+            lacking(
+                "Anything without a cap will be refused. Which containers don't have a memory limit set?"
+            ),
+            both("containers", &["memory", "limit"])
+        );
+        assert_eq!(
+            lacking("Which deployments are missing a readiness probe?"),
+            both("deployments", &["readiness", "probe"])
+        );
+        assert_eq!(
+            lacking("which users have no MFA device at all"),
+            both("users", &["mfa", "device"])
+        );
+        assert_eq!(
+            lacking("Which buckets are there without versioning? Every one"),
+            both("buckets", &["versioning"])
+        );
+        // Not a member lacked: a verb negated, or no items asked.
+        assert_eq!(lacking("Which pods don't restart?"), None);
+        assert_eq!(lacking("Why is there no memory limit?"), None);
     }
 
     #[test]

@@ -18,6 +18,7 @@ mod every;
 mod findings;
 mod innermost;
 mod intent;
+mod lacking;
 mod measure;
 mod passage;
 mod record;
@@ -36,6 +37,7 @@ use crate::view::detect::records::RecordCursor;
 use crosstab::Crosstab;
 use every::Every;
 use intent::Intent;
+use lacking::Lacking;
 use measure::Measures;
 use search::{LineTerms, Query, Scorer};
 use unlike::Unlike;
@@ -106,6 +108,7 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     });
     let mut measures = (intent.measure.clone()).map(|m| Measures::new(m, &query, question));
     let mut crosstab = intent.every.then(Crosstab::default);
+    let mut lacking = (intent.lacking.as_ref()).and_then(|l| Lacking::new(l, &query));
     let mut unlike = (intent.negated.as_deref()).and_then(|w| Unlike::new(w, &query.terms()));
     // The lines naming records, for saying whose a listed line is.
     let mut names = (every.is_some() || unlike.is_some()).then(Names::default);
@@ -155,6 +158,9 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
             if let Some(u) = &mut unlike {
                 u.push(n, &line, hits, context);
             }
+            if let Some(l) = &mut lacking {
+                l.push(n, &line, &query);
+            }
         }
     }
     reader
@@ -163,6 +169,9 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     let ranked = scorer.finish();
     if let Some(c) = &mut crosstab {
         c.finish();
+    }
+    if let Some(l) = &mut lacking {
+        l.finish();
     }
     let values = &doc.meta.preview.values;
     let named = findings::named(&query, values, every.is_some());
@@ -233,6 +242,9 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     if let Some(m) = &measures {
         let room = budget.saturating_sub(body.len());
         body.push_str(&m.render(doc, values, room)?);
+    }
+    if let (Some(l), Some(asked)) = (&lacking, &intent.lacking) {
+        body.push_str(&l.render(&asked.items, budget / FINDINGS_SHARE));
     }
     if let Some(c) = &crosstab {
         body.push_str(&c.render(doc, &query, budget / FINDINGS_SHARE)?);

@@ -1,0 +1,285 @@
+//! "Which containers don't have a memory limit set?": the items of the
+//! lists the question's noun names (YAML's `containers:`,
+//! `initContainers:`, JSON's `"containers": [`), each read for the member
+//! the question names by its path (`resources.limits.memory`: every word
+//! of the member in the path's keys). An item lacking it — no such member,
+//! or one with no value (`resources: {}`, `memory: null`) — is what is
+//! asked, and no line holds it: a word search finds the hundred
+//! containers with a limit, never the six without.
+
+use super::search::{Query, terms};
+use crate::view::detect::names::key_rank;
+use crate::view::preview::clip;
+
+/// Items read, at most; past this they are counted, not kept.
+const MAX_ITEMS: usize = 20_000;
+/// Items lacking the member listed, at most.
+const LISTED: usize = 200;
+/// Keys of a path kept, at most: deeper members are read as their parent's.
+const MAX_DEPTH: usize = 32;
+/// An item's name is cut to this many bytes.
+const NAME_BYTES: usize = 80;
+/// List keys said in the header, at most.
+const KEYS_SAID: usize = 4;
+
+/// One item of a list: where it starts, its name, whether it has the
+/// member.
+struct Item {
+    line: u64,
+    name: Option<(u8, String)>,
+    has: bool,
+}
+
+/// A list being read: its key's indent, its items' indent once met, the
+/// item being read and the path of keys within it (indent, key).
+struct List {
+    key_indent: usize,
+    item_indent: Option<usize>,
+    item: Option<Item>,
+    /// Each key of the path: its indent, as written, and which of the
+    /// member's words it holds (a bit each).
+    path: Vec<(usize, String, u32)>,
+    /// The indent of a member the question names that holds others: a
+    /// line under it means the item has it.
+    parent: Option<usize>,
+}
+
+/// The items of the lists the question's noun names, read line by line.
+pub struct Lacking {
+    /// The query's term of the items' noun, and of the member's words.
+    items_term: usize,
+    member_terms: Vec<usize>,
+    list: Option<List>,
+    /// The list keys met (as written).
+    keys: Vec<String>,
+    items: usize,
+    having: usize,
+    lacking: Vec<(u64, Option<String>)>,
+    lacking_count: usize,
+    /// The first member the question names, as a path.
+    member: Option<String>,
+}
+
+impl Lacking {
+    /// For a question asking for the `items` lacking a `member` (its
+    /// words, [`super::intent::Lacking`]); `None` when the query holds
+    /// none of the member's words or not the items' noun.
+    pub fn new(asked: &super::intent::Lacking, query: &Query) -> Option<Lacking> {
+        let terms = query.terms();
+        let term = |w: &str| terms.iter().position(|t| *t == w);
+        let items_term = term(&asked.items)?;
+        let member_terms: Vec<usize> = asked.member.iter().filter_map(|w| term(w)).collect();
+        (!member_terms.is_empty()).then_some(Lacking {
+            items_term,
+            member_terms,
+            list: None,
+            keys: Vec::new(),
+            items: 0,
+            having: 0,
+            lacking: Vec::new(),
+            lacking_count: 0,
+            member: None,
+        })
+    }
+
+    /// Whether a key's words hold term `t` by its own word.
+    fn holds(query: &Query, key: &str, t: usize) -> bool {
+        terms(key)
+            .iter()
+            .any(|w| (query.held_by(w).iter()).any(|h| h.term == t && !h.related))
+    }
+
+    /// Line `n` of the view.
+    pub fn push(&mut self, n: u64, line: &str, query: &Query) {
+        let body = line.trim();
+        if body.is_empty() || body.starts_with('#') || body == "---" {
+            return;
+        }
+        let indent = line.len() - line.trim_start().len();
+        // A YAML item (`- name: x`, its key two columns in), or a JSON
+        // array's object (`{`).
+        let (dash, body, indent) = match body.strip_prefix("- ") {
+            Some(rest) => (true, rest.trim_start(), indent + 2),
+            None if body == "-" => (true, "", indent + 2),
+            None => (false, body, indent),
+        };
+        let item_start = dash || body.starts_with('{');
+        let dash_indent = if dash { indent - 2 } else { indent };
+        // A YAML list's items may stand at its key's indent.
+        if let Some(list) = &self.list
+            && (dash_indent < list.key_indent || (dash_indent == list.key_indent && !dash))
+        {
+            self.close_item();
+            self.list = None;
+        }
+        let Some((key, value)) = member(body) else {
+            if item_start {
+                self.open_item(n, dash_indent);
+            }
+            return;
+        };
+        if self.list.is_none() {
+            let opens = matches!(value, "" | "[");
+            if opens && Self::holds(query, key, self.items_term) {
+                if !self.keys.iter().any(|k| k == key) && self.keys.len() < KEYS_SAID {
+                    self.keys.push(key.to_string());
+                }
+                self.list = Some(List {
+                    key_indent: indent,
+                    item_indent: None,
+                    item: None,
+                    path: Vec::new(),
+                    parent: None,
+                });
+            }
+            return;
+        }
+        if item_start {
+            self.open_item(n, dash_indent);
+        }
+        let Some(list) = &mut self.list else {
+            return;
+        };
+        let Some(item) = &mut list.item else {
+            return;
+        };
+        if list.parent.is_some_and(|p| indent > p) {
+            item.has = true;
+        }
+        list.parent = None;
+        list.path.retain(|(i, ..)| *i < indent);
+        let item_indent = list.item_indent.unwrap_or(indent);
+        if indent <= item_indent + 2
+            && let Some(rank) = key_rank(key, None)
+            && item.name.as_ref().is_none_or(|(r, _)| rank < *r)
+            && !value.is_empty()
+        {
+            let name = value.trim_end_matches(',').trim_matches('"');
+            item.name = Some((rank, clip(name, NAME_BYTES)));
+        }
+        let held = (self.member_terms.iter().enumerate())
+            .filter(|&(_, &t)| Self::holds(query, key, t))
+            .fold(0u32, |bits, (i, _)| bits | 1 << i);
+        let all = (1u32 << self.member_terms.len()) - 1;
+        if (list.path.iter()).fold(held, |bits, p| bits | p.2) == all {
+            if self.member.is_none() {
+                let mut path: Vec<&str> = list.path.iter().map(|(_, k, _)| k.as_str()).collect();
+                path.push(key);
+                self.member = Some(path.join("."));
+            }
+            match value {
+                "" | "{" | "[" => list.parent = Some(indent),
+                v if !empty(v) => item.has = true,
+                _ => {}
+            }
+        }
+        if matches!(value, "" | "{" | "[") && list.path.len() < MAX_DEPTH {
+            list.path.push((indent, key.to_string(), held));
+        }
+    }
+
+    fn open_item(&mut self, n: u64, indent: usize) {
+        // A list inside an item (a container's `ports`) opens none.
+        if (self.list.as_ref()).is_none_or(|l| l.item_indent.is_some_and(|i| i != indent)) {
+            return;
+        }
+        self.close_item();
+        let Some(list) = &mut self.list else {
+            return;
+        };
+        list.item_indent = Some(indent);
+        list.path.clear();
+        list.parent = None;
+        list.item = Some(Item {
+            line: n,
+            name: None,
+            has: false,
+        });
+    }
+
+    fn close_item(&mut self) {
+        let Some(item) = self.list.as_mut().and_then(|l| l.item.take()) else {
+            return;
+        };
+        self.items += 1;
+        if item.has {
+            self.having += 1;
+        } else {
+            self.lacking_count += 1;
+            if self.lacking.len() < LISTED && self.items <= MAX_ITEMS {
+                self.lacking.push((item.line, item.name.map(|(_, n)| n)));
+            }
+        }
+    }
+
+    /// The end of the view.
+    pub fn finish(&mut self) {
+        self.close_item();
+        self.list = None;
+    }
+
+    /// The section: the items lacking the member, when some item has it
+    /// and some do not; within `budget` bytes.
+    pub fn render(&self, noun: &str, budget: usize) -> String {
+        let Some(member) = &self.member else {
+            return String::new();
+        };
+        if self.having == 0 || self.lacking_count == 0 {
+            return String::new();
+        }
+        let keys: Vec<String> = self.keys.iter().map(|k| format!("\"{k}\"")).collect();
+        let mut out = format!(
+            "\n[The {noun} (the items under {}): {}; {} have {member}, the member the question names, {} do not:]\n",
+            keys.join(", "),
+            self.items,
+            self.having,
+            self.lacking_count,
+        );
+        for (i, (line, name)) in self.lacking.iter().enumerate() {
+            let text = format!("{line}: {}\n", name.as_deref().unwrap_or("(no name)"));
+            if out.len() + text.len() > budget {
+                out.push_str(&format!(
+                    "[… and {} more not shown]\n",
+                    self.lacking_count - i
+                ));
+                return out;
+            }
+            out.push_str(&text);
+        }
+        if self.lacking_count > self.lacking.len() {
+            out.push_str(&format!(
+                "[… and {} more not shown]\n",
+                self.lacking_count - self.lacking.len()
+            ));
+        }
+        out
+    }
+}
+
+/// A line's member: its key and its value as written (`""` for a parent),
+/// YAML's `key: value` or JSON's `"key": value,`.
+fn member(body: &str) -> Option<(&str, &str)> {
+    let (key, value) = match body.strip_prefix('"') {
+        Some(rest) => {
+            let (key, value) = rest.split_once("\":")?;
+            (key, value)
+        }
+        None => {
+            let at = body
+                .find(": ")
+                .or_else(|| body.ends_with(':').then(|| body.len() - 1))?;
+            (&body[..at], &body[at + 1..])
+        }
+    };
+    let key_ok = !key.is_empty()
+        && key.len() <= 64
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"_-.$@/".contains(&b));
+    key_ok.then(|| (key, value.trim().trim_end_matches(',').trim_end()))
+}
+
+/// A value saying nothing is there: `{}`, `[]`, `null`, `~`, `""`.
+fn empty(value: &str) -> bool {
+    matches!(value, "{}" | "[]" | "null" | "~" | "\"\"" | "''")
+}
