@@ -1362,6 +1362,58 @@ fn items_of_a_json_array_lacking_a_member_are_listed() {
     assert!(section.contains("737: app33\n1349: app61"), "{body}");
 }
 
+#[test]
+fn an_xml_reports_elements_are_members_and_its_records_rows() {
+    // A web scanner's XML report: an alert per finding, its pages in
+    // `<uri>` elements (long, with their query), its risk as a code.
+    let mut out = String::from(
+        "<?xml version=\"1.0\"?>\n<OWASPZAPReport version=\"2.15.0\">\n\t<site name=\"https://shop.example\">\n\t\t<alerts>\n",
+    );
+    for i in 0..60 {
+        let risk = match i {
+            4 | 31 => 3,
+            _ => i % 3,
+        };
+        out.push_str(&format!(
+            "\t\t\t<alertitem>\n\t\t\t\t<pluginid>{}</pluginid>\n\t\t\t\t<name>Finding {i}</name>\n\t\t\t\t<riskcode>{risk}</riskcode>\n\t\t\t\t<confidencedesc>{}</confidencedesc>\n\t\t\t\t<desc>&lt;p&gt;A description of finding {i}, long enough to be text.&lt;/p&gt;</desc>\n\t\t\t\t<instances>\n\t\t\t\t\t<instance>\n\t\t\t\t\t\t<uri>https://shop.example/page{i}?q=%3CscrIpt%3Ealert%281%29%3B%3C%2FscRipt%3E%3Ch1%3E&amp;sort=price+AND+1%3D1</uri>\n\t\t\t\t\t\t<method>GET</method>\n\t\t\t\t\t</instance>\n\t\t\t\t</instances>\n\t\t\t</alertitem>\n",
+            10000 + i,
+            ["High", "Medium", "Low"][i % 3]
+        ));
+    }
+    out.push_str("\t\t</alerts>\n\t</site>\n</OWASPZAPReport>\n");
+    let body = answer(&out, "Which pages have a high-risk finding? Every one.");
+    // `riskcode` holds "risk"; its rarest value first, each line with
+    // its alert's name and page.
+    let every = &body[body.find("Every line holding them").expect(&body)..];
+    assert!(
+        every.contains("\n[2 lines with \"riskcode 3\"]\n"),
+        "{body}"
+    );
+    for (n, i) in [(60, 4), (411, 31)] {
+        let listed = format!(
+            "{n}: \t\t\t\t<riskcode>3</riskcode>  ← {}: <name>Finding {i}</name>; {}: <uri>https://shop.example/page{i}?q=",
+            n - 1,
+            n + 5
+        );
+        assert!(every.contains(&listed), "{listed}\n{body}");
+    }
+    // Its alerts are rows: their risk and confidence counted together,
+    // with their pages (a long one cut, not dropped).
+    let section = section_holding(&body, "The columns the question names together");
+    let high = (section.lines())
+        .skip_while(|l| !l.starts_with("riskcode=3 confidencedesc=Medium: 2 rows"))
+        .nth(1)
+        .unwrap_or_default();
+    assert!(
+        high.starts_with("  uri of its rows: https://shop.example/page4?q="),
+        "{body}"
+    );
+    assert!(
+        high.contains("&amp;sort=price+A… 1, https://shop.example/page31?q="),
+        "{body}"
+    );
+}
+
 /// A TLS scanner's findings, one object per host and check, as testssl's
 /// `--jsonfile` writes them: the check's name in `id`, the host in `ip`.
 fn tls_findings() -> String {

@@ -636,6 +636,9 @@ pub fn tells_what_happened(body: &str) -> bool {
 /// The key of a `key: …`-like line, quoted or not, before `:` (`=`
 /// unquoted).
 pub fn naming_key(body: &str) -> Option<&str> {
+    if let Some((tag, _)) = element(body) {
+        return Some(tag);
+    }
     let body = body.strip_prefix("- ").unwrap_or(body);
     let quoted = body.starts_with('"');
     let key = body.trim_start_matches('"');
@@ -657,6 +660,22 @@ pub fn naming_key(body: &str) -> Option<&str> {
         rest.starts_with([':', '='])
     };
     separated.then_some(&key[..end])
+}
+
+/// An XML element with text alone on its line, `<uri>https://…</uri>`:
+/// its tag and its text (no element inside).
+pub fn element(body: &str) -> Option<(&str, &str)> {
+    let rest = body.strip_prefix('<')?;
+    let (tag, rest) = rest.split_once('>')?;
+    let valid = (tag.as_bytes().first()).is_some_and(u8::is_ascii_alphabetic)
+        && tag.len() <= KEY_BYTES
+        && (tag.bytes())
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b':'));
+    let text = rest
+        .strip_suffix('>')?
+        .strip_suffix(tag)?
+        .strip_suffix("</")?;
+    (valid && !text.is_empty() && !text.contains('<')).then_some((tag, text))
 }
 
 /// Whether a line opens a record: an opening bracket (`{`, `}, {`), a

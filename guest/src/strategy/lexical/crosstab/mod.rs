@@ -21,7 +21,7 @@ use super::passage::read;
 use super::search::Query;
 use crate::doc::Doc;
 use crate::llm::Failure;
-use crate::view::detect::names::{clip_named, key_rank};
+use crate::view::detect::names::{clip_named, element, key_rank};
 use crate::view::detect::values::fields::{ALL_PAIRS, Field, Fields, line_key};
 use crate::view::preview::clip;
 
@@ -89,7 +89,21 @@ impl Column {
             None => (FEW, VALUE_BYTES),
             Some(_) => (NAMES_KEPT, NAME_BYTES),
         };
-        if self.values.len() >= kept || value.len() > bytes || value.len() * 2 > *room {
+        // A name too long is kept cut (a URL with its query); a value
+        // too long is no condition.
+        let clipped;
+        let value = match self.naming {
+            Some(_) if value.len() > bytes => {
+                clipped = clip(value, bytes);
+                clipped.as_str()
+            }
+            _ => value,
+        };
+        if let Some(&i) = self.index.get(value) {
+            return i;
+        }
+        let long = self.naming.is_none() && value.len() > bytes;
+        if self.values.len() >= kept || long || value.len() * 2 > *room {
             self.many = true;
             return MANY;
         }
@@ -477,8 +491,11 @@ fn cell(row: &[(u16, u16)], c: usize) -> u16 {
 }
 
 /// A JSON member whose value is a string: `"name": "test:e2e 2/4",` →
-/// (`name`, `test:e2e 2/4`).
+/// (`name`, `test:e2e 2/4`); an XML element's text: `<uri>…</uri>`.
 fn text_member(body: &str) -> Option<(&str, &str)> {
+    if let Some(element) = element(body) {
+        return Some(element);
+    }
     let (key, value) = body.strip_prefix('"')?.split_once("\":")?;
     let value = value
         .trim()

@@ -208,8 +208,9 @@ const GROUPS: &[&[&str]] = &[
     &[
         "machine", "host", "hostname", "node", "server", "instance", "vm",
     ],
-    // Where a request went: an access log's `RequestPath`, `route`.
-    &["endpoint", "route", "path", "url", "uri"],
+    // Where a request went: an access log's `RequestPath`, `route`; a
+    // web page, by its address (a scanner's `<uri>`).
+    &["endpoint", "route", "path", "url", "uri", "page"],
     // A request refused for its rate: HTTP's `429 Too Many Requests`.
     &[
         "throttle",

@@ -205,14 +205,23 @@ fn holds(token: &str, form: &str, stem: &mut Option<String>, stems: &Stems) -> O
 
 /// Line term `tok` extends form `f` of four bytes or more by one to three
 /// bytes (`timeout` → `timeouts`, `timeouted`): kept beside stemming for
-/// words the stemmer cuts differently (`failure` → `failur`).
+/// words the stemmer cuts differently (`failure` → `failur`); or by a
+/// word a key joins to it unseparated ([`COMPOUND_TAILS`]: ZAP's
+/// `riskdesc` for "risk").
 fn extends(tok: &str, f: &str) -> bool {
     f.len() >= 4
         && f.is_ascii()
         && tok.len() > f.len()
-        && tok.len() <= f.len() + 3
         && tok.starts_with(f)
+        && (tok.len() <= f.len() + 3 || COMPOUND_TAILS.contains(&&tok[f.len()..]))
 }
+
+/// Words a key joins to the word it is of (`riskdesc`, `errorcode`,
+/// `loglevel`), besides [`KEY_SUFFIXES`]' shorter ones.
+const COMPOUND_TAILS: &[&str] = &[
+    "name", "path", "desc", "code", "level", "count", "status", "state", "time", "date", "type",
+    "list", "info",
+];
 
 pub(super) struct Matcher {
     /// Every term's forms, flattened: form `i` is `forms[i]`.

@@ -86,6 +86,17 @@ fn a_name_and_its_version_are_looked_up_joined() {
 }
 
 #[test]
+fn a_key_joined_to_a_word_holds_it() {
+    let q = Query::parse("which findings are high risk").unwrap();
+    let risk = q.terms().iter().position(|t| *t == "risk").unwrap();
+    // ZAP's `<riskdesc>`, `<riskcode>`: the word and a key's tail.
+    for key in ["riskdesc", "riskcode", "risks"] {
+        assert!(q.held_by(key).iter().any(|h| h.term == risk), "{key}");
+    }
+    assert!(!q.held_by("riskmanagement").iter().any(|h| h.term == risk));
+}
+
+#[test]
 fn build_log_buried_error_ranks_first() {
     let log = lines(5000, |i| match i {
         2500 => "error[E0433]: failed to resolve: use of undeclared crate or module `tokio`".into(),

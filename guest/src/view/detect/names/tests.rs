@@ -279,3 +279,21 @@ fn a_cut_json_line_keeps_what_happened_after_its_names() {
     assert_eq!(telling_member("{\"error\":\"none\",\"a\":1}"), None);
     assert_eq!(telling_member("{\"error\": \"none\", \"a\": 1}"), None);
 }
+
+#[test]
+fn an_xml_element_alone_on_its_line_is_a_member() {
+    assert_eq!(
+        element("<uri>https://shop.example/suche?q=zelt</uri>"),
+        Some(("uri", "https://shop.example/suche?q=zelt"))
+    );
+    assert_eq!(naming_key("<uri>https://shop.example/</uri>"), Some("uri"));
+    assert_eq!(
+        element("<riskdesc>High (Medium)</riskdesc>"),
+        Some(("riskdesc", "High (Medium)"))
+    );
+    // Not an element: another inside, none closed, a different tag, empty.
+    assert_eq!(element("<p><b>x</b></p>"), None);
+    assert_eq!(element("<uri>https://shop.example/"), None);
+    assert_eq!(element("<a>x</b>"), None);
+    assert_eq!(element("<otherinfo></otherinfo>"), None);
+}

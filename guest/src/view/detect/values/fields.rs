@@ -10,6 +10,7 @@
 //! cases is not mixed with the suites' totals.
 
 use super::table::Table;
+use crate::view::detect::names::element;
 
 /// Values longer than this are text, not values.
 const VALUE_BYTES: usize = 48;
@@ -273,6 +274,14 @@ fn key_words(body: &str) -> Option<(usize, usize)> {
 /// number and words about it: `Package id 0:  +61.0°C  (high = +80.0°C)`,
 /// `Tasks: 121 total` (the number is the value).
 fn whole_line(body: &str, indent: usize) -> Option<Field<'_>> {
+    // An XML element's text is its value: `<riskcode>3</riskcode>`.
+    if let Some((tag, text)) = element(body) {
+        return (text.len() <= VALUE_BYTES).then(|| Field {
+            key: key_hash(tag, indent),
+            name: tag,
+            value: text,
+        });
+    }
     let (at, words) = key_words(body)?;
     let rest = body[at + 1..].trim();
     let whole = rest.trim_end_matches(',').trim_matches('"');
@@ -297,6 +306,9 @@ fn whole_line(body: &str, indent: usize) -> Option<Field<'_>> {
 /// Which field a `key: value` line is, whatever its value (a long one, or
 /// words): its key at its indent, as [`whole_line`] keys it.
 pub fn line_key(body: &str, indent: usize) -> Option<u64> {
+    if let Some((tag, _)) = element(body) {
+        return Some(key_hash(tag, indent));
+    }
     Some(key_hash(body[..key_end(body)?].trim_end(), indent))
 }
 
