@@ -1336,6 +1336,93 @@ fn the_items_lacking_a_member_the_question_names_are_listed() {
 }
 
 #[test]
+fn items_lacking_a_member_past_the_listed_ones_come_with_the_next_call() {
+    let mut out = String::from("spec:\n  containers:\n");
+    for i in 0..3000 {
+        out.push_str(&format!("    - name: c{i}\n      image: app:{i}\n"));
+        if i % 7 != 0 {
+            out.push_str("      resources:\n        limits:\n          memory: 1Gi\n");
+        }
+    }
+    let question = "Which containers don't have a memory limit? Every one.";
+    let body = answer(&out, question);
+    let section = section_holding(&body, "[The containers (the items under");
+    assert!(
+        section.contains(": 3000; 2571 have resources.limits.memory"),
+        "{body}"
+    );
+    let last = section.lines().last().unwrap_or_default();
+    let listed = section
+        .lines()
+        .filter(|l| l.ends_with(|c: char| c.is_ascii_digit()))
+        .count();
+    let more = format!(
+        "[… and {} more not shown: tool_output(handle = \"",
+        429 - listed
+    );
+    let call = format!("\", extract = \"{question} [skip {listed}]\", mode = \"lexical\")]");
+    assert!(last.starts_with(&more) && last.ends_with(&call), "{body}");
+    // The next call lists from there.
+    let body = answer(&out, &format!("{question} [skip {listed}]"));
+    let section = section_holding(&body, "[The containers (the items under");
+    let first = format!("c{}", listed * 7);
+    assert!(
+        section.contains(&format!("[the first {listed} listed before]\n")),
+        "{body}"
+    );
+    assert!(
+        section
+            .lines()
+            .nth(2)
+            .is_some_and(|l| l.ends_with(&format!(": {first}"))),
+        "{body}"
+    );
+}
+
+#[test]
+fn hostile_structures_keep_the_new_sections_bounded() {
+    // Items nested a thousand deep, a member a megabyte long, and rows a
+    // value picks whose cells are huge: each section stays in the answer.
+    let mut out = String::from("containers:\n");
+    for i in 0..400 {
+        out.push_str(&format!("- name: c{i}\n"));
+        if i == 3 {
+            for d in 0..1000 {
+                out.push_str(&format!("{}k{d}:\n", "  ".repeat(d + 1)));
+            }
+        }
+        if i == 5 {
+            out.push_str(&format!("  note: {}\n", "x".repeat(1 << 20)));
+        }
+        if i % 9 != 0 {
+            out.push_str("  resources:\n    limits:\n      memory: 1Gi\n");
+        }
+    }
+    let body = answer(&out, "Which containers have no memory limit? Every one.");
+    assert!(
+        body.len() <= crate::DEFAULT_MAX_INLINE_BYTES as usize,
+        "{}",
+        body.len()
+    );
+    assert!(!body.contains(&"x".repeat(4096)), "a huge cell shown whole");
+    let mut rows = String::from("id,host,state,detail\n");
+    for h in 0..3000 {
+        let detail = "y".repeat(if h % 100 == 0 { 100_000 } else { 40 });
+        rows.push_str(&format!(
+            "TLS1,host{h},{},{detail}\n",
+            ["offered", "not offered"][h % 2]
+        ));
+    }
+    let body = answer(&rows, "Which hosts still accept TLS 1.0? Every host.");
+    assert!(
+        body.len() <= crate::DEFAULT_MAX_INLINE_BYTES as usize,
+        "{}",
+        body.len()
+    );
+    assert!(!body.contains(&"y".repeat(4096)), "a huge cell shown whole");
+}
+
+#[test]
 fn items_of_a_json_array_lacking_a_member_are_listed() {
     // The same question of JSON: `kubectl get deploy -o json`'s shape.
     let items: Vec<String> = (0..80)

@@ -11,8 +11,6 @@ use super::search::{Query, terms};
 use crate::view::detect::names::key_rank;
 use crate::view::preview::clip;
 
-/// Items read, at most; past this they are counted, not kept.
-const MAX_ITEMS: usize = 20_000;
 /// Items lacking the member listed, at most.
 const LISTED: usize = 200;
 /// Keys of a path kept, at most: deeper members are read as their parent's.
@@ -56,6 +54,8 @@ pub struct Lacking {
     having: usize,
     lacking: Vec<(u64, Option<String>)>,
     lacking_count: usize,
+    /// Items lacking it passed over: the ones an earlier answer listed.
+    skip: usize,
     /// The first member the question names, as a path.
     member: Option<String>,
 }
@@ -64,7 +64,7 @@ impl Lacking {
     /// For a question asking for the `items` lacking a `member` (its
     /// words, [`super::intent::Lacking`]); `None` when the query holds
     /// none of the member's words or not the items' noun.
-    pub fn new(asked: &super::intent::Lacking, query: &Query) -> Option<Lacking> {
+    pub fn new(asked: &super::intent::Lacking, query: &Query, skip: usize) -> Option<Lacking> {
         let terms = query.terms();
         let term = |w: &str| terms.iter().position(|t| *t == w);
         let items_term = term(&asked.items)?;
@@ -78,6 +78,7 @@ impl Lacking {
             having: 0,
             lacking: Vec::new(),
             lacking_count: 0,
+            skip,
             member: None,
         })
     }
@@ -206,7 +207,7 @@ impl Lacking {
             self.having += 1;
         } else {
             self.lacking_count += 1;
-            if self.lacking.len() < LISTED && self.items <= MAX_ITEMS {
+            if self.lacking_count > self.skip && self.lacking.len() < LISTED {
                 self.lacking.push((item.line, item.name.map(|(_, n)| n)));
             }
         }
@@ -219,8 +220,9 @@ impl Lacking {
     }
 
     /// The section: the items lacking the member, when some item has it
-    /// and some do not; within `budget` bytes.
-    pub fn render(&self, noun: &str, budget: usize) -> String {
+    /// and some do not, past the `skip` an earlier answer listed; within
+    /// `budget` bytes, and `next(n)` the call listing from the n-th on.
+    pub fn render(&self, noun: &str, budget: usize, next: &dyn Fn(usize) -> String) -> String {
         let Some(member) = &self.member else {
             return String::new();
         };
@@ -235,22 +237,27 @@ impl Lacking {
             self.having,
             self.lacking_count,
         );
+        if self.skip > 0 {
+            out.push_str(&format!("[the first {} listed before]\n", self.skip));
+        }
+        let more = |shown: usize| {
+            let from = self.skip + shown;
+            format!(
+                "[… and {} more not shown: {}]\n",
+                self.lacking_count - from,
+                next(from)
+            )
+        };
         for (i, (line, name)) in self.lacking.iter().enumerate() {
             let text = format!("{line}: {}\n", name.as_deref().unwrap_or("(no name)"));
             if out.len() + text.len() > budget {
-                out.push_str(&format!(
-                    "[… and {} more not shown]\n",
-                    self.lacking_count - i
-                ));
+                out.push_str(&more(i));
                 return out;
             }
             out.push_str(&text);
         }
-        if self.lacking_count > self.lacking.len() {
-            out.push_str(&format!(
-                "[… and {} more not shown]\n",
-                self.lacking_count - self.lacking.len()
-            ));
+        if self.lacking_count > self.skip + self.lacking.len() {
+            out.push_str(&more(self.lacking.len()));
         }
         out
     }

@@ -108,7 +108,7 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     });
     let mut measures = (intent.measure.clone()).map(|m| Measures::new(m, &query, question));
     let mut crosstab = intent.every.then(Crosstab::default);
-    let mut lacking = (intent.lacking.as_ref()).and_then(|l| Lacking::new(l, &query));
+    let mut lacking = (intent.lacking.as_ref()).and_then(|l| Lacking::new(l, &query, skip));
     let mut unlike = (intent.negated.as_deref()).and_then(|w| Unlike::new(w, &query.terms()));
     // The lines naming records, for saying whose a listed line is.
     let mut names = (every.is_some() || unlike.is_some()).then(Names::default);
@@ -243,20 +243,21 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
         let room = budget.saturating_sub(body.len());
         body.push_str(&m.render(doc, values, room)?);
     }
+    // The call listing a section's items from the `skip`-th on.
+    let next = |skip: usize| {
+        format!(
+            "tool_output(handle = \"{handle}\", extract = \"{} [skip {skip}]\", mode = \"lexical\")",
+            question.replace('"', "'")
+        )
+    };
     if let (Some(l), Some(asked)) = (&lacking, &intent.lacking) {
-        body.push_str(&l.render(&asked.items, budget / FINDINGS_SHARE));
+        body.push_str(&l.render(&asked.items, budget / FINDINGS_SHARE, &next));
     }
     if let Some(c) = &crosstab {
         body.push_str(&c.render(doc, &query, budget / FINDINGS_SHARE)?);
     }
     if let Some(every) = every.as_ref().filter(|_| matching) {
         let room = budget.saturating_sub(body.len());
-        let next = |skip: usize| {
-            format!(
-                "tool_output(handle = \"{handle}\", extract = \"{} [skip {skip}]\", mode = \"lexical\")",
-                question.replace('"', "'")
-            )
-        };
         body.push_str(&every.render(doc, skip, room, &next, &query)?);
         return Ok(body);
     }
