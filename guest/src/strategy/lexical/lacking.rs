@@ -7,12 +7,16 @@
 //! asked, and no line holds it: a word search finds the hundred
 //! containers with a limit, never the six without.
 
+use rustc_hash::FxHashMap;
+
 use super::search::{Query, terms};
 use crate::view::detect::names::key_rank;
 use crate::view::preview::clip;
 
 /// Items lacking the member listed, at most.
 const LISTED: usize = 200;
+/// Keys remembered with the member's words they hold, at most.
+const MEMO_KEYS: usize = 4096;
 /// Keys of a path kept, at most: deeper members are read as their parent's.
 const MAX_DEPTH: usize = 32;
 /// An item's name is cut to this many bytes.
@@ -58,6 +62,8 @@ pub struct Lacking {
     skip: usize,
     /// The first member the question names, as a path.
     member: Option<String>,
+    /// Keys met, with [`Self::member_bits`].
+    memo: FxHashMap<String, u32>,
 }
 
 impl Lacking {
@@ -80,6 +86,7 @@ impl Lacking {
             lacking_count: 0,
             skip,
             member: None,
+            memo: FxHashMap::default(),
         })
     }
 
@@ -138,6 +145,7 @@ impl Lacking {
         if item_start {
             self.open_item(n, dash_indent);
         }
+        let held = self.member_bits(query, key);
         let Some(list) = &mut self.list else {
             return;
         };
@@ -158,9 +166,6 @@ impl Lacking {
             let name = value.trim_end_matches(',').trim_matches('"');
             item.name = Some((rank, clip(name, NAME_BYTES)));
         }
-        let held = (self.member_terms.iter().enumerate())
-            .filter(|&(_, &t)| Self::holds(query, key, t))
-            .fold(0u32, |bits, (i, _)| bits | 1 << i);
         let all = (1u32 << self.member_terms.len()) - 1;
         if (list.path.iter()).fold(held, |bits, p| bits | p.2) == all {
             if self.member.is_none() {
@@ -177,6 +182,22 @@ impl Lacking {
         if matches!(value, "" | "{" | "[") && list.path.len() < MAX_DEPTH {
             list.path.push((indent, key.to_string(), held));
         }
+    }
+
+    /// Which of the member's words `key` holds, a bit each; remembered,
+    /// as a list's items repeat their keys.
+    fn member_bits(&mut self, query: &Query, key: &str) -> u32 {
+        if let Some(&bits) = self.memo.get(key) {
+            return bits;
+        }
+        let bits = (self.member_terms.iter().enumerate())
+            .filter(|&(_, &t)| Self::holds(query, key, t))
+            .fold(0u32, |bits, (i, _)| bits | 1 << i);
+        if self.memo.len() >= MEMO_KEYS {
+            self.memo.clear();
+        }
+        self.memo.insert(key.to_string(), bits);
+        bits
     }
 
     fn open_item(&mut self, n: u64, indent: usize) {

@@ -5,7 +5,7 @@
 //! many values over the whole output and few among the rows picked, so
 //! the rows are kept as written while the search reads the view.
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{Crosstab, FEW, NAMES_SAID, VALUE_BYTES};
 use crate::strategy::lexical::search::Query;
@@ -106,22 +106,21 @@ impl Crosstab {
         let rows: Vec<&Picked> = (self.picked.iter())
             .filter(|r| r.cells.iter().any(|(c, v)| *c == by && v == value))
             .collect();
-        // Each other column's values among the rows, in order first met.
-        let mut values: Vec<(u16, Vec<&str>, usize)> = Vec::new();
+        // Each other column's distinct values among the rows, and how
+        // many rows hold it, in order first met.
+        let mut values: Vec<(u16, FxHashSet<&str>, usize)> = Vec::new();
         for row in &rows {
             for (c, v) in row.cells.iter().filter(|(c, _)| *c != by) {
                 let at = match values.iter().position(|(k, ..)| k == c) {
                     Some(at) => at,
                     None => {
-                        values.push((*c, Vec::new(), 0));
+                        values.push((*c, FxHashSet::default(), 0));
                         values.len() - 1
                     }
                 };
                 let (_, seen, present) = &mut values[at];
                 *present += 1;
-                if !seen.contains(&v.as_str()) {
-                    seen.push(v.as_str());
-                }
+                seen.insert(v.as_str());
             }
         }
         let column = |c: u16| &self.columns[c as usize];
