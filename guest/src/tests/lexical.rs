@@ -1246,6 +1246,31 @@ fn every_row_meeting_two_conditions_is_counted_over_the_columns_named() {
 }
 
 #[test]
+fn a_wide_tables_rows_are_kept_within_a_cell_budget() {
+    // JSON lines of 60 members: the rows kept for combining stop at half
+    // a million cells, and the section says how many of all it counted.
+    let extra: Vec<String> = (0..57).map(|c| format!("\"c{c}\":{}", c % 10)).collect();
+    let extra = extra.join(",");
+    let mut out = String::new();
+    for i in 0..10_000 {
+        out.push_str(&format!(
+            "{{\"user\":\"user{i}\",\"password_enabled\":{},\"mfa_active\":{},{extra}}}\n",
+            i % 2 == 0,
+            i % 3 == 0
+        ));
+    }
+    let body = answer(
+        &out,
+        "Which users sign in with a password and no MFA? Every user.",
+    );
+    let section = section_holding(&body, "The columns the question names together");
+    assert!(
+        section.contains(" over 8738 rows (the first 8738 of 10000 rows):"),
+        "{body}"
+    );
+}
+
+#[test]
 fn a_big_combination_says_whose_rows_it_holds() {
     // Flow logs, a JSON object a line: the drops by policy are 40 rows,
     // too many to list, so the pods they come from are counted.

@@ -29,8 +29,10 @@ use crate::view::preview::clip;
 const FEW: usize = 8;
 /// Columns read, in the order first met.
 const MAX_COLUMNS: usize = 256;
-/// Rows read; past this the count goes on, the rows are not kept.
+/// Rows kept, and their cells (4 bytes each); past either the count goes
+/// on, the rows are not kept.
 const MAX_ROWS: usize = 50_000;
+const MAX_CELLS: usize = 1 << 19;
 /// Rows a table must have for its combinations to tell anything.
 const MIN_ROWS: usize = 20;
 /// Columns combined, at most: the best named.
@@ -140,8 +142,9 @@ pub struct Crosstab {
     columns: Vec<Column>,
     /// Per row: its line, and its cells: (column, value index), by column.
     rows: Vec<(u64, Vec<(u16, u16)>)>,
-    /// Rows seen, kept or not.
+    /// Rows seen, kept or not; cells kept.
     seen: usize,
+    cells_kept: usize,
     /// Column indices by key.
     by_key: FxHashMap<u64, usize>,
     /// Bytes of values the columns may still keep.
@@ -167,6 +170,7 @@ impl Default for Crosstab {
             columns: Vec::new(),
             rows: Vec::new(),
             seen: 0,
+            cells_kept: 0,
             by_key: FxHashMap::default(),
             room: KEPT_BYTES,
             open: None,
@@ -286,7 +290,8 @@ impl Crosstab {
         for &(at, _) in &cells {
             self.columns[at].rows += 1;
         }
-        if self.rows.len() < MAX_ROWS {
+        if self.rows.len() < MAX_ROWS && self.cells_kept + cells.len() <= MAX_CELLS {
+            self.cells_kept += cells.len();
             let mut row: Vec<(u16, u16)> = (cells.iter()).map(|&(at, v)| (at as u16, v)).collect();
             row.sort_unstable();
             self.rows.push((n, row));
