@@ -1569,6 +1569,18 @@ fn tls_findings() -> String {
 }
 
 #[test]
+fn a_joined_spelling_is_never_said_missing() {
+    let mut out = String::from("NAME READY STATUS RESTARTS AGE\n");
+    for i in 0..3000 {
+        out.push_str(&format!("web-{i} 1/1 Running {} 3d\n", i % 5));
+    }
+    let body = answer(&out, "Which pods restarted 3 times?");
+    assert!(body.contains(", restarted3."), "searched for: {body}");
+    let said = |l: &&str| l.starts_with("No line holds") && l.contains("restarted3");
+    assert!(!body.lines().any(|l| said(&l)), "{body}");
+}
+
+#[test]
 fn rows_a_named_value_picks_are_told_apart_by_their_other_values() {
     let body = answer(
         &tls_findings(),

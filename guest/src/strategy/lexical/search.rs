@@ -105,6 +105,8 @@ impl LineHits {
 /// Streams a document once and keeps what BM25 needs per unit.
 pub struct Scorer {
     terms: Vec<String>,
+    /// Terms never said to be missing ([`Query::joined`]).
+    unsaid: Vec<usize>,
     weights: Vec<f64>,
     /// Per form (every term's forms, flattened): its term, and its weight
     /// (the term's, less for a related word).
@@ -148,6 +150,7 @@ impl Scorer {
         let n = form_term.len();
         Scorer {
             terms: query.terms.clone(),
+            unsaid: query.joined.clone(),
             weights: query.weights.clone(),
             form_term,
             form_weight,
@@ -377,9 +380,9 @@ impl Scorer {
             })
             .collect();
         let held = self.term_names((0..self.df.len() as u32).filter(|&f| self.df[f as usize] > 0));
-        let unmatched = (self.terms.iter())
-            .filter(|t| !held.contains(t))
-            .cloned()
+        let unmatched = (self.terms.iter().enumerate())
+            .filter(|(i, t)| !held.contains(t) && !self.unsaid.contains(i))
+            .map(|(_, t)| t.clone())
             .collect();
         Ranked { windows, unmatched }
     }

@@ -182,6 +182,10 @@ pub struct Query {
     /// The request asks "when": a record's time (its `time`, `timestamp`,
     /// `created_at`) is a member it names.
     pub(super) when_asked: bool,
+    /// The terms that are a name and its version joined ([`versioned`]):
+    /// a guess at how an output spells them, not a word of the request,
+    /// so none is said to be missing.
+    pub(super) joined: Vec<usize>,
 }
 
 /// The digits of a percentile's short name: `p99` → `99`, `p999` → `999`.
@@ -282,6 +286,7 @@ impl Query {
             forms: Vec::new(),
             where_asked: false,
             when_asked: false,
+            joined: Vec::new(),
         };
         let mut kept = all.clone();
         for_each_term(extract, &mut String::new(), |t, part| {
@@ -340,6 +345,7 @@ impl Query {
         if self.terms.contains(&spellings[0]) {
             return;
         }
+        self.joined.push(self.terms.len());
         self.terms.push(spellings[0].clone());
         self.weights.push(1.0);
         self.forms.push(
