@@ -1448,6 +1448,22 @@ fn hostile_structures_keep_the_new_sections_bounded() {
 }
 
 #[test]
+fn an_items_name_is_its_own_member_however_far_in() {
+    // YAML items written `-   image: x`: their members four columns in,
+    // the name not first.
+    let mut out = String::from("containers:\n");
+    for i in 0..500 {
+        out.push_str(&format!("-   image: app:{i}\n    name: c{i}\n"));
+        if i != 77 {
+            out.push_str("    resources:\n        limits:\n            memory: 1Gi\n");
+        }
+    }
+    let body = answer(&out, "Which containers have no memory limit? Every one.");
+    let section = section_holding(&body, "[The containers (the items under");
+    assert!(section.ends_with(": c77"), "{body}");
+}
+
+#[test]
 fn items_of_a_json_array_lacking_a_member_are_listed() {
     // The same question of JSON: `kubectl get deploy -o json`'s shape.
     let items: Vec<String> = (0..80)

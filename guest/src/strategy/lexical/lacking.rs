@@ -30,6 +30,8 @@ struct Item {
     line: u64,
     name: Option<(u8, String)>,
     has: bool,
+    /// The indent of its own members (its first member's).
+    members: Option<usize>,
 }
 
 /// A list being read: its key's indent, its items' indent once met, the
@@ -106,13 +108,16 @@ impl Lacking {
         let indent = line.len() - line.trim_start().len();
         // A YAML item (`- name: x`, its key two columns in), or a JSON
         // array's object (`{`).
+        let dash_indent = indent;
         let (dash, body, indent) = match body.strip_prefix("- ") {
-            Some(rest) => (true, rest.trim_start(), indent + 2),
+            Some(rest) => {
+                let key = rest.trim_start();
+                (true, key, indent + 2 + rest.len() - key.len())
+            }
             None if body == "-" => (true, "", indent + 2),
             None => (false, body, indent),
         };
         let item_start = dash || body.starts_with('{');
-        let dash_indent = if dash { indent - 2 } else { indent };
         // A YAML list's items may stand at its key's indent.
         if let Some(list) = &self.list
             && (dash_indent < list.key_indent || (dash_indent == list.key_indent && !dash))
@@ -157,8 +162,8 @@ impl Lacking {
         }
         list.parent = None;
         list.path.retain(|(i, ..)| *i < indent);
-        let item_indent = list.item_indent.unwrap_or(indent);
-        if indent <= item_indent + 2
+        let members = *item.members.get_or_insert(indent);
+        if indent == members
             && let Some(rank) = key_rank(key, None)
             && item.name.as_ref().is_none_or(|(r, _)| rank < *r)
             && !value.is_empty()
@@ -216,6 +221,7 @@ impl Lacking {
             line: n,
             name: None,
             has: false,
+            members: None,
         });
     }
 
