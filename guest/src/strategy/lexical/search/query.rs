@@ -398,6 +398,13 @@ impl Query {
         self.terms.iter().map(String::as_str).collect()
     }
 
+    /// Whether term `t` is a name joined to its version ([`versioned`]):
+    /// a guess at how an output spells two words of the request, not a
+    /// word of it.
+    pub fn is_joined(&self, t: usize) -> bool {
+        self.joined.contains(&t)
+    }
+
     /// Term `t`'s weight: how much a line holding it counts.
     pub fn weight(&self, t: usize) -> f64 {
         self.weights.get(t).copied().unwrap_or(1.0)
