@@ -9,7 +9,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::search::{Query, terms};
+use super::search::Query;
 use crate::view::detect::names::key_rank;
 use crate::view::preview::clip;
 
@@ -92,11 +92,10 @@ impl Lacking {
         })
     }
 
-    /// Whether a key's words hold term `t` by its own word.
+    /// Whether a key's words hold term `t` by its own word
+    /// ([`Query::held_in`], not a related word's weight).
     fn holds(query: &Query, key: &str, t: usize) -> bool {
-        terms(key)
-            .iter()
-            .any(|w| (query.held_by(w).iter()).any(|h| h.term == t && !h.related))
+        (query.held_in(key).iter()).any(|&(term, weight)| term == t && weight >= 1.0)
     }
 
     /// Line `n` of the view.
@@ -195,8 +194,10 @@ impl Lacking {
         if let Some(&bits) = self.memo.get(key) {
             return bits;
         }
+        let held = query.held_in(key);
+        let own = |t: usize| (held.iter()).any(|&(term, weight)| term == t && weight >= 1.0);
         let bits = (self.member_terms.iter().enumerate())
-            .filter(|&(_, &t)| Self::holds(query, key, t))
+            .filter(|&(_, &t)| own(t))
             .fold(0u32, |bits, (i, _)| bits | 1 << i);
         if self.memo.len() >= MEMO_KEYS {
             self.memo.clear();
