@@ -29,9 +29,13 @@ static ERROR_LINE: LazyLock<Regex> = LazyLock::new(|| {
         // Severities above error, as Python logging, syslog and JUL name
         // them: upper case (`critical path` in prose is none), or a level field.
         r#"|(?-i:\b(?:CRITICAL|CRIT|EMERG|SEVERE)\b)|\blevel"? ?[=:] ?"?(?:crit|critical|emerg|alert)\b"#,
-        // One-letter severity prefixes: kotlinc and apt `e: `, glog/klog
+        // One-letter severity prefixes: kotlinc and apt `e: ` (apt's also
+        // indented, quoted by a config tool's report), glog/klog
         // `E1123 10:04:17`, `F…` fatal.
-        r"|(?m:^e: |^[EF]\d{4} \d\d:\d\d:\d\d)",
+        r"|(?m:^e: |^[EF]\d{4} \d\d:\d\d:\d\d)|(?m-i:^[ \t]+E: [A-Z][a-z])",
+        // Data a check found damaged: hdfs fsck's `CORRUPT blockpool`,
+        // `Status: CORRUPT` (upper case: `corrupt_blocks: 0` is a count).
+        r"|(?-i:\bCORRUPT\b)",
         // npm's error marker (`npm ERR! code ERESOLVE`).
         r"|(?-i:\bERR!)",
     ))
@@ -218,6 +222,10 @@ mod tests {
             r#"{"level":"warn","msg":"request failed, retrying"}"#,
             r#"{"error":"timeout","level":"warning","msg":"retrying"}"#,
             "src/Errors/Error.swift:12:5: warning: 'x' was never mutated",
+            // A count of damaged data, and a key named `E`.
+            " Corrupt blocks:\t\t0",
+            "  corrupt_blocks: 0",
+            "    E: 2.718",
         ] {
             assert!(!looks_like_error(line.as_bytes()), "{line}");
         }
@@ -263,6 +271,11 @@ mod tests {
             "ts=10:41:07 level=emerg msg=\"power failure\"",
             "kernel: worker[3312]: segfault at 0 ip 000055d4c1a2b3c4",
             "npm ERR! code ERESOLVE",
+            // apt's error quoted indented by a config tool; a check's
+            // damaged data.
+            "                    E: You don't have enough free space in /var/cache/apt/archives/.",
+            "/data/events/part-00002.parquet: CORRUPT blockpool BP-1473 block blk_1073741889",
+            "The filesystem under path '/data' is CORRUPT",
             // Not prose: a log line, a message without a full stop, an
             // error named first.
             "2026-11-23 10:41:07 Process exited with an error.",
