@@ -136,6 +136,17 @@ const GROUPS: &[&[&str]] = &[
         "mismatched",
         "diverged",
     ],
+    // Data gone for good: a file system check's `MISSING` blocks, a
+    // `CORRUPT` file, packets `lost`.
+    &[
+        "lost",
+        "loss",
+        "missing",
+        "corrupt",
+        "corrupted",
+        "corruption",
+        "unrecoverable",
+    ],
     // Behind in a queue or a replica.
     &["lag", "behind", "backlog", "lagging"],
     // Stock in a shop.

@@ -303,6 +303,9 @@ fn holding_is_mutual_except_for_longer_words() {
     assert_eq!(held("endpoints", "path"), [related]);
     assert_eq!(held("muted", "silenced"), [related]);
     assert_eq!(held("overall", "total"), [related]);
+    // Data lost for good: a file system check's `MISSING`, `CORRUPT`.
+    assert_eq!(held("lost", "missing"), [related]);
+    assert_eq!(held("lost", "corrupt"), [related]);
     // A part that died failed: a power supply's `Failure detected`.
     assert!(held("died", "failure").contains(&related));
 }
