@@ -1615,6 +1615,46 @@ fn rows_a_named_value_picks_are_told_apart_by_their_other_values() {
 }
 
 #[test]
+fn rows_a_named_condition_picks_are_listed_by_their_values() {
+    // A CDN's request log: the firewall's action is a condition of few
+    // values (`""`, `block`, `managedChallenge`, `log`); the question
+    // names one of them, not its key.
+    let blocked = ["45.148.10.174", "185.220.101.34", "2a0b:f4c2:2::1d"];
+    let mut out = String::new();
+    for i in 0..600 {
+        let (ip, action) = match i % 50 {
+            7 => (blocked[(i / 50) % 3].to_string(), "block"),
+            9 => (format!("103.145.13.{}", i % 250), "managedChallenge"),
+            11 => (format!("91.92.247.{}", i % 250), "log"),
+            _ => (format!("84.15.{}.{}", i / 250, i % 250), ""),
+        };
+        // The blocked clients try one path.
+        let path = match action {
+            "block" => "/login".to_string(),
+            _ => format!("/c/{}", i % 7),
+        };
+        out.push_str(&format!(
+            "{{\"ClientIP\":\"{ip}\",\"ClientRequestPath\":\"{path}\",\"EdgeResponseStatus\":200,\"RayID\":\"{:016x}\",\"SecurityAction\":\"{action}\"}}\n",
+            i * 7919
+        ));
+    }
+    let body = answer(
+        &out,
+        "Which IP addresses did the firewall block this morning? List every one.",
+    );
+    let section = section_holding(&body, "The rows whose SecurityAction is \"block\"");
+    assert!(
+        section.starts_with("[The rows whose SecurityAction is \"block\", as the question names it: 12 rows, by their other values"),
+        "{body}"
+    );
+    for ip in blocked {
+        let group = format!("ClientIP={ip}: 4 rows\n");
+        assert!(section.contains(&group), "{ip}: {body}");
+    }
+    assert!(!section.contains("103.145.13."), "{body}");
+}
+
+#[test]
 fn a_csv_row_a_named_value_picks_keeps_its_cells() {
     // One row a line: the picked rows' cells are read as written.
     let mut out = String::from("id,host,state,checked_at\n");

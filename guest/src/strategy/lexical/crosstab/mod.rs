@@ -228,7 +228,7 @@ impl Crosstab {
             column.indent = column.indent.min(indent);
             let value = value.trim_matches('"');
             let index = column.index_of(value, room);
-            if column.naming.is_some() && index as usize == column.picks.len() {
+            if index as usize == column.picks.len() {
                 column.picks.push(query.names_whole(value));
             }
             cells.push((at, index));

@@ -1,9 +1,11 @@
 //! Rows a value the question names picks: "which hosts still accept TLS
 //! 1.0" names testssl's `"id": "TLS1"`, one row of many attributes per
-//! host, and the hosts are told apart by the values of the picked rows'
-//! other columns (`finding`: `offered`, `not offered`) — columns that hold
-//! many values over the whole output and few among the rows picked, so
-//! the rows are kept as written while the search reads the view.
+//! host; "which clients did the firewall block" names Cloudflare's
+//! `"SecurityAction": "block"`. The rows are told apart by the values of
+//! their other columns (`finding`: `offered`, `not offered`) — columns
+//! that hold many values over the whole output and few among the rows
+//! picked, so the rows are kept as written while the search reads the
+//! view.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -85,19 +87,24 @@ impl Crosstab {
     /// the rarest first, each with the values of the column naming them
     /// (one value a row: `ip`); empty when no value picks two rows.
     pub(super) fn picked(&self, query: &Query, budget: usize) -> String {
-        // The value picking the most rows.
+        // The value picking the most rows: of a column naming the rows
+        // (testssl's `id`) first, else of a condition (few values over the
+        // whole output: Cloudflare's `SecurityAction` of `block`), never of
+        // one of many values (a finding's words).
         let mut tally: FxHashMap<(u16, &str), usize> = FxHashMap::default();
         for row in &self.picked {
             for (c, v) in &row.cells {
                 let col = &self.columns[*c as usize];
-                if col.index.get(v).is_some_and(|&i| col.picks(i)) {
+                let kind = col.naming.is_some() || col.few();
+                if kind && col.index.get(v).is_some_and(|&i| col.picks(i)) {
                     *tally.entry((*c, v.as_str())).or_default() += 1;
                 }
             }
         }
-        let Some((&(by, value), &count)) =
-            (tally.iter()).max_by_key(|&(&(c, v), &n)| (n, std::cmp::Reverse((c, v))))
-        else {
+        let Some((&(by, value), &count)) = (tally.iter()).max_by_key(|&(&(c, v), &n)| {
+            let naming = self.columns[c as usize].naming.is_some();
+            (naming, n, std::cmp::Reverse((c, v)))
+        }) else {
             return String::new();
         };
         if count < 2 {
