@@ -1655,6 +1655,57 @@ fn rows_a_named_condition_picks_are_listed_by_their_values() {
 }
 
 #[test]
+fn a_long_records_rare_term_shows_beside_its_common_ones() {
+    // Security findings, 30 lines each, some of one type: the one that
+    // answers holds "instance" on six lines and "pool" on one, after them.
+    let findings: Vec<String> = (0..120)
+        .map(|i| {
+            let (title, kind, domain) = match i {
+                77 => (
+                    "Bitcoin-related domain name queried by EC2 instance i-0c7e2f19a84d3b615.",
+                    "CryptoCurrency:EC2/BitcoinTool.B!DNS",
+                    "pool.supportxmr.com",
+                ),
+                // Sample findings of the same type, to other domains.
+                i if i % 20 == 3 => (
+                    "[SAMPLE] Bitcoin-related domain name queried by EC2 instance.",
+                    "CryptoCurrency:EC2/BitcoinTool.B!DNS",
+                    "",
+                ),
+                _ => (
+                    "Unprotected port on EC2 instance is being probed.",
+                    "Recon:EC2/PortProbeUnprotectedPort",
+                    "",
+                ),
+            };
+            // Each finding's own domain: none stands out.
+            let domain = match domain {
+                "" => format!("host{i}.example.com"),
+                d => d.to_string(),
+            };
+            let filler: String = (0..12)
+                .map(|k| format!("          \"Tag{k}\": \"value-{}\",\n", (i * 31 + k) % 97))
+                .collect();
+            format!(
+                "    {{\n      \"Id\": \"{:032x}\",\n      \"Title\": \"{title}\",\n      \"Resource\": {{\n        \"InstanceDetails\": {{\n          \"InstanceId\": \"i-{:017x}\",\n          \"InstanceType\": \"c6i.large\",\n          \"InstanceState\": \"running\",\n          \"IamInstanceProfile\": \"arn:aws:iam::4182:instance-profile/ci\",\n{filler}          \"ImageId\": \"ami-0a7a5ef526f47a843\"\n        }}\n      }},\n      \"Service\": {{\n        \"Action\": {{\n          \"DnsRequestAction\": {{\n            \"Domain\": \"{domain}\"\n          }}\n        }},\n        \"Count\": {}\n      }},\n      \"Type\": \"{kind}\"\n    }}",
+                i * 7919,
+                i * 104729,
+                i % 13 + 1
+            )
+        })
+        .collect();
+    let out = format!("{{\n  \"Findings\": [\n{}\n  ]\n}}\n", findings.join(",\n"));
+    let body = answer(
+        &out,
+        "Is one of our servers mining cryptocurrency? Which instance, and which pool is it talking to?",
+    );
+    assert!(
+        body.contains("\"Domain\": \"pool.supportxmr.com\""),
+        "{body}"
+    );
+}
+
+#[test]
 fn a_csv_row_a_named_value_picks_keeps_its_cells() {
     // One row a line: the picked rows' cells are read as written.
     let mut out = String::from("id,host,state,checked_at\n");

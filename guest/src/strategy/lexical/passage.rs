@@ -127,8 +127,8 @@ pub fn of_window(
     starts.push(unit.len());
     for pair in starts.windows(2) {
         let record = &unit[pair[0]..pair[1]];
-        let counts: Vec<usize> = record.iter().map(|(_, l)| hits.count(l)).collect();
-        if counts.iter().all(|&c| c == 0) {
+        let held: Vec<Vec<usize>> = record.iter().map(|(_, l)| hits.held(l)).collect();
+        if held.iter().all(Vec::is_empty) {
             continue;
         }
         let mut keep: Vec<usize> = if record.len() <= WHOLE_RECORD_LINES {
@@ -136,9 +136,7 @@ pub fn of_window(
         } else {
             let mut keep = identifying(record, list.as_deref());
             keep.extend((0..record.len()).filter(|&i| marked.contains(&record[i].0)));
-            let mut best: Vec<usize> = (0..record.len()).filter(|&i| counts[i] > 0).collect();
-            best.sort_by(|&a, &b| counts[b].cmp(&counts[a]).then(a.cmp(&b)));
-            for &i in best.iter().take(MATCH_LINES) {
+            for i in best_lines(&held) {
                 keep.extend(
                     i.saturating_sub(MATCH_CONTEXT)..=(i + MATCH_CONTEXT).min(record.len() - 1),
                 );
@@ -163,6 +161,27 @@ pub fn of_window(
         lines: shown,
         terms,
     })
+}
+
+/// Indexes of a long record's best matching lines, [`MATCH_LINES`] at
+/// most: each next the one holding most terms no line before it holds,
+/// then most terms, then the earliest — so a rare term's line (a finding's
+/// `"Domain": "pool.…"`) is shown beside ten lines of a common one.
+fn best_lines(held: &[Vec<usize>]) -> Vec<usize> {
+    let mut shown: Vec<usize> = Vec::new();
+    let mut said: Vec<usize> = Vec::new();
+    while shown.len() < MATCH_LINES {
+        let best = (0..held.len())
+            .filter(|i| !held[*i].is_empty() && !shown.contains(i))
+            .max_by_key(|&i| {
+                let new = held[i].iter().filter(|t| !said.contains(t)).count();
+                (new, held[i].len(), std::cmp::Reverse(i))
+            });
+        let Some(i) = best else { break };
+        said.extend(&held[i]);
+        shown.push(i);
+    }
+    shown
 }
 
 /// Indexes of a record's identifying lines: its head (first lines up to a

@@ -424,6 +424,20 @@ impl LineTerms {
 
     /// How many distinct query terms `line` holds.
     pub fn count(&mut self, line: &str) -> usize {
+        self.mark(line);
+        self.seen.iter().filter(|&&s| s).count()
+    }
+
+    /// The query terms `line` holds, by index.
+    pub fn held(&mut self, line: &str) -> Vec<usize> {
+        self.mark(line);
+        (self.seen.iter().enumerate())
+            .filter_map(|(t, &s)| s.then_some(t))
+            .collect()
+    }
+
+    /// Marks in `seen` the query terms `line` holds.
+    fn mark(&mut self, line: &str) {
         let Self {
             matcher,
             form_term,
@@ -435,7 +449,6 @@ impl LineTerms {
             matcher.hits(tok, |f| seen[form_term[f as usize] as usize] = true);
         });
         matcher.verbatim_hits(line, |f, _| seen[form_term[f as usize] as usize] = true);
-        seen.iter().filter(|&&s| s).count()
     }
 }
 
