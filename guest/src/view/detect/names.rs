@@ -15,7 +15,11 @@
 //! `metadata.name`, the next list item does not), and at a line's own
 //! indent after a blank line (the next entry of an LDIF dump). A name inside a part of
 //! the record that has closed (a pod's `metadata`, an instance's
-//! `Placement`) names it only when no name of a part still open does. Without one, the heading
+//! `Placement`) names it only when no name of a part still open does.
+//! A key that is itself a name (a URL, a path, a host: pa11y's
+//! `"https://shop/c/tents": [` over that page's issues, Salt's
+//! `web-07:` over that minion's states) names every line inside it while
+//! it is open, however far below. Without one, the heading
 //! of a blank-separated block (`/srv/app/config:` above its listing, a
 //! `## section`) names what follows, near enough.
 
@@ -117,6 +121,9 @@ pub struct Names {
     /// indents from this one on that hold none.
     lists: Vec<Option<String>>,
     listed_to: usize,
+    /// The open blocks under a key that is a name ([`name_key`]), by
+    /// indent, shallowest first.
+    keyed: Vec<(usize, PreviewLine)>,
 }
 
 impl Names {
@@ -154,6 +161,16 @@ impl Names {
         if self.listed_to > indent {
             self.lists[indent..self.listed_to].fill(None);
             self.listed_to = indent;
+        }
+        // A line at a named block's indent or shallower closes it (its `]`,
+        // the next key); a rule of dashes between Salt's states does not.
+        if !body.bytes().all(|b| matches!(b, b'-' | b'=' | b'*')) {
+            while self.keyed.last().is_some_and(|(at, _)| *at >= indent) {
+                self.keyed.pop();
+            }
+        }
+        if name_key(body) {
+            self.keyed.push((indent, keep(number, line)));
         }
         if let Some(key) = list_key(body) {
             self.lists[indent] = Some(key.to_string());
@@ -252,6 +269,7 @@ impl Names {
         for s in shallowest.into_iter().chain(nearest) {
             out.extend([&s.first].into_iter().chain(&s.more).cloned());
         }
+        out.extend(self.keyed_over(indent, number).cloned());
         out.sort_by_key(|l| l.line);
         out.dedup_by_key(|l| l.line);
         if out.is_empty()
@@ -274,7 +292,8 @@ impl Names {
             .naming(indent, number)
             .map(|s| s.first.line)
             .next_back();
-        named.or_else(|| {
+        let keyed = || self.keyed_over(indent, number).map(|l| l.line);
+        named.or_else(keyed).or_else(|| {
             (self.block_head.as_ref())
                 .filter(|h| h.line < number && h.line + BLOCK_REACH >= number)
                 .map(|h| h.line)
@@ -298,6 +317,14 @@ impl Names {
         fresh
             .filter(move |(at, s)| !s.closed || *at < open_from)
             .map(|(_, s)| s)
+    }
+
+    /// The innermost open block under a key that is a name holding line
+    /// `number` at `indent`: its key's line.
+    fn keyed_over(&self, indent: usize, number: u64) -> Option<&PreviewLine> {
+        (self.keyed.iter().rev())
+            .find(|(at, l)| *at < indent && l.line < number)
+            .map(|(_, l)| l)
     }
 
     /// Whether `slot`, at indent `at`, names the record of line `number`:
@@ -609,6 +636,42 @@ pub fn list_key(body: &str) -> Option<&str> {
     let key = body.strip_suffix('[')?.trim_end().strip_suffix(':')?;
     let key = key.strip_prefix('"')?.strip_suffix('"')?;
     (!key.is_empty() && key.len() <= KEY_BYTES).then_some(key)
+}
+
+/// Bytes of a key that is a name, at most (a URL with its path).
+const NAME_KEY_BYTES: usize = 512;
+
+/// Whether `body` (a trimmed line) opens a block under a key that is
+/// itself a name, not a word of a schema: `"https://shop/c/tents": [`,
+/// `"/data/events": {`, `web-07.example.net:`, `shop-web-07:` — a key
+/// holding `/`, `:`, `@` or a `.` inside, or two digits (not `ipv4`,
+/// `results`, `spec.template` is rare enough to pass).
+pub fn name_key(body: &str) -> bool {
+    let key = match body.strip_prefix('"') {
+        Some(quoted) => {
+            let Some((key, rest)) = quoted.split_once("\":") else {
+                return false;
+            };
+            if !matches!(rest.trim(), "[" | "{") {
+                return false;
+            }
+            key
+        }
+        None => match body.strip_suffix(':') {
+            Some(key) if !key.contains(": ") && !key.starts_with("- ") => key,
+            _ => return false,
+        },
+    };
+    let b = key.as_bytes();
+    if b.is_empty() || b.len() > NAME_KEY_BYTES || key.contains(char::is_whitespace) {
+        return false;
+    }
+    let inner_dot = (1..b.len().saturating_sub(1)).any(|i| {
+        b[i] == b'.' && b[i - 1].is_ascii_alphanumeric() && b[i + 1].is_ascii_alphanumeric()
+    });
+    let digits = b.iter().filter(|c| c.is_ascii_digit()).count();
+    let numbered = digits >= 2 || (digits == 1 && key.contains(['-', '_']));
+    key.contains(['/', ':', '@']) || inner_dot || numbered
 }
 
 /// Last words of a key whose value says what happened to its record.

@@ -297,3 +297,73 @@ fn an_xml_element_alone_on_its_line_is_a_member() {
     assert_eq!(element("<a>x</b>"), None);
     assert_eq!(element("<otherinfo></otherinfo>"), None);
 }
+
+#[test]
+fn a_key_that_is_a_name_opens_a_named_block() {
+    for key in [
+        "\"https://shop.example/c/tents\": [",
+        "\"/data/events\": {",
+        "\"pkg-4\": {",
+        "web-07.example.net:",
+        "shop-web-07:",
+        "\"alice@example.com\": {",
+    ] {
+        assert!(name_key(key), "{key}");
+    }
+    for line in [
+        "\"results\": {",
+        "\"ipv4\": {",
+        "spec:",
+        "\"https://shop.example/c/tents\": \"ok\",",
+        "- web-07:",
+        "Summary for shop-web-07:",
+        "Status: CORRUPT",
+        "10.0.0.1: ok",
+    ] {
+        assert!(!name_key(line), "{line}");
+    }
+}
+
+/// pa11y's results, an object keyed by page: an issue 600 lines into a
+/// page's list is that page's, past [`NAME_REACH`]; the next page's key
+/// closes it.
+#[test]
+fn a_line_deep_in_a_block_under_a_name_is_named_by_its_key() {
+    let issue = "      {\n        \"code\": \"WCAG2AA.H37\",\n        \"message\": \"Img element missing an alt attribute.\"\n      },\n";
+    let text = format!(
+        "{{\n  \"results\": {{\n    \"https://shop.example/c/tents\": [\n{}      {{}}\n    ],\n    \"https://shop.example/p/7712\": [\n{}      {{}}\n    ]\n  }}\n}}\n",
+        issue.repeat(150),
+        issue.repeat(2)
+    );
+    let deep = 3 + 150 * 4 - 1;
+    assert_eq!(
+        names_of(&text, deep),
+        ["\"https://shop.example/c/tents\": ["]
+    );
+    let next = 3 + 150 * 4 + 3 + 3;
+    assert_eq!(
+        names_of(&text, next),
+        ["\"https://shop.example/p/7712\": ["]
+    );
+    // Past the list, `}` at the object's indent: no page names it.
+    let lines = text.lines().count() as u64;
+    assert!(names_of(&text, lines).is_empty());
+}
+
+/// Salt's highstate: a minion's id over its states, each between rules of
+/// dashes, its own `ID:` nearest.
+#[test]
+fn a_salt_state_is_named_by_its_minion_and_its_id() {
+    let state = "----------\n          ID: php-fpm-packages\n    Function: pkg.installed\n      Result: False\n     Comment: Problem encountered installing package(s).\n              errors:\n                  - E: You don't have enough free space in /var/cache/apt/archives/.\n";
+    let text = format!(
+        "shop-web-06:\n{}Summary for shop-web-06\nshop-web-07:\n{}{}",
+        state.repeat(2),
+        state.repeat(60),
+        "Summary for shop-web-07\n"
+    );
+    let error = 3 + 7 * 2 + 7 * 60;
+    assert_eq!(
+        names_of(&text, error as u64),
+        ["shop-web-07:", "ID: php-fpm-packages"]
+    );
+}

@@ -78,9 +78,14 @@ fn json_members_element_attributes_and_comments_have_values() {
             "  # aws_instance.w[\"{i}\"] will be {action}\n  + ami = \"x\"\n"
         ));
     }
+    // Its key names it too: `"pkg-40": {`.
     assert_eq!(
         odd(&json),
-        ["\"name\": \"pkg-40\",", "\"severity\": \"critical\","]
+        [
+            "\"pkg-40\": {",
+            "\"name\": \"pkg-40\",",
+            "\"severity\": \"critical\","
+        ]
     );
     assert_eq!(
         odd(&html),
