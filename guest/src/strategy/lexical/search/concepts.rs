@@ -147,6 +147,18 @@ const GROUPS: &[&[&str]] = &[
         "corruption",
         "unrecoverable",
     ],
+    // An agent or a peer that stopped reporting: SSM's `ConnectionLost`,
+    // a node `NotReady`, a monitor's `unreachable` ("gone quiet").
+    &[
+        "quiet",
+        "silent",
+        "lost",
+        "offline",
+        "unresponsive",
+        "unreachable",
+        "disconnected",
+        "inactive",
+    ],
     // Behind in a queue or a replica.
     &["lag", "behind", "backlog", "lagging"],
     // Stock in a shop.

@@ -306,6 +306,9 @@ fn holding_is_mutual_except_for_longer_words() {
     // Data lost for good: a file system check's `MISSING`, `CORRUPT`.
     assert_eq!(held("lost", "missing"), [related]);
     assert_eq!(held("lost", "corrupt"), [related]);
+    // An agent gone quiet: SSM's `ConnectionLost`, `Offline`.
+    assert_eq!(held("quiet", "lost"), [related]);
+    assert_eq!(held("silent", "offline"), [related]);
     // A part that died failed: a power supply's `Failure detected`.
     assert!(held("died", "failure").contains(&related));
 }
