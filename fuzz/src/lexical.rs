@@ -53,7 +53,7 @@ pub fn run(data: &[u8]) {
         assert!(
             all.iter().any(|a| a == t)
                 || (is_name(t) && holds_name(request, t))
-                || (query.is_joined(i) && is_joined(t, &all)),
+                || (query.is_guessed(i) && (is_joined(t, &all) || is_phrased(t, request))),
             "query term {t:?} is not a term of the request"
         );
         assert!(!qterms[..i].contains(t), "query term {t:?} twice");
@@ -64,7 +64,7 @@ pub fn run(data: &[u8]) {
         .iter()
         .flat_map(|w| &w.matched_terms)
         .collect();
-    let own = |i: usize| !query.is_joined(i);
+    let own = |i: usize| !query.is_guessed(i);
     assert!(
         (qterms.iter().enumerate()).all(|(i, t)| !own(i) || held.iter().any(|h| h == t)),
         "the request as a line holds only {held:?} of {qterms:?}"
@@ -209,6 +209,21 @@ fn is_joined(term: &str, all: &[String]) -> bool {
                 !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit() || b == b'_')
             })
     })
+}
+
+/// Whether `term` is what a phrase of `request` is said by in outputs:
+/// "ran out" (or "run", "runs", "running" out) is `depleted`.
+fn is_phrased(term: &str, request: &str) -> bool {
+    let words: Vec<String> = (request.split_whitespace())
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .collect();
+    term == "depleted"
+        && words
+            .windows(2)
+            .any(|p| ["run", "ran", "runs", "running"].contains(&p[0].as_str()) && p[1] == "out")
 }
 
 fn is_name(term: &str) -> bool {

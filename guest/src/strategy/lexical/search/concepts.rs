@@ -147,6 +147,9 @@ const GROUPS: &[&[&str]] = &[
         "corruption",
         "unrecoverable",
     ],
+    // A pool or a resource that "ran out": dhcpd's `no free leases`,
+    // `No space left on device`, a `full` table, an `exhausted` pool.
+    &["depleted", "exhausted", "free", "full", "left", "remaining"],
     // An agent or a peer that stopped reporting: SSM's `ConnectionLost`,
     // a node `NotReady`, a monitor's `unreachable` ("gone quiet").
     &[

@@ -182,10 +182,11 @@ pub struct Query {
     /// The request asks "when": a record's time (its `time`, `timestamp`,
     /// `created_at`) is a member it names.
     pub(super) when_asked: bool,
-    /// The terms that are a name and its version joined ([`versioned`]):
-    /// a guess at how an output spells them, not a word of the request,
-    /// so none is said to be missing.
-    pub(super) joined: Vec<usize>,
+    /// The terms that are a guess at how an output says the request's
+    /// words, not a word of it — a name and its version joined
+    /// ([`versioned`]), a phrase's word ([`PHRASES`]) — so none is said to
+    /// be missing.
+    pub(super) guessed: Vec<usize>,
 }
 
 /// The digits of a percentile's short name: `p99` → `99`, `p999` → `999`.
@@ -273,6 +274,32 @@ fn versioned(extract: &str) -> Vec<Vec<String>> {
     out
 }
 
+/// Two-word phrases whose words say nothing apart ("ran out" is neither
+/// running nor out), and the word outputs say them by: a pool that ran out
+/// is `depleted`, and so `exhausted`, `full`, with no `free` lease left
+/// ([`super::concepts`]).
+pub(super) const PHRASES: &[(&[&str], &str, &str)] =
+    &[(&["run", "ran", "runs", "running"], "out", "depleted")];
+
+/// The words of the [`PHRASES`] `extract` says, each once.
+pub(super) fn phrased(extract: &str) -> Vec<&'static str> {
+    let words: Vec<String> = (extract.split_whitespace())
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .collect();
+    let mut out: Vec<&'static str> = Vec::new();
+    for pair in words.windows(2) {
+        for &(firsts, second, word) in PHRASES {
+            if firsts.contains(&pair[0].as_str()) && pair[1] == second && !out.contains(&word) {
+                out.push(word);
+            }
+        }
+    }
+    out
+}
+
 impl Query {
     /// Stopwords and instruction words are dropped unless that would leave no
     /// term at all ("find all" still searches for `find` and `all`). Terms
@@ -286,7 +313,7 @@ impl Query {
             forms: Vec::new(),
             where_asked: false,
             when_asked: false,
-            joined: Vec::new(),
+            guessed: Vec::new(),
         };
         let mut kept = all.clone();
         for_each_term(extract, &mut String::new(), |t, part| {
@@ -306,6 +333,12 @@ impl Query {
         }
         for spellings in versioned(extract) {
             q.add_spellings(spellings);
+        }
+        for word in phrased(extract) {
+            if !q.terms.iter().any(|t| t == word) {
+                q.guessed.push(q.terms.len());
+                q.add(word, 1.0, &stems);
+            }
         }
         (!q.terms.is_empty()).then_some(q)
     }
@@ -345,7 +378,7 @@ impl Query {
         if self.terms.contains(&spellings[0]) {
             return;
         }
-        self.joined.push(self.terms.len());
+        self.guessed.push(self.terms.len());
         self.terms.push(spellings[0].clone());
         self.weights.push(1.0);
         self.forms.push(
@@ -398,11 +431,11 @@ impl Query {
         self.terms.iter().map(String::as_str).collect()
     }
 
-    /// Whether term `t` is a name joined to its version ([`versioned`]):
-    /// a guess at how an output spells two words of the request, not a
-    /// word of it.
-    pub fn is_joined(&self, t: usize) -> bool {
-        self.joined.contains(&t)
+    /// Whether term `t` is a guess at how an output says the request's
+    /// words (a name joined to its version, [`versioned`]; a phrase's
+    /// word, [`PHRASES`]), not a word of it.
+    pub fn is_guessed(&self, t: usize) -> bool {
+        self.guessed.contains(&t)
     }
 
     /// Term `t`'s weight: how much a line holding it counts.

@@ -494,3 +494,21 @@ fn a_name_as_written_is_held_between_word_boundaries() {
     assert_eq!(held("is log4j-core there", "lib/log4j-core-2.14.1.jar"), 1);
     assert_eq!(held("is log4j-core there", "lib/mylog4j-core.jar"), 0);
 }
+
+#[test]
+fn a_phrase_is_looked_up_by_what_outputs_say() {
+    use super::query::phrased;
+    assert_eq!(phrased("the pool ran out of leases"), ["depleted"]);
+    assert_eq!(phrased("We're running out of disk. Run out!"), ["depleted"]);
+    assert!(phrased("the run finished; out of 40 tests").is_empty());
+    assert!(phrased("ran the job out of hours").is_empty());
+    let q = Query::parse("which devices did the pool run out for").expect("terms");
+    let at = q
+        .terms()
+        .iter()
+        .position(|t| *t == "depleted")
+        .expect("depleted");
+    assert!(q.is_guessed(at));
+    let related = Query::parse("depleted").unwrap().held_by("free");
+    assert!(related.iter().any(|h| h.related), "{related:?}");
+}
