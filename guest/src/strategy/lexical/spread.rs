@@ -64,43 +64,55 @@ impl Spread {
     /// Line `n` of the kind (`context`: its record's lines), split by
     /// `fields`.
     pub fn add(&mut self, fields: &mut Fields, n: u64, context: [Option<u64>; 2], line: &str) {
+        let mut found = false;
         fields.split(line, &mut |f: Field| {
-            let at = match self.fields.iter().position(|v| v.key == f.key) {
-                Some(at) => at,
-                None if self.fields.len() < MAX_FIELDS => {
-                    self.fields.push(Values {
-                        key: f.key,
-                        name: f.name.to_string(),
-                        seen: Vec::new(),
-                        lines: 0,
-                        many: false,
-                    });
-                    self.fields.len() - 1
-                }
-                None => return,
-            };
-            let v = &mut self.fields[at];
-            v.lines += 1;
-            if v.many {
-                return;
-            }
-            let value = origin(f.value.trim_matches(['"', '\'', ',', ';']));
-            let value = clip(value, VALUE_BYTES);
-            if let Some(s) = v.seen.iter_mut().find(|s| s.text == value) {
-                s.count += 1;
-                s.last = (n, context);
-            } else if v.seen.len() < MAX_VALUES {
-                v.seen.push(Seen {
-                    text: value,
-                    count: 1,
-                    first: n,
-                    last: (n, context),
-                });
-            } else {
-                v.many = true;
-                v.seen.clear();
-            }
+            found = true;
+            self.see(f.key, f.name, f.value, n, context);
         });
+        if !found {
+            for (name, value) in after_words(line) {
+                self.see(hash_name(name), name, value, n, context);
+            }
+        }
+    }
+
+    /// One value of the field keyed `key` (named `name`), on line `n`.
+    fn see(&mut self, key: u64, name: &str, value: &str, n: u64, context: [Option<u64>; 2]) {
+        let at = match self.fields.iter().position(|v| v.key == key) {
+            Some(at) => at,
+            None if self.fields.len() < MAX_FIELDS => {
+                self.fields.push(Values {
+                    key,
+                    name: name.to_string(),
+                    seen: Vec::new(),
+                    lines: 0,
+                    many: false,
+                });
+                self.fields.len() - 1
+            }
+            None => return,
+        };
+        let v = &mut self.fields[at];
+        v.lines += 1;
+        if v.many {
+            return;
+        }
+        let value = origin(value.trim_matches(['"', '\'', ',', ';']));
+        let value = clip(value, VALUE_BYTES);
+        if let Some(s) = v.seen.iter_mut().find(|s| s.text == value) {
+            s.count += 1;
+            s.last = (n, context);
+        } else if v.seen.len() < MAX_VALUES {
+            v.seen.push(Seen {
+                text: value,
+                count: 1,
+                first: n,
+                last: (n, context),
+            });
+        } else {
+            v.many = true;
+            v.seen.clear();
+        }
     }
 
     /// `[… of its N lines: upstream "a" 40, "b" 35; client …]` for the
@@ -178,6 +190,35 @@ impl Spread {
     }
 }
 
+/// Words a line of text without fields takes after a fixed word, as
+/// that word's values: dhcpd's `DHCPDISCOVER from b8:27:eb:b7:cd:9d via
+/// 10.20.30.1: network 10.20.30.0/24: no free leases` has `from`, `via`
+/// and `network`. A word with a digit varies; the word before it, of
+/// letters, names it; each name once a line.
+fn after_words(line: &str) -> Vec<(&str, &str)> {
+    let mut out: Vec<(&str, &str)> = Vec::new();
+    let mut before: Option<&str> = None;
+    for word in line.split_whitespace() {
+        let varies = word.bytes().any(|b| b.is_ascii_digit());
+        if varies && let Some(name) = before {
+            let value = word.trim_end_matches([':', ',', ';', '.']);
+            if !out.iter().any(|(n, _)| *n == name) {
+                out.push((name, value));
+            }
+        }
+        let name = word.trim_matches(|c: char| !c.is_ascii_alphabetic());
+        before = (!varies && name.len() >= 2 && name.len() == word.len()).then_some(name);
+    }
+    out
+}
+
+/// The key of a field [`after_words`] names.
+fn hash_name(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325 ^ 0x5a5a, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
 /// A URL's scheme, host and port (`http://10.0.4.14:8080`): the path
 /// varies with each request, the server is the value.
 fn origin(value: &str) -> &str {
@@ -219,6 +260,22 @@ mod tests {
         assert_eq!(origin("https://a.io:9/x?y"), "https://a.io:9");
         assert_eq!(origin("https://a.io"), "https://a.io");
         assert_eq!(origin("10.0.0.1"), "10.0.0.1");
+    }
+
+    #[test]
+    fn a_line_of_text_has_the_words_after_its_fixed_words() {
+        let line = "Nov 27 14:01:02 dhcp01 dhcpd[1187]: DHCPDISCOVER from b8:27:eb:b7:cd:9d via 10.20.30.1: network 10.20.30.0/24: no free leases";
+        assert_eq!(
+            after_words(line),
+            [
+                ("Nov", "27"),
+                ("from", "b8:27:eb:b7:cd:9d"),
+                ("via", "10.20.30.1"),
+                ("network", "10.20.30.0/24")
+            ]
+        );
+        // A word after a varying one, or of signs, is named by none.
+        assert!(after_words("at 10:04 12 x+1 7").len() == 1);
     }
 
     #[test]
