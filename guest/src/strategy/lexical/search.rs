@@ -105,7 +105,7 @@ impl LineHits {
 /// Streams a document once and keeps what BM25 needs per unit.
 pub struct Scorer {
     terms: Vec<String>,
-    /// Terms never said to be missing ([`Query::joined`]).
+    /// Terms never said to be missing ([`Query::guessed`]).
     unsaid: Vec<usize>,
     weights: Vec<f64>,
     /// Per form (every term's forms, flattened): its term, and its weight
@@ -150,7 +150,7 @@ impl Scorer {
         let n = form_term.len();
         Scorer {
             terms: query.terms.clone(),
-            unsaid: query.joined.clone(),
+            unsaid: query.guessed.clone(),
             weights: query.weights.clone(),
             form_term,
             form_weight,
