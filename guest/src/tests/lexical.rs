@@ -1464,6 +1464,37 @@ fn an_items_name_is_its_own_member_however_far_in() {
 }
 
 #[test]
+fn a_member_written_in_a_flow_map_is_had() {
+    // Charts write small maps inline: `limits: {memory: 1Gi}`, a JSON
+    // object on one line; a map with other members only lacks it.
+    let mut out = String::from("containers:\n");
+    for i in 0..300 {
+        let resources = match i % 100 {
+            5 => "    resources: {limits: {cpu: 500m}}\n".to_string(),
+            9 => "    resources: {}\n".to_string(),
+            _ if i % 3 == 0 => {
+                "    resources:\n      limits: {memory: 1Gi, cpu: \"1\"}\n".to_string()
+            }
+            _ if i % 3 == 1 => "    resources: {\"limits\": {\"memory\": \"512Mi\"}}\n".to_string(),
+            _ => "    resources:\n      limits:\n        memory: 256Mi\n".to_string(),
+        };
+        out.push_str(&format!("- name: c{i}\n  image: app:{i}\n{resources}"));
+    }
+    let body = answer(&out, "Which containers have no memory limit? Every one.");
+    let section = section_holding(&body, "[The containers (the items under");
+    assert!(section.contains("300; 294 have "), "{body}");
+    let listed: Vec<&str> = (section.lines().skip(1))
+        .filter_map(|l| l.split_once(": ").map(|(_, name)| name))
+        .collect();
+    assert_eq!(
+        listed,
+        ["c5", "c9", "c105", "c109", "c205", "c209"],
+        "{body}"
+    );
+    assert!(!body.contains("{limits:\""), "{body}");
+}
+
+#[test]
 fn items_of_a_json_array_lacking_a_member_are_listed() {
     // The same question of JSON: `kubectl get deploy -o json`'s shape.
     let items: Vec<String> = (0..80)

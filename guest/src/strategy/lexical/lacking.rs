@@ -150,6 +150,11 @@ impl Lacking {
             self.open_item(n, dash_indent);
         }
         let held = self.member_bits(query, key);
+        // A flow map's members (`limits: {memory: 1Gi}`), read as lines.
+        let inline = match value.starts_with('{') && !empty(value) {
+            true => self.flow(query, value, 0),
+            false => Vec::new(),
+        };
         let Some(list) = &mut self.list else {
             return;
         };
@@ -171,12 +176,19 @@ impl Lacking {
             item.name = Some((rank, clip(name, NAME_BYTES)));
         }
         let all = (1u32 << self.member_terms.len()) - 1;
-        if (list.path.iter()).fold(held, |bits, p| bits | p.2) == all {
-            if self.member.is_none() {
-                let mut path: Vec<&str> = list.path.iter().map(|(_, k, _)| k.as_str()).collect();
-                path.push(key);
-                self.member = Some(path.join("."));
-            }
+        let bits = (list.path.iter()).fold(held, |bits, p| bits | p.2);
+        let path = || {
+            let mut path: Vec<&str> = list.path.iter().map(|(_, k, _)| k.as_str()).collect();
+            path.push(key);
+            path.join(".")
+        };
+        if let Some((inner, ..)) = (inline.iter()).find(|(_, b, full)| *full && bits | b == all) {
+            self.member
+                .get_or_insert_with(|| format!("{}.{inner}", path()));
+            item.has = true;
+        }
+        if bits == all {
+            self.member.get_or_insert_with(path);
             match value {
                 "" | "{" | "[" => list.parent = Some(indent),
                 v if !empty(v) => item.has = true,
@@ -186,6 +198,41 @@ impl Lacking {
         if matches!(value, "" | "{" | "[") && list.path.len() < MAX_DEPTH {
             list.path.push((indent, key.to_string(), held));
         }
+    }
+
+    /// The members of a flow map (`{memory: 1Gi, cpu: "2"}`, JSON's `{…}`
+    /// on one line), nested ones by their path (`limits.memory`): each
+    /// with the member's words its path holds, and whether it has a value.
+    fn flow(&mut self, query: &Query, map: &str, depth: usize) -> Vec<(String, u32, bool)> {
+        let mut out = Vec::new();
+        let Some(inner) = map
+            .trim()
+            .strip_prefix('{')
+            .and_then(|m| m.strip_suffix('}'))
+        else {
+            return out;
+        };
+        if depth >= MAX_DEPTH {
+            return out;
+        }
+        for part in top_level(inner) {
+            let Some((key, value)) = part.split_once(':') else {
+                continue;
+            };
+            let key = key.trim().trim_matches(['"', '\'']);
+            let value = value.trim();
+            if key.is_empty() {
+                continue;
+            }
+            let bits = self.member_bits(query, key);
+            out.push((key.to_string(), bits, !value.is_empty() && !empty(value)));
+            if value.starts_with('{') {
+                for (path, b, full) in self.flow(query, value, depth + 1) {
+                    out.push((format!("{key}.{path}"), bits | b, full));
+                }
+            }
+        }
+        out
     }
 
     /// Which of the member's words `key` holds, a bit each; remembered,
@@ -312,6 +359,28 @@ fn member(body: &str) -> Option<(&str, &str)> {
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b"_-.$@/".contains(&b));
     key_ok.then(|| (key, value.trim().trim_end_matches(',').trim_end()))
+}
+
+/// The parts of a flow map's inside between its top-level commas (none
+/// inside a nested map, list or quoted string).
+fn top_level(inner: &str) -> Vec<&str> {
+    let (mut parts, mut depth, mut quote, mut start) = (Vec::new(), 0usize, None, 0);
+    for (i, c) in inner.char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '{' | '[') => depth += 1,
+            (None, '}' | ']') => depth = depth.saturating_sub(1),
+            (None, ',') if depth == 0 => {
+                parts.push(&inner[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&inner[start..]);
+    parts
 }
 
 /// A value saying nothing is there: `{}`, `[]`, `null`, `~`, `""`.

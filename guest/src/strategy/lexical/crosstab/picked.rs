@@ -95,7 +95,8 @@ impl Crosstab {
         for row in &self.picked {
             for (c, v) in &row.cells {
                 let col = &self.columns[*c as usize];
-                let kind = col.naming.is_some() || col.few();
+                // A flow map's start (`{limits:`) is no value.
+                let kind = (col.naming.is_some() || col.few()) && !v.starts_with(['{', '[']);
                 if kind && col.index.get(v).is_some_and(|&i| col.picks(i)) {
                     *tally.entry((*c, v.as_str())).or_default() += 1;
                 }
