@@ -1686,6 +1686,48 @@ fn rows_a_named_condition_picks_are_listed_by_their_values() {
 }
 
 #[test]
+fn picked_names_past_the_listed_ones_come_with_the_next_call() {
+    // 60 clients blocked from one path: 24 named, then the exact call
+    // naming the rest, which names them.
+    let mut out = String::new();
+    for i in 0..900 {
+        let (ip, action) = match i % 15 {
+            4 => (format!("45.148.10.{}", i / 15), "block"),
+            9 => (format!("91.92.247.{}", i / 15), "log"),
+            _ => (format!("84.15.{}.{}", i / 250, i % 250), ""),
+        };
+        out.push_str(&format!(
+            "{{\"ClientIP\":\"{ip}\",\"ClientRequestPath\":\"/c/{}\",\"RayID\":\"{:016x}\",\"SecurityAction\":\"{action}\"}}\n",
+            i % 3,
+            i * 7919
+        ));
+    }
+    let question = "Which IP addresses did the firewall block? Every one.";
+    let body = answer(&out, question);
+    let section = section_holding(&body, "The rows whose SecurityAction is \"block\"");
+    let names = (section.lines())
+        .find(|l| l.starts_with("  ClientIP of its rows: "))
+        .unwrap_or_else(|| panic!("{body}"));
+    assert!(names.contains("45.148.10.0, 45.148.10.1, "), "{body}");
+    assert!(
+        names.contains(", and 36 more: tool_output(handle = \""),
+        "{body}"
+    );
+    assert!(
+        names.ends_with(&format!(
+            "extract = \"{question} [skip 24]\", mode = \"lexical\")"
+        )),
+        "{body}"
+    );
+    let next = answer(&out, &format!("{question} [skip 24]"));
+    let section = section_holding(&next, "The rows whose SecurityAction is \"block\"");
+    assert!(
+        section.contains("  ClientIP of its rows: 25–48 of 60: 45.148.10.24, "),
+        "{next}"
+    );
+}
+
+#[test]
 fn a_long_records_rare_term_shows_beside_its_common_ones() {
     // Security findings, 30 lines each, some of one type: the one that
     // answers holds "instance" on six lines and "pool" on one, after them.

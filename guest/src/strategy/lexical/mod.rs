@@ -254,7 +254,7 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
         body.push_str(&l.render(&asked.items, budget / FINDINGS_SHARE, &next));
     }
     if let Some(c) = &crosstab {
-        body.push_str(&c.render(doc, &query, budget / FINDINGS_SHARE)?);
+        body.push_str(&c.render(doc, &query, budget / FINDINGS_SHARE, skip, &next)?);
     }
     if let Some(every) = every.as_ref().filter(|_| matching) {
         let room = budget.saturating_sub(body.len());

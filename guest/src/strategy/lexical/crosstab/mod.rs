@@ -59,6 +59,45 @@ const KEPT_BYTES: usize = 4 << 20;
 /// Names said for a combination too big to list.
 const NAMES_SAID: usize = 24;
 
+/// Where a call's lists of names start, and the call listing them from
+/// a later one.
+pub(super) struct Paging<'a> {
+    skip: usize,
+    next: &'a dyn Fn(usize) -> String,
+}
+
+impl Paging<'_> {
+    /// `  {label} of its rows: a, b, …`: [`NAMES_SAID`] of `names` from
+    /// the `skip`-th on, and when more are left, how many and the exact
+    /// call listing them.
+    pub(super) fn names(&self, label: &str, names: &[String]) -> String {
+        let shown: Vec<&str> = (names.iter().skip(self.skip))
+            .take(NAMES_SAID)
+            .map(String::as_str)
+            .collect();
+        let listed = match (self.skip, shown.is_empty()) {
+            (0, _) => shown.join(", "),
+            (skip, true) => format!("all {} listed before", names.len().min(skip)),
+            (skip, false) => format!(
+                "{}–{} of {}: {}",
+                skip + 1,
+                skip + shown.len(),
+                names.len(),
+                shown.join(", ")
+            ),
+        };
+        let left = names.len().saturating_sub(self.skip + shown.len());
+        let more = match left {
+            0 => String::new(),
+            left => format!(
+                ", and {left} more: {}",
+                (self.next)(self.skip + shown.len())
+            ),
+        };
+        format!("  {label} of its rows: {listed}{more}\n")
+    }
+}
+
 /// One column: its name and its first [`FEW`] values (more: many), or,
 /// for a column naming the rows, up to [`NAMES_KEPT`] of them.
 struct Column {
@@ -302,16 +341,34 @@ impl Crosstab {
     /// names picks, told apart by their other values ([`Self::picked`]);
     /// then every combination of the values of the columns the question
     /// names ([`Self::combinations`]).
-    pub fn render(&self, doc: &Doc, query: &Query, budget: usize) -> Result<String, Failure> {
-        let mut out = self.picked(query, budget);
-        out.push_str(&self.combinations(doc, query, budget.saturating_sub(out.len()))?);
+    /// A list of names cut at [`NAMES_SAID`] says the exact next call:
+    /// `next(k)` lists each from its `k`-th on, and `skip` is where this
+    /// call starts.
+    pub fn render(
+        &self,
+        doc: &Doc,
+        query: &Query,
+        budget: usize,
+        skip: usize,
+        next: &dyn Fn(usize) -> String,
+    ) -> Result<String, Failure> {
+        let paging = Paging { skip, next };
+        let mut out = self.picked(query, budget, &paging);
+        let left = budget.saturating_sub(out.len());
+        out.push_str(&self.combinations(doc, query, left, &paging)?);
         Ok(out)
     }
 
     /// Every combination of the values of the columns the question names,
     /// with its count, and the rows of the rare ones, within `budget`
     /// bytes; empty when fewer than two columns are named.
-    fn combinations(&self, doc: &Doc, query: &Query, budget: usize) -> Result<String, Failure> {
+    fn combinations(
+        &self,
+        doc: &Doc,
+        query: &Query,
+        budget: usize,
+        paging: &Paging,
+    ) -> Result<String, Failure> {
         if self.rows.len() < MIN_ROWS {
             return Ok(String::new());
         }
@@ -391,7 +448,7 @@ impl Crosstab {
                 if count == 1 { "" } else { "s" }
             );
             if let (Some(c), Some(tally)) = (naming, names.get(key)) {
-                part.push_str(&self.names_line(c, tally));
+                part.push_str(&self.names_line(c, tally, paging));
             }
             if used + part.len() > budget {
                 part = format!("[… and {} more combinations]\n", order.len() - parts.len());
@@ -425,17 +482,14 @@ impl Crosstab {
     }
 
     /// Column `c`'s values among a combination's rows, most rows first.
-    fn names_line(&self, c: usize, tally: &FxHashMap<u16, usize>) -> String {
+    fn names_line(&self, c: usize, tally: &FxHashMap<u16, usize>, paging: &Paging) -> String {
         let col = &self.columns[c];
         let mut values: Vec<(&u16, &usize)> = tally.iter().collect();
         values.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-        let mut said: Vec<String> = (values.iter().take(NAMES_SAID))
+        let said: Vec<String> = (values.iter())
             .map(|&(&v, &count)| format!("{} {count}", col.said(v)))
             .collect();
-        if values.len() > NAMES_SAID {
-            said.push(format!("and {} more", values.len() - NAMES_SAID));
-        }
-        format!("  {} of its rows: {}\n", col.name, said.join(", "))
+        paging.names(&col.name, &said)
     }
 
     /// The columns to combine: few-valued, in most rows, whose name or

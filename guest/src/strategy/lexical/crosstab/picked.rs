@@ -9,7 +9,7 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::{Crosstab, FEW, NAMES_SAID, VALUE_BYTES};
+use super::{Crosstab, FEW, Paging, VALUE_BYTES};
 use crate::strategy::lexical::search::Query;
 use crate::view::preview::clip;
 
@@ -86,7 +86,7 @@ impl Crosstab {
     /// columns that tell them apart (`finding`: `offered`, `not offered`),
     /// the rarest first, each with the values of the column naming them
     /// (one value a row: `ip`); empty when no value picks two rows.
-    pub(super) fn picked(&self, query: &Query, budget: usize) -> String {
+    pub(super) fn picked(&self, query: &Query, budget: usize, paging: &Paging) -> String {
         // The value picking the most rows: of a column naming the rows
         // (testssl's `id`) first, else of a condition (few values over the
         // whole output: Cloudflare's `SecurityAction` of `block`), never of
@@ -203,18 +203,13 @@ impl Crosstab {
                 ),
             };
             let names: Vec<String> = (group.iter())
-                .take(NAMES_SAID)
                 .map(|row| match naming {
                     Some(c) => cell(row, c),
                     None => row.line.to_string(),
                 })
                 .collect();
-            let more = match group.len() > NAMES_SAID {
-                true => format!(", and {} more", group.len() - NAMES_SAID),
-                false => String::new(),
-            };
             let label = naming.map_or("lines", |c| column(c).name.as_str());
-            let part = format!("{head}  {label} of its rows: {}{more}\n", names.join(", "));
+            let part = format!("{head}{}", paging.names(label, &names));
             if out.len() + part.len() > budget {
                 out.push_str(&format!("[… and {} more groups]\n", groups.len() - i));
                 break;
