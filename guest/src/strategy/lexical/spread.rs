@@ -5,7 +5,7 @@
 //! series ends while the others go on (the host whose nightly backups
 //! stopped) is told with where it was last seen.
 
-use crate::view::detect::values::fields::{Field, Fields};
+use crate::view::detect::values::fields::{FNV_START, Field, Fields, fnv};
 use crate::view::preview::clip;
 
 /// Distinct values of a field kept; more: the field is not a few values.
@@ -212,11 +212,10 @@ fn after_words(line: &str) -> Vec<(&str, &str)> {
     out
 }
 
-/// The key of a field [`after_words`] names.
+/// The key of a field [`after_words`] names: the storing's FNV-1a, from
+/// a start no field's key (begun with its indent) shares.
 fn hash_name(name: &str) -> u64 {
-    name.bytes().fold(0xcbf2_9ce4_8422_2325 ^ 0x5a5a, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    })
+    fnv(FNV_START ^ 0x5a5a, name.as_bytes())
 }
 
 /// A URL's scheme, host and port (`http://10.0.4.14:8080`): the path
