@@ -38,6 +38,10 @@ static ERROR_LINE: LazyLock<Regex> = LazyLock::new(|| {
         r"|(?-i:\bCORRUPT\b)",
         // npm's error marker (`npm ERR! code ERESOLVE`).
         r"|(?-i:\bERR!)",
+        // A linker's failures, which name what is missing before `collect2`
+        // says `ld returned 1`: GNU ld's and lld's undefined symbols, a
+        // library not found, a symbol defined twice.
+        r"|\bundefined (?:reference|symbol)\b|\bcannot find -l|\bmultiple definition of\b",
     ))
     .expect("static regex")
 });
@@ -276,6 +280,11 @@ mod tests {
             "                    E: You don't have enough free space in /var/cache/apt/archives/.",
             "/data/events/part-00002.parquet: CORRUPT blockpool BP-1473 block blk_1073741889",
             "The filesystem under path '/data' is CORRUPT",
+            // A linker's failures.
+            "/home/ci/src/tls/session_cache.c:88:(.text+0x1a4): undefined reference to `nw_sha256_final'",
+            "ld.lld: error: undefined symbol: nw_sha256_final",
+            "/usr/bin/ld: cannot find -lzstd: No such file or directory",
+            "/usr/bin/ld: b.o: multiple definition of `main'; a.o: first defined here",
             // Not prose: a log line, a message without a full stop, an
             // error named first.
             "2026-11-23 10:41:07 Process exited with an error.",

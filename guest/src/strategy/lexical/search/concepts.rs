@@ -75,8 +75,20 @@ const GROUPS: &[&[&str]] = &[
     ],
     &["memory", "oom", "heap", "ram", "oomkilled"],
     &["temperature", "temp", "thermal", "heat", "overheat", "hot"],
+    // Gone on purpose: a table "wiped out" is a `DROP TABLE`, a vault that
+    // "vanished" a `vaults/delete`.
     &[
-        "delete", "remove", "destroy", "drop", "purge", "erase", "deletion",
+        "delete",
+        "remove",
+        "destroy",
+        "drop",
+        "purge",
+        "erase",
+        "deletion",
+        "wipe",
+        "truncate",
+        "vanish",
+        "disappear",
     ],
     &["disable", "off", "false", "skip", "bypass", "insecure"],
     &["enable", "true"],
@@ -146,13 +158,18 @@ const GROUPS: &[&[&str]] = &[
         "corrupted",
         "corruption",
         "unrecoverable",
+        "vanish",
+        "disappear",
     ],
     // A pool or a resource that "ran out": dhcpd's `no free leases`,
     // `No space left on device`, a `full` table, an `exhausted` pool.
     &["depleted", "exhausted", "free", "full", "left", "remaining"],
     // An agent or a peer that stopped reporting: SSM's `ConnectionLost`,
-    // a node `NotReady`, a monitor's `unreachable` ("gone quiet").
+    // a node `NotReady`, a monitor's `unreachable` ("gone quiet", "can't
+    // be reached"), a scrape target's health `down`.
     &[
+        "reach",
+        "down",
         "quiet",
         "silent",
         "lost",
@@ -185,7 +202,20 @@ const GROUPS: &[&[&str]] = &[
         "permission",
         "mode",
     ],
+    // Open to all: an image or a bucket `Public`, S3's `AllUsers`, a
+    // resource "shared with the whole world".
+    &[
+        "public",
+        "world",
+        "anyone",
+        "everyone",
+        "anonymous",
+        "allusers",
+    ],
+    // Metrics taken from a target: Prometheus `scrape`s it.
+    &["collect", "scrape", "poll"],
     // Abbreviations outputs use for a question's words.
+    &["production", "prod", "prd"],
     &["request", "req"],
     &["response", "resp"],
     &["message", "msg"],

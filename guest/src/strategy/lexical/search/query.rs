@@ -277,9 +277,15 @@ fn versioned(extract: &str) -> Vec<Vec<String>> {
 /// Two-word phrases whose words say nothing apart ("ran out" is neither
 /// running nor out), and the word outputs say them by: a pool that ran out
 /// is `depleted`, and so `exhausted`, `full`, with no `free` lease left
-/// ([`super::concepts`]).
-pub(super) const PHRASES: &[(&[&str], &str, &str)] =
-    &[(&["run", "ran", "runs", "running"], "out", "depleted")];
+/// ([`super::concepts`]); a vault someone "got rid of" was deleted.
+pub(super) const PHRASES: &[(&[&str], &str, &str)] = &[
+    (&["run", "ran", "runs", "running"], "out", "depleted"),
+    (
+        &["get", "got", "gets", "getting", "gotten"],
+        "rid",
+        "delete",
+    ),
+];
 
 /// The words of the [`PHRASES`] `extract` says, each once.
 pub(super) fn phrased(extract: &str) -> Vec<&'static str> {

@@ -511,4 +511,29 @@ fn a_phrase_is_looked_up_by_what_outputs_say() {
     assert!(q.is_guessed(at));
     let related = Query::parse("depleted").unwrap().held_by("free");
     assert!(related.iter().any(|h| h.related), "{related:?}");
+    assert_eq!(phrased("Who got rid of the vault?"), ["delete"]);
+    assert!(phrased("got the rid field").is_empty());
+    // What it is looked up as: Azure's `vaults/delete`, SQL's `DROP`.
+    let q = Query::parse("who got rid of it").expect("terms");
+    assert!(q.held_in("Microsoft.KeyVault/vaults/delete").len() == 1);
+    assert!(q.held_in("DROP TABLE").len() == 1);
+}
+
+#[test]
+fn everyday_words_find_what_outputs_say() {
+    for (question, token) in [
+        ("someone wiped out our table", "drop"),
+        ("someone wiped out our table", "truncate"),
+        ("the vault has vanished", "delete"),
+        ("the vault has vanished", "missing"),
+        ("which targets can't be reached", "down"),
+        ("which targets can't be reached", "unreachable"),
+        ("images shared with the whole world", "public"),
+        ("buckets anyone can read", "allusers"),
+        ("the production vault", "prod"),
+        ("where Prometheus collects metrics", "scrape"),
+    ] {
+        let q = Query::parse(question).expect("terms");
+        assert!(!q.held_by(token).is_empty(), "{question} / {token}");
+    }
 }
