@@ -1779,6 +1779,47 @@ fn a_long_records_rare_term_shows_beside_its_common_ones() {
 }
 
 #[test]
+fn a_long_record_shows_the_time_a_question_asks_for() {
+    // Activity-log events, 40 lines each: the one deleting the production
+    // vault has its time far from the lines the question's words are on.
+    let events: Vec<String> = (0..150)
+        .map(|i| {
+            // Vaults are deleted often; only one in production.
+            let op = if i % 10 == 7 { "delete" } else { "write" };
+            let env = if i == 97 { "prod" } else { "test" };
+            let claims: String = (0..24)
+                .map(|k| format!("      \"claim{k}\": \"v{}\",\n", (i * 17 + k) % 89))
+                .collect();
+            format!(
+                "  {{\n    \"authorization\": {{\n      \"action\": \"Microsoft.KeyVault/vaults/{op}\",\n      \"scope\": \"/rg-payments-{env}/vaults/kv-payments-{env}\"\n    }},\n    \"caller\": \"user{i}@example.com\",\n    \"claims\": {{\n{claims}      \"ver\": \"1.0\"\n    }},\n    \"eventTimestamp\": \"2026-11-{:02}T{:02}:41:09Z\",\n    \"level\": \"Informational\",\n    \"operationName\": \"Microsoft.KeyVault/vaults/{op}\",\n    \"resourceId\": \"/rg-payments-{env}/vaults/kv-payments-{env}\"\n  }}",
+                i % 28 + 1,
+                i % 24
+            )
+        })
+        .collect();
+    let out = format!("[\n{}\n]\n", events.join(",\n"));
+    let question =
+        "Our production payments key vault has vanished. Who got rid of it, and at what time?";
+    let body = answer(&out, question);
+    let at = body
+        .find("\"caller\": \"user97@example.com\"")
+        .expect(&body);
+    assert!(
+        body[at..].contains("\"eventTimestamp\": \"2026-11-14T01:41:09Z\""),
+        "{body}"
+    );
+    // Asked without a time, the record shows no time line.
+    let body = answer(
+        &out,
+        "Our production payments key vault has vanished. Who got rid of it?",
+    );
+    assert!(
+        !body.contains("\"eventTimestamp\": \"2026-11-14T01:41:09Z\""),
+        "{body}"
+    );
+}
+
+#[test]
 fn a_csv_row_a_named_value_picks_keeps_its_cells() {
     // One row a line: the picked rows' cells are read as written.
     let mut out = String::from("id,host,state,checked_at\n");

@@ -25,6 +25,7 @@
 
 use rustc_hash::FxHashMap;
 
+use super::member;
 use super::passage::read;
 use super::record;
 use super::search::{LineHits, Query};
@@ -334,7 +335,7 @@ fn render_kind(doc: &Doc, kind: &Kind, roomy: bool, query: &Query) -> Result<Str
     for &(n, [first, name]) in listed {
         let text = line(doc, n)?;
         let whose = record::whose(doc, n, first, name, &numbers, Some(query))?;
-        let at = record::asked_at(&text, query);
+        let at = member::asked_at(&text, query);
         out.push_str(&format!(
             "{n}: {}{whose}\n",
             clip_named_at(text.trim_end(), at.as_slice(), width)
@@ -381,7 +382,7 @@ impl Kind {
             }
             let text = line(doc, n)?;
             let whose = record::whose(doc, n, first, name, &[n], Some(query))?;
-            let at = record::asked_at(&text, query);
+            let at = member::asked_at(&text, query);
             out.push_str(&format!(
                 "[{} \"{}\" is on none of its lines after line {n}, where the others go on to line {}:]\n{n}: {}{whose}\n",
                 clip(field, 40),
@@ -415,7 +416,7 @@ impl Kind {
         for &(n, [first, name]) in &lines {
             let text = line(doc, n)?;
             let whose = record::whose(doc, n, first, name, &numbers, Some(query))?;
-            let at = record::asked_at(&text, query);
+            let at = member::asked_at(&text, query);
             out.push_str(&format!(
                 "{n}: {}{whose}\n",
                 clip_named_at(text.trim_end(), at.as_slice(), ITEM_BYTES)

@@ -10,6 +10,7 @@
 //! value comes with its field's other rare values (each locked account's
 //! `lockoutTime`).
 
+use super::member;
 use super::record;
 use super::search::Query;
 use crate::doc::Doc;
@@ -177,7 +178,7 @@ pub fn render(
                 let field = l.find(&format!("\"{}\":", f.field));
                 let ats: Vec<usize> = field
                     .into_iter()
-                    .chain(record::asked_at(l, query))
+                    .chain(member::asked_at(l, query))
                     .collect();
                 piece.push_str(&format!(
                     "{m}: {}\n",

@@ -85,6 +85,9 @@ pub struct Intent {
     /// It asks when ("and when did it last run?"): a record's time (its
     /// `time`, `timestamp`, `created_at`) is a member it names.
     pub when_asked: bool,
+    /// It asks who ("Who got rid of it?"): a record's actor (its
+    /// `caller`, `user`, `principal`) is a member it names.
+    pub who_asked: bool,
     /// It asks for the items without a member ("which containers don't
     /// have a memory limit set").
     pub lacking: Option<Lacking>,
@@ -286,16 +289,21 @@ fn clause_asks(question: &str, word: &str) -> bool {
 
 /// Whether `question` asks when: a clause opening with "when" and a verb
 /// that makes it a question ("and when did it last run?"), not a time
-/// set first ("When the disk filled, which jobs failed?").
+/// set first ("When the disk filled, which jobs failed?"); or asking for
+/// "what time", "which day" anywhere ("and at what time?").
 fn when_asked(question: &str) -> bool {
     const ASKING_VERBS: &[&str] = &[
         "did", "does", "do", "was", "were", "is", "are", "has", "have", "had", "will",
     ];
+    const TIMES: &[&str] = &["time", "date", "day", "hour", "minute", "moment"];
     question.split(['?', '.', '!', ',', ';']).any(|clause| {
         let words = self::words(clause);
         let at = usize::from(words.first().is_some_and(|w| w == "and"));
-        words.get(at).is_some_and(|w| w == "when")
-            && (words.get(at + 1)).is_some_and(|w| ASKING_VERBS.contains(&w.as_str()))
+        let opening = words.get(at).is_some_and(|w| w == "when")
+            && (words.get(at + 1)).is_some_and(|w| ASKING_VERBS.contains(&w.as_str()));
+        opening
+            || (words.windows(2))
+                .any(|p| (p[0] == "what" || p[0] == "which") && TIMES.contains(&p[1].as_str()))
     })
 }
 
@@ -605,6 +613,7 @@ impl Intent {
             setting: setting(question, &words),
             where_asked: clause_asks(question, "where"),
             when_asked: when_asked(question),
+            who_asked: clause_asks(question, "who"),
             lacking: lacking(question, &words),
         }
     }
@@ -1113,5 +1122,12 @@ mod tests {
         assert!(when_asked("Which host stopped, and when did it last run?"));
         assert!(!when_asked("Which jobs failed when the disk filled?"));
         assert!(!when_asked("When the disk filled, which jobs failed?"));
+        assert!(when_asked("Who got rid of it, and at what time?"));
+        assert!(when_asked("Which day did the backup last succeed?"));
+        assert!(!when_asked("Which jobs took the most time?"));
+        let who_asked = |q| Intent::of(q).who_asked;
+        assert!(who_asked("Who got rid of it, and at what time?"));
+        assert!(who_asked("Which vault was deleted, and who did it?"));
+        assert!(!who_asked("List the users who logged in."));
     }
 }

@@ -20,6 +20,7 @@ mod innermost;
 mod intent;
 mod lacking;
 mod measure;
+mod member;
 mod passage;
 mod record;
 pub mod search;
@@ -83,6 +84,9 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     }
     if intent.when_asked {
         query.asking_when();
+    }
+    if intent.who_asked {
+        query.asking_who();
     }
     let terms = query.terms().join(", ");
     let rule = doc.meta.records.as_ref();

@@ -8,7 +8,8 @@
 
 use std::collections::BTreeMap;
 
-use super::search::{LineTerms, Window};
+use super::member::{NAMED_MEMBERS, names_member};
+use super::search::{LineTerms, Query, Window};
 use crate::doc::Doc;
 use crate::llm::Failure;
 use crate::view::detect::names::{Named, best_of, list_key, name_rank, names_by_id};
@@ -90,6 +91,7 @@ pub fn of_window(
     rule: Option<&RecordRule>,
     hits: &mut LineTerms,
     marked: &[u64],
+    asked: &Query,
 ) -> Result<Passage, Failure> {
     let terms = window.matched_terms.clone();
     let Some(rule) = rule else {
@@ -136,6 +138,10 @@ pub fn of_window(
         } else {
             let mut keep = identifying(record, list.as_deref());
             keep.extend((0..record.len()).filter(|&i| marked.contains(&record[i].0)));
+            // The members the question names by a naming word (a record's
+            // `eventTimestamp` for "at what time"), the first few.
+            let named = (0..record.len()).filter(|&i| names_member(asked, &record[i].1));
+            keep.extend(named.take(NAMED_MEMBERS));
             for i in best_lines(&held) {
                 keep.extend(
                     i.saturating_sub(MATCH_CONTEXT)..=(i + MATCH_CONTEXT).min(record.len() - 1),

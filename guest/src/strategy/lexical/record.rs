@@ -6,6 +6,7 @@
 //! (`"shell-quote": {`, a list item), and, for a log entry, the lines after
 //! it that continue it (a slow query's text under its `# Query_time:`).
 
+use super::member::{NAMED_MEMBERS, label, named_by};
 use super::passage::{best_names, read, records_list};
 use super::search::Query;
 use crate::doc::Doc;
@@ -25,8 +26,6 @@ const AFTER: u64 = 3;
 const RECORD_READ: u64 = 120;
 /// Bytes of a record read for the member a question names, at most.
 const MEMBER_READ_BYTES: usize = 64 * 1024;
-/// A label (`Serial Number:`) is this long at most.
-const LABEL_BYTES: usize = 32;
 /// A naming line shown after a listed line is cut to this many bytes.
 const NAME_BYTES: usize = 120;
 
@@ -240,14 +239,17 @@ pub fn whose(
 /// its `== /dev/sdh` for "I need their serial numbers", a long JSON
 /// record's `"html_url"` for "links" (a key named by its naming word, as
 /// `url` is by "links", before one merely holding a term, `workflow_id`).
+/// Named by naming words, up to [`NAMED_MEMBERS`]: "who … and at what
+/// time" asks for an event's `caller` and its `eventTimestamp`.
 fn asked_member(
     doc: &Doc,
     first: u64,
     n: u64,
     asked: &Query,
-) -> Result<Option<(u64, String)>, Failure> {
+) -> Result<Vec<(u64, String)>, Failure> {
     let mut cursor = doc.meta.records.as_ref().map(RecordCursor::new);
-    let mut best: Option<(bool, (u64, String))> = None;
+    let mut naming: Vec<(u64, String)> = Vec::new();
+    let mut holding: Option<(u64, String)> = None;
     let mut reader = doc.lines_from(first);
     let mut bytes = 0;
     while let Some((m, text)) = reader.next_line() {
@@ -262,79 +264,22 @@ fn asked_member(
         let Some(key) = naming_key(body).or_else(|| label(body)) else {
             continue;
         };
-        let Some(naming) = named_by(asked, body, key).filter(|_| m != first && m != n) else {
-            continue;
-        };
-        if best.as_ref().is_none_or(|b| naming && !b.0) {
-            best = Some((naming, (m, text)));
+        match named_by(asked, body, key).filter(|_| m != first && m != n) {
+            Some(true) => naming.push((m, text)),
+            Some(false) if holding.is_none() => holding = Some((m, text)),
+            _ => {}
         }
-        if naming {
+        if naming.len() == NAMED_MEMBERS {
             break;
         }
     }
     reader
         .error()
         .map_err(|e| Failure::strategy(e.message().to_string()))?;
-    Ok(best.map(|b| b.1))
-}
-
-/// How the question names the member on line `body` keyed `key`:
-/// `Some(true)` by a naming word related to a term (`html_url` for
-/// "links", `Filename` for "where"), `Some(false)` by a term, `None` not
-/// at all — nor an opener's key (`"Pos": {`, YAML's `pos:`), whose
-/// members follow.
-fn named_by(asked: &Query, body: &str, key: &str) -> Option<bool> {
-    if body.ends_with(['{', '[', ':']) {
-        return None;
-    }
-    named_by_key(asked, key)
-}
-
-/// [`named_by`] for a key whose value is known to be no opener.
-fn named_by_key(asked: &Query, key: &str) -> Option<bool> {
-    (asked.names_key(key)).then(|| asked.names_by_naming_word(key))
-}
-
-/// Where the member the question names starts in a JSON object on one
-/// line (a JSON lines entry): `"RequestPath":` for "which endpoints", a
-/// member named by its naming word before one holding a term; kept when
-/// the line is cut.
-pub fn asked_at(line: &str, asked: &Query) -> Option<usize> {
-    if !line.trim_start().starts_with('{') {
-        return None;
-    }
-    let mut holding = None;
-    let mut from = 0;
-    while let Some(i) = line[from..].find("\":") {
-        let end = from + i;
-        from = end + 2;
-        let Some(start) = line[..end].rfind('"') else {
-            continue;
-        };
-        let key = &line[start + 1..end];
-        let keyed = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.');
-        let opener = line[from..].trim_start().starts_with(['{', '[']);
-        if key.is_empty() || key.len() > LABEL_BYTES || !key.bytes().all(keyed) || opener {
-            continue;
-        }
-        match named_by_key(asked, key) {
-            Some(true) => return Some(start),
-            Some(false) if holding.is_none() => holding = Some(start),
-            _ => {}
-        }
-    }
-    holding
-}
-
-/// The label of a `Serial Number:    ZL2P76SG` line: words before a colon,
-/// at most [`LABEL_BYTES`].
-fn label(body: &str) -> Option<&str> {
-    let (label, _) = body.split_once(':')?;
-    let words = |c: char| c.is_ascii_alphanumeric() || matches!(c, ' ' | '_' | '-');
-    (label.len() <= LABEL_BYTES
-        && label.starts_with(|c: char| c.is_ascii_alphabetic())
-        && label.chars().all(words))
-    .then_some(label.trim_end())
+    Ok(match naming.is_empty() {
+        true => holding.into_iter().collect(),
+        false => naming,
+    })
 }
 
 /// A line opening a block under a key: `"shell-quote": {`, `spec:`,

@@ -70,7 +70,7 @@ pub fn render(
     let mut used = body.len() + reserve;
     let marked: Vec<u64> = doc.meta.preview.standout.iter().map(|l| l.line).collect();
     for window in &strong {
-        let passage = passage::of_window(doc, window, rule, &mut hits, &marked)?;
+        let passage = passage::of_window(doc, window, rule, &mut hits, &marked, query)?;
         let cost = passage.render().len() + MERGE_SLACK;
         if used + cost > budget {
             break;

@@ -129,6 +129,11 @@ const GROUPS: &[&[&str]] = &[
     &[
         "stuck", "hang", "hung", "stalled", "blocked", "deadline", "progress", "frozen",
     ],
+    // An application held still: a JVM's stop-the-world GC `Pause`, a
+    // process `stopped` or `halted` ("the service froze").
+    &[
+        "pause", "paused", "stop", "stopped", "freeze", "froze", "frozen", "halt", "halted",
+    ],
     // Work not started yet: a pod waiting to be scheduled is `Pending`.
     &[
         "pending",

@@ -116,7 +116,8 @@ impl Query {
     /// Whether a naming word of the key (`url`, `id`, `name`, `path`…) is
     /// a word related to a term: `html_url` for "I need links" — or, for
     /// "where", a word of a location (`Filename`, `path`, `line`), for
-    /// "when", of a time (`time`, `created_at`); or the whole key is
+    /// "when", of a time (`time`, `created_at`), for "who", of an actor
+    /// (`caller`, `userIdentity`); or the whole key is
     /// (`sAMAccountName` for "username"). Such a
     /// member is what the question asks to be shown, ahead of one merely
     /// holding a term (`workflow_id` for "workflow runs"). So is a word
@@ -133,6 +134,7 @@ impl Query {
             || key_words(key).any(|w| {
                 (self.where_asked && LOCATION_WORDS.contains(&w.as_str()))
                     || (self.when_asked && TIME_WORDS.contains(&w.as_str()))
+                    || (self.who_asked && ACTOR_WORDS.contains(&w.as_str()))
                     || (naming(&w) && related(&w))
             })
     }
@@ -158,6 +160,26 @@ const TIME_WORDS: &[&str] = &[
     "updated",
     "completed",
     "when",
+];
+
+/// Words of a key holding who did a thing: what "who" asks for (Azure's
+/// `caller`, CloudTrail's `userIdentity`, `principalId`, `created_by`).
+const ACTOR_WORDS: &[&str] = &[
+    "caller",
+    "user",
+    "username",
+    "principal",
+    "actor",
+    "author",
+    "owner",
+    "initiator",
+    "initiated",
+    "identity",
+    "invoker",
+    "requester",
+    "operator",
+    "upn",
+    "by",
 ];
 
 /// Words a key joins to what it names, unseparated (`filename`, `userid`).

@@ -182,6 +182,9 @@ pub struct Query {
     /// The request asks "when": a record's time (its `time`, `timestamp`,
     /// `created_at`) is a member it names.
     pub(super) when_asked: bool,
+    /// The request asks "who": a record's actor (its `caller`, `user`,
+    /// `principal`) is a member it names.
+    pub(super) who_asked: bool,
     /// The terms that are a guess at how an output says the request's
     /// words, not a word of it — a name and its version joined
     /// ([`versioned`]), a phrase's word ([`PHRASES`]) — so none is said to
@@ -319,6 +322,7 @@ impl Query {
             forms: Vec::new(),
             where_asked: false,
             when_asked: false,
+            who_asked: false,
             guessed: Vec::new(),
         };
         let mut kept = all.clone();
@@ -469,5 +473,10 @@ impl Query {
     /// The question asks when ([`super::super::intent::Intent::when_asked`]).
     pub fn asking_when(&mut self) {
         self.when_asked = true;
+    }
+
+    /// The question asks who ([`super::super::intent::Intent::who_asked`]).
+    pub fn asking_who(&mut self) {
+        self.who_asked = true;
     }
 }
