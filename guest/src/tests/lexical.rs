@@ -1820,6 +1820,37 @@ fn a_long_record_shows_the_time_a_question_asks_for() {
 }
 
 #[test]
+fn the_longest_bare_duration_is_found_by_a_related_word() {
+    // A GC log: each pause's duration ends its line, with no key; uptime
+    // stamps in brackets and `Real=` times are not pauses.
+    let mut out = String::new();
+    for i in 0..400u64 {
+        let ms = if i == 277 {
+            2874.613
+        } else {
+            (i * 37 % 400) as f64 + 0.5
+        };
+        out.push_str(&format!(
+            "[{}.{:03}s][info][gc] GC({i}) Pause Young (Normal) (G1 Evacuation Pause) 2306M->1704M(4096M) {ms:.3}ms\n[{}.{:03}s][info][gc,cpu] GC({i}) User=0.15s Sys=0.00s Real=0.02s\n",
+            i * 90,
+            i % 1000,
+            i * 90,
+            i % 1000
+        ));
+    }
+    let body = answer(&out, "What was the longest time the JVM froze, and when?");
+    let at = body
+        .find("the largest values of the durations")
+        .expect(&body);
+    assert!(
+        body[at..].contains(
+            "GC(277) Pause Young (Normal) (G1 Evacuation Pause) 2306M->1704M(4096M) 2874.613ms"
+        ),
+        "{body}"
+    );
+}
+
+#[test]
 fn a_csv_row_a_named_value_picks_keeps_its_cells() {
     // One row a line: the picked rows' cells are read as written.
     let mut out = String::from("id,host,state,checked_at\n");
@@ -1922,3 +1953,4 @@ fn a_pool_that_ran_out_is_found_by_what_the_server_says() {
         .unwrap_or("");
     assert!(!unsaid.contains("depleted"), "{body}");
 }
+

@@ -16,7 +16,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::intent::{Measure, Op, Quantity, Unit};
+use super::intent::{Measure, Op, Quantity, TIME, Unit};
 use super::record;
 use super::search::{LineHits, Query, terms};
 use crate::doc::Doc;
@@ -144,6 +144,16 @@ impl<'q> Measures<'q> {
                     let name = format!("the number after \"{w}\"");
                     found.push((u64::MAX - i as u64, name, v, false, true));
                 }
+            }
+            // A duration written alone, no key before it: a GC log's
+            // `Pause Young (Mixed) … 2874.613ms`, `done in 4.2s`.
+            if about.is_some_and(|q| q.units == TIME.units)
+                && let Some(v) = line.split_whitespace().find_map(bare_seconds)
+            {
+                let first = (hits.own | hits.related).trailing_zeros() as usize;
+                let w = self.words.get(first).map_or("", String::as_str);
+                let name = format!("the durations on lines matching \"{w}\"");
+                found.push((u64::MAX - 64 - first as u64, name, v, true, false));
             }
         }
         let forms = hits.forms.count_ones();
@@ -632,6 +642,26 @@ fn near(line: &str, word: &str) -> Option<f64> {
     None
 }
 
+/// A duration written as one word with its unit, in seconds: `2874.613ms`,
+/// `1.9s`, `850us`; not a key's (`Real=0.94s`), a bracketed stamp's
+/// (`[13242.919s]`) or one in a word.
+fn bare_seconds(word: &str) -> Option<f64> {
+    let word = word.trim_end_matches([',', ';', '.']);
+    if !word.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let split = word.find(|c: char| !(c.is_ascii_digit() || c == '.'))?;
+    let (digits, unit) = word.split_at(split);
+    let scale = match unit {
+        "s" | "sec" | "secs" => 1.0,
+        "ms" => 1e-3,
+        "us" | "µs" => 1e-6,
+        "ns" => 1e-9,
+        _ => return None,
+    };
+    Some(digits.parse::<f64>().ok()? * scale)
+}
+
 fn fmt_number(x: f64) -> String {
     if x.fract() == 0.0 && x.abs() < 1e15 {
         format!("{}", x as i64)
@@ -643,6 +673,23 @@ fn fmt_number(x: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bare_duration_is_read_in_seconds() {
+        assert_eq!(bare_seconds("2874.613ms"), Some(2.874613));
+        assert_eq!(bare_seconds("1.5s,"), Some(1.5));
+        assert_eq!(bare_seconds("850us"), Some(850e-6));
+        for word in [
+            "[13242.919s]",
+            "Real=0.94s",
+            "2142M->896M(4096M)",
+            "v2s",
+            "5min",
+            "s",
+        ] {
+            assert_eq!(bare_seconds(word), None, "{word}");
+        }
+    }
 
     #[test]
     fn a_number_near_a_word() {
