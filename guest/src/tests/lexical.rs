@@ -1851,6 +1851,63 @@ fn the_longest_bare_duration_is_found_by_a_related_word() {
 }
 
 #[test]
+fn a_line_in_a_map_keyed_by_names_is_named_by_its_key() {
+    // `npm ls --json`: packages keyed by name, each with `dependencies`;
+    // a few pull in `request`, some deep in the tree.
+    let package = |name: &str, deps: &str, indent: usize| {
+        let pad = " ".repeat(indent);
+        format!(
+            "{pad}\"{name}\": {{\n{pad}  \"version\": \"1.0.0\",\n{pad}  \"resolved\": \"https://registry.example/{name}/-/{name}-1.0.0.tgz\",\n{pad}  \"dependencies\": {{\n{deps}{pad}  }}\n{pad}}},\n"
+        )
+    };
+    let mut top = String::new();
+    for i in 0..300 {
+        let leaf = |n: &str, indent| package(n, "", indent);
+        let deps = match i {
+            40 => leaf("request", 8),
+            170 => package("webdriver-manager", &leaf("request", 12), 8),
+            _ => leaf(["ms", "qs", "ws"][i % 3], 8) + &leaf(["debug", "chalk"][i % 2], 8),
+        };
+        // Names without digits: no key here names its block by its shape.
+        const A: [&str; 20] = [
+            "amber", "brisk", "cedar", "dune", "ember", "fjord", "grove", "heron", "iris", "jade",
+            "kelp", "lark", "moss", "nova", "onyx", "pine", "quill", "reed", "sage", "tide",
+        ];
+        const B: [&str; 15] = [
+            "core", "kit", "lib", "util", "js", "fs", "io", "ui", "db", "api", "cli", "log", "map",
+            "net", "orm",
+        ];
+        top.push_str(&package(&format!("{}-{}", A[i % 20], B[i / 20]), &deps, 4));
+    }
+    let out = format!("{{\n  \"name\": \"shop\",\n  \"dependencies\": {{\n{top}  }}\n}}\n");
+    let body = answer(
+        &out,
+        "Which packages pull in the deprecated `request` library? I need all of them.",
+    );
+    let lines: Vec<&str> = body
+        .lines()
+        .filter(|l| l.contains("\"request\": {"))
+        .collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("← ") && l.contains("\"amber-lib\": {")),
+        "{body}"
+    );
+    assert!(
+        lines.iter().any(|l| l.contains("\"webdriver-manager\": {")),
+        "{body}"
+    );
+    // Never the key every package repeats.
+    assert!(
+        !lines
+            .iter()
+            .any(|l| l.contains("← ") && l.ends_with("\"dependencies\": {")),
+        "{body}"
+    );
+}
+
+#[test]
 fn a_csv_row_a_named_value_picks_keeps_its_cells() {
     // One row a line: the picked rows' cells are read as written.
     let mut out = String::from("id,host,state,checked_at\n");
@@ -1953,4 +2010,3 @@ fn a_pool_that_ran_out_is_found_by_what_the_server_says() {
         .unwrap_or("");
     assert!(!unsaid.contains("depleted"), "{body}");
 }
-

@@ -211,8 +211,9 @@ pub fn whose(
         None => Vec::new(),
     };
     if context.is_empty() {
-        if let Some(m) = name {
-            context.push(line(m)?);
+        match name {
+            Some(m) => context.push(line(m)?),
+            None => context.extend(enclosing_opener(doc, n)?),
         }
         // A record too long to be named by its best lines still shows the
         // member the question names, near its start (a workflow run's
@@ -280,6 +281,40 @@ fn asked_member(
         true => holding.into_iter().collect(),
         false => naming,
     })
+}
+
+/// The nearest block line `n` is in whose key names it: the key opening
+/// it once among the [`NAME_REACH`] lines before `n`, as a map keyed by
+/// names is written (`npm ls --json`'s `"coveralls": {` over its
+/// `"dependencies": {` over `"request": {`), not a container's key that
+/// every item repeats (`"dependencies"`).
+fn enclosing_opener(doc: &Doc, n: u64) -> Result<Option<(u64, String)>, Failure> {
+    let lines = read(doc, n.saturating_sub(NAME_REACH).max(1), n)?;
+    let Some(((_, last), before)) = lines.split_last() else {
+        return Ok(None);
+    };
+    let indent_of = |l: &str| l.len() - l.trim_start().len();
+    let key = |l: &str| -> Option<String> {
+        let t = l.trim().strip_suffix(['{', '[']).unwrap_or(l.trim());
+        let k = t
+            .strip_suffix(':')
+            .or_else(|| t.trim_end().strip_suffix(':'))?;
+        let k = k.trim().trim_matches('"');
+        (!k.is_empty() && !k.contains(['"', ' '])).then(|| k.to_owned())
+    };
+    let mut parents: Vec<(usize, u64, &str)> = Vec::new();
+    for (m, text) in before.iter().filter(|(_, t)| !t.trim().is_empty()) {
+        let i = indent_of(text);
+        parents.retain(|p| p.0 < i);
+        parents.push((i, *m, text));
+    }
+    let at = indent_of(last);
+    let keys: Vec<Option<String>> = before.iter().map(|(_, t)| key(t)).collect();
+    let once = |k: &String| keys.iter().filter(|o| o.as_ref() == Some(k)).count() == 1;
+    Ok((parents.iter().rev())
+        .filter(|p| p.0 < at)
+        .find(|p| key(p.2).is_some_and(|k| once(&k)))
+        .map(|p| (p.1, p.2.to_string())))
 }
 
 /// A line opening a block under a key: `"shell-quote": {`, `spec:`,

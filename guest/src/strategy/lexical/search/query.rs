@@ -13,6 +13,11 @@ const PART_WEIGHT: f64 = 0.5;
 /// A line holding a related word (`disk` for `storage`) counts this much
 /// of a line holding the question's own word.
 pub(super) const RELATED_TENTHS: u32 = 6;
+/// Weight of a word the request quotes (`` `request` ``, `"pool"`): the
+/// user's exact word for the thing asked about, above the words around it.
+const QUOTED_WEIGHT: f64 = 2.0;
+/// A quote this long at most is a word or a name, not a sentence.
+const QUOTED_BYTES: usize = 64;
 
 /// Request words that say *what to do*, not *what to find*, and the filler
 /// of a question. Small and fixed on purpose: anything that could be log
@@ -277,6 +282,33 @@ fn versioned(extract: &str) -> Vec<Vec<String>> {
     out
 }
 
+/// The words a request quotes, lowercased: between backticks or double
+/// quotes (straight or curly), one or two words of at most
+/// [`QUOTED_BYTES`] — "the old `request` library", "its \"pool\"".
+fn quoted(extract: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for (open, close) in [('`', '`'), ('"', '"'), ('“', '”')] {
+        let mut rest = extract;
+        while let Some(a) = rest.find(open) {
+            let after = &rest[a + open.len_utf8()..];
+            let Some(b) = after.find(close) else { break };
+            let inner = after[..b].trim();
+            if !inner.is_empty()
+                && inner.len() <= QUOTED_BYTES
+                && inner.split_whitespace().count() <= 2
+            {
+                for_each_term(inner, &mut String::new(), |t, _| {
+                    if !out.iter().any(|o| o == t) {
+                        out.push(t.to_owned());
+                    }
+                });
+            }
+            rest = &after[b + close.len_utf8()..];
+        }
+    }
+    out
+}
+
 /// Two-word phrases whose words say nothing apart ("ran out" is neither
 /// running nor out), and the word outputs say them by: a pool that ran out
 /// is `depleted`, and so `exhausted`, `full`, with no `free` lease left
@@ -334,6 +366,11 @@ impl Query {
             }
         });
         let mut q = if kept.terms.is_empty() { all } else { kept };
+        for word in quoted(extract) {
+            if let Some(t) = q.terms.iter().position(|t| *t == word) {
+                q.weights[t] *= QUOTED_WEIGHT;
+            }
+        }
         // A few names, each short: every line is scanned for each.
         for name in (compounds(extract).into_iter())
             .filter(|n| n.len() <= MAX_NAME_BYTES)

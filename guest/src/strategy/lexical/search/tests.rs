@@ -537,3 +537,27 @@ fn everyday_words_find_what_outputs_say() {
         assert!(!q.held_by(token).is_empty(), "{question} / {token}");
     }
 }
+
+#[test]
+fn a_quoted_word_weighs_more() {
+    let q = Query::parse("the old `request` library is deprecated").expect("terms");
+    let at = |w: &str| q.terms().iter().position(|t| *t == w).expect(w);
+    assert_eq!(q.weight(at("request")), 2.0 * q.weight(at("library")));
+    let q = Query::parse("is \u{201c}pool\u{201d} or \"disk\" full").expect("terms");
+    assert_eq!(
+        q.weight(q.terms().iter().position(|t| *t == "pool").unwrap()),
+        2.0
+    );
+    assert_eq!(
+        q.weight(q.terms().iter().position(|t| *t == "disk").unwrap()),
+        2.0
+    );
+    // A quoted sentence is no word.
+    let q = Query::parse("it says \"the pool ran dry at noon\"").expect("terms");
+    assert!(
+        q.terms()
+            .iter()
+            .enumerate()
+            .all(|(t, _)| q.weight(t) <= 1.0)
+    );
+}
