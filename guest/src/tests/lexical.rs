@@ -1908,6 +1908,40 @@ fn a_line_in_a_map_keyed_by_names_is_named_by_its_key() {
 }
 
 #[test]
+fn end_dates_before_the_questions_date_are_listed_with_their_names() {
+    // `keytool -list -v`: 300 entries, 40 of them ended before the date the
+    // question gives; no line holds a word of the question but "alias".
+    let months = ["Jan", "Mar", "May", "Jul", "Sep", "Nov"];
+    let mut out = String::from("Keystore type: PKCS12\n\nYour keystore contains 300 entries\n\n");
+    for i in 0..300 {
+        let year = if i % 7 == 3 && i < 280 { 2025 } else { 2027 };
+        let month = months[i % 6];
+        out.push_str(&format!(
+            "Alias name: svc-{i}-edge\nCreation date: {month} 12, 2024\nEntry type: trustedCertEntry\n\nOwner: CN=svc-{i}\nIssuer: CN=Corp CA\nSerial number: {i:x}\nValid from: Mon {month} 12 10:00:00 UTC 2024 until: Tue {month} 12 10:00:00 UTC {year}\nCertificate fingerprints:\n\t SHA1: 27:10:{i:02X}\n\n*******************************************\n\n"
+        ));
+    }
+    let question = "It's 27 November 2026 today. Which certificates have already run out? Give me every alias.";
+    let body = answer(&out, question);
+    assert!(
+        body.contains("[End dates (after `until`, `Not After`, `expires`…) before 2026-11-27, the question's date: 40 of 300 lines]"),
+        "{body}"
+    );
+    assert!(
+        body.contains("until: Tue Jul 12 10:00:00 UTC 2025  ← 44: Alias name: svc-3-edge"),
+        "{body}"
+    );
+    assert!(!body.contains("Alias name: svc-8-edge"), "{body}");
+    // Cut at 24, with the call for the rest, which lists them.
+    assert!(
+        body.contains("[16 more: tool_output(handle = "),
+        "{body}"
+    );
+    let next = answer(&out, &format!("{question} [skip 24]"));
+    assert!(next.contains("Alias name: svc-269-edge"), "{next}");
+    assert!(!next.contains("Alias name: svc-3-edge\n"), "{next}");
+}
+
+#[test]
 fn a_csv_row_a_named_value_picks_keeps_its_cells() {
     // One row a line: the picked rows' cells are read as written.
     let mut out = String::from("id,host,state,checked_at\n");

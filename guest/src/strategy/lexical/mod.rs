@@ -19,6 +19,7 @@ mod findings;
 mod innermost;
 mod intent;
 mod lacking;
+mod lapsed;
 mod measure;
 mod member;
 mod passage;
@@ -39,6 +40,7 @@ use crosstab::Crosstab;
 use every::Every;
 use intent::Intent;
 use lacking::Lacking;
+use lapsed::Lapsed;
 use measure::Measures;
 use search::{LineTerms, Query, Scorer};
 use unlike::Unlike;
@@ -114,8 +116,9 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     let mut crosstab = intent.every.then(Crosstab::default);
     let mut lacking = (intent.lacking.as_ref()).and_then(|l| Lacking::new(l, &query, skip));
     let mut unlike = (intent.negated.as_deref()).and_then(|w| Unlike::new(w, &query.terms()));
+    let mut lapsed = Lapsed::of(question);
     // The lines naming records, for saying whose a listed line is.
-    let mut names = (every.is_some() || unlike.is_some()).then(Names::default);
+    let mut names = (every.is_some() || unlike.is_some() || lapsed.is_some()).then(Names::default);
     let mut reader = doc.lines_from(1);
     // The first line of the record being read (records with a header,
     // `commit …`, `Nmap scan report for …`: it says whose a line is).
@@ -138,7 +141,7 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
             let mut context = [None, None];
             if let Some(names) = &mut names {
                 names.see(n, &line);
-                if hits.any() || unlike.is_some() {
+                if hits.any() || unlike.is_some() || lapsed.is_some() {
                     let indent = line.len() - line.trim_start().len();
                     let first = (record_first > 0 && record_first != n).then_some(record_first);
                     context = [first, names.nearest(indent, n)];
@@ -165,6 +168,9 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
             if let Some(l) = &mut lacking {
                 l.push(n, &line, &query);
             }
+            if let Some(l) = &mut lapsed {
+                l.push(n, &line, context);
+            }
         }
     }
     reader
@@ -189,7 +195,8 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     let why_failed = innermost::asks_why_failed(question)
         && preview.causes.is_empty()
         && !preview.errors.is_empty();
-    let found = !named.is_empty() || !odd_rows.is_empty() || why_failed;
+    let lapsed = lapsed.filter(Lapsed::found);
+    let found = !named.is_empty() || !odd_rows.is_empty() || why_failed || lapsed.is_some();
     if ranked.windows.is_empty() && !found && measures.is_none() && !matching {
         return Ok(format!(
             "NO RELEVANT DATA FOUND\nSearched all {} lines of the output (no LLM: lexical search) for \
@@ -254,6 +261,9 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
             question.replace('"', "'")
         )
     };
+    if let Some(l) = &lapsed {
+        body.push_str(&l.render(doc, &query, skip, budget / FINDINGS_SHARE, &next)?);
+    }
     if let (Some(l), Some(asked)) = (&lacking, &intent.lacking) {
         body.push_str(&l.render(&asked.items, budget / FINDINGS_SHARE, &next));
     }
