@@ -1932,10 +1932,7 @@ fn end_dates_before_the_questions_date_are_listed_with_their_names() {
     );
     assert!(!body.contains("Alias name: svc-8-edge"), "{body}");
     // Cut at 24, with the call for the rest, which lists them.
-    assert!(
-        body.contains("[16 more: tool_output(handle = "),
-        "{body}"
-    );
+    assert!(body.contains("[16 more: tool_output(handle = "), "{body}");
     let next = answer(&out, &format!("{question} [skip 24]"));
     assert!(next.contains("Alias name: svc-269-edge"), "{next}");
     assert!(!next.contains("Alias name: svc-3-edge\n"), "{next}");

@@ -219,6 +219,11 @@ const GROUPS: &[&[&str]] = &[
     ],
     // Metrics taken from a target: Prometheus `scrape`s it.
     &["collect", "scrape", "poll"],
+    // A drive, as outputs name one: a pool's `device`, `/dev/disk/by-id`.
+    &["drive", "disk", "device", "hdd", "ssd", "nvme"],
+    // A part a system stopped using ("ZFS gave up on it"): a pool's
+    // `FAULTED`, `UNAVAIL` or `REMOVED` device.
+    &["faulted", "unavail", "unavailable", "removed", "offline"],
     // Abbreviations outputs use for a question's words.
     &["production", "prod", "prd"],
     &["request", "req"],

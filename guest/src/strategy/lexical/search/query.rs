@@ -312,13 +312,19 @@ fn quoted(extract: &str) -> Vec<String> {
 /// Two-word phrases whose words say nothing apart ("ran out" is neither
 /// running nor out), and the word outputs say them by: a pool that ran out
 /// is `depleted`, and so `exhausted`, `full`, with no `free` lease left
-/// ([`super::concepts`]); a vault someone "got rid of" was deleted.
+/// ([`super::concepts`]); a vault someone "got rid of" was deleted; a
+/// disk a pool "gave up on" is `FAULTED`.
 pub(super) const PHRASES: &[(&[&str], &str, &str)] = &[
     (&["run", "ran", "runs", "running"], "out", "depleted"),
     (
         &["get", "got", "gets", "getting", "gotten"],
         "rid",
         "delete",
+    ),
+    (
+        &["give", "gave", "given", "gives", "giving"],
+        "up",
+        "faulted",
     ),
 ];
 

@@ -532,6 +532,9 @@ fn everyday_words_find_what_outputs_say() {
         ("buckets anyone can read", "allusers"),
         ("the production vault", "prod"),
         ("where Prometheus collects metrics", "scrape"),
+        ("which drives has ZFS given up on", "faulted"),
+        ("which drives has ZFS given up on", "unavail"),
+        ("which drives has ZFS given up on", "disk"),
     ] {
         let q = Query::parse(question).expect("terms");
         assert!(!q.held_by(token).is_empty(), "{question} / {token}");
