@@ -299,8 +299,9 @@ fn when_asked(question: &str) -> bool {
     question.split(['?', '.', '!', ',', ';']).any(|clause| {
         let words = self::words(clause);
         let at = usize::from(words.first().is_some_and(|w| w == "and"));
+        // "and when did it last run?", or the clause is just "and when?".
         let opening = words.get(at).is_some_and(|w| w == "when")
-            && (words.get(at + 1)).is_some_and(|w| ASKING_VERBS.contains(&w.as_str()));
+            && (words.get(at + 1)).is_none_or(|w| ASKING_VERBS.contains(&w.as_str()));
         opening
             || (words.windows(2))
                 .any(|p| (p[0] == "what" || p[0] == "which") && TIMES.contains(&p[1].as_str()))
@@ -1123,6 +1124,7 @@ mod tests {
         assert!(!when_asked("Which jobs failed when the disk filled?"));
         assert!(!when_asked("When the disk filled, which jobs failed?"));
         assert!(when_asked("Who got rid of it, and at what time?"));
+        assert!(when_asked("Which pod, and when?"));
         assert!(when_asked("Which day did the backup last succeed?"));
         assert!(!when_asked("Which jobs took the most time?"));
         let who_asked = |q| Intent::of(q).who_asked;

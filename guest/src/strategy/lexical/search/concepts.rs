@@ -219,6 +219,9 @@ const GROUPS: &[&[&str]] = &[
     ],
     // Metrics taken from a target: Prometheus `scrape`s it.
     &["collect", "scrape", "poll"],
+    // A person typing into a machine: Falco's `A shell was spawned … with
+    // an attached terminal`, a `tty`, a `console` login.
+    &["interactive", "shell", "terminal", "tty", "console"],
     // A drive, as outputs name one: a pool's `device`, `/dev/disk/by-id`.
     &["drive", "disk", "device", "hdd", "ssd", "nvme"],
     // A part a system stopped using ("ZFS gave up on it"): a pool's

@@ -532,6 +532,7 @@ fn everyday_words_find_what_outputs_say() {
         ("buckets anyone can read", "allusers"),
         ("the production vault", "prod"),
         ("where Prometheus collects metrics", "scrape"),
+        ("an interactive session in a container", "terminal"),
         ("which drives has ZFS given up on", "faulted"),
         ("which drives has ZFS given up on", "unavail"),
         ("which drives has ZFS given up on", "disk"),
