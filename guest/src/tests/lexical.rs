@@ -1939,6 +1939,44 @@ fn end_dates_before_the_questions_date_are_listed_with_their_names() {
 }
 
 #[test]
+fn picked_groups_past_the_budget_are_said_by_their_values() {
+    // Blocked clients by country, edge and method: not every group's
+    // names fit; the groups left are said by their values and counts.
+    let countries = ["DE", "FR", "NL"];
+    let colos = ["FRA", "AMS"];
+    let mut out = String::new();
+    for i in 0..3600 {
+        let action = if i % 10 == 3 { "block" } else { "" };
+        out.push_str(&format!(
+            "{{\"ClientIP\":\"2001:db8:{:x}::{:x}\",\"ClientCountry\":\"{}\",\"EdgeColo\":\"{}\",\"Method\":\"{}\",\"RayID\":\"{:016x}\",\"SecurityAction\":\"{action}\"}}\n",
+            i % 7,
+            i * 31,
+            countries[(i / 10) % 3],
+            colos[(i / 30) % 2],
+            ["GET", "POST"][(i / 60) % 2],
+            i * 7919
+        ));
+    }
+    let body = answer(
+        &out,
+        "Which IP addresses did the firewall block? Every one.",
+    );
+    let section = section_holding(&body, "The rows whose SecurityAction is \"block\"");
+    let cut = (section.lines())
+        .find(|l| l.starts_with("[… and "))
+        .unwrap_or_else(|| panic!("{body}"));
+    assert!(
+        cut.contains(" more groups, their rows not listed: ClientCountry="),
+        "{body}"
+    );
+    assert!(cut.ends_with("); ask for one by its values]"), "{cut}");
+    assert!(
+        cut.starts_with("[… and 7 more groups, their rows not listed: ClientCountry=NL EdgeColo=AMS Method=GET (30); "),
+        "{cut}"
+    );
+}
+
+#[test]
 fn a_csv_row_a_named_value_picks_keeps_its_cells() {
     // One row a line: the picked rows' cells are read as written.
     let mut out = String::from("id,host,state,checked_at\n");

@@ -169,6 +169,12 @@ impl Column {
         !self.many && (2..=FEW).contains(&self.values.len())
     }
 
+    /// A value of it may pick rows: few values, or one (a flag set on some
+    /// rows only, Cloudflare's `SecurityAction` `block` or empty).
+    fn picking(&self) -> bool {
+        !self.many && (1..=FEW).contains(&self.values.len())
+    }
+
     /// Whether value index `v` picks its rows.
     fn picks(&self, v: u16) -> bool {
         self.picks.get(v as usize).copied().unwrap_or(false)
@@ -451,10 +457,24 @@ impl Crosstab {
                 part.push_str(&self.names_line(c, tally, paging));
             }
             if used + part.len() > budget {
-                part = format!("[… and {} more combinations]\n", order.len() - parts.len());
-                if used + part.len() <= budget {
-                    parts.push(part);
+                // The combinations left, by their values and counts only.
+                let left = &order[parts.len()..];
+                let heads: Vec<String> = (left.iter())
+                    .map(|k| format!("{} ({})", said(k), combos[k].0))
+                    .collect();
+                part = format!(
+                    "[… and {} more combinations, their rows not listed: {}; ask for one by its values]\n",
+                    left.len(),
+                    heads.join("; ")
+                );
+                if used + part.len() > budget {
+                    part = format!(
+                        "[… and {} more combinations; ask for one by its values]\n",
+                        left.len()
+                    );
                 }
+                // Said even past the budget: a cut answer says so.
+                parts.push(part);
                 break;
             }
             used += part.len();

@@ -96,7 +96,7 @@ impl Crosstab {
             for (c, v) in &row.cells {
                 let col = &self.columns[*c as usize];
                 // A flow map's start (`{limits:`) is no value.
-                let kind = (col.naming.is_some() || col.few()) && !v.starts_with(['{', '[']);
+                let kind = (col.naming.is_some() || col.picking()) && !v.starts_with(['{', '[']);
                 if kind && col.index.get(v).is_some_and(|&i| col.picks(i)) {
                     *tally.entry((*c, v.as_str())).or_default() += 1;
                 }
@@ -211,7 +211,27 @@ impl Crosstab {
             let label = naming.map_or("lines", |c| column(c).name.as_str());
             let part = format!("{head}{}", paging.names(label, &names));
             if out.len() + part.len() > budget {
-                out.push_str(&format!("[… and {} more groups]\n", groups.len() - i));
+                // The groups left, by their values and counts only: each
+                // is a question of its own ("… whose severity is low").
+                let left = groups.len() - i;
+                let heads: Vec<String> = (groups[i..].iter())
+                    .map(|(key, group)| {
+                        let said: Vec<String> = (apart.iter().zip(key))
+                            .map(|(&c, v)| format!("{}={v}", column(c).name))
+                            .collect();
+                        format!("{} ({})", said.join(" "), group.len())
+                    })
+                    .collect();
+                let all = format!(
+                    "[… and {left} more groups, their rows not listed: {}; ask for one by its values]\n",
+                    heads.join("; ")
+                );
+                match out.len() + all.len() <= budget {
+                    true => out.push_str(&all),
+                    false => out.push_str(&format!(
+                        "[… and {left} more groups; ask for one by its values]\n"
+                    )),
+                }
                 break;
             }
             out.push_str(&part);
