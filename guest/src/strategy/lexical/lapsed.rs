@@ -114,8 +114,8 @@ impl Lapsed {
         &self,
         doc: &Doc,
         query: &Query,
-        skip: usize,
         budget: usize,
+        skip: usize,
         next: &dyn Fn(usize) -> String,
     ) -> Result<String, Failure> {
         let mut out = format!(

@@ -262,7 +262,7 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
         )
     };
     if let Some(l) = &lapsed {
-        body.push_str(&l.render(doc, &query, skip, budget / FINDINGS_SHARE, &next)?);
+        body.push_str(&l.render(doc, &query, budget / FINDINGS_SHARE, skip, &next)?);
     }
     if let (Some(l), Some(asked)) = (&lacking, &intent.lacking) {
         body.push_str(&l.render(&asked.items, budget / FINDINGS_SHARE, &next));
