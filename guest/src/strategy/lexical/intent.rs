@@ -755,7 +755,7 @@ pub fn paging(extract: &str) -> (&str, usize) {
 
 /// The question's words, lowercased, numbers kept whole (`10,000`, `0.5`,
 /// `90%` → `90`, `%`).
-fn words(question: &str) -> Vec<String> {
+pub(super) fn words(question: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut cur = String::new();
     let chars: Vec<char> = question.chars().collect();

@@ -49,17 +49,15 @@ impl Lapsed {
     /// For a question asking what has ended ("expired", "run out",
     /// "lapsed", "no longer valid") and giving a date: that date.
     pub fn of(question: &str) -> Option<Lapsed> {
-        let lower = question.to_lowercase();
-        let words: Vec<&str> = lower
-            .split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .collect();
+        let words = super::intent::words(question);
         let ended = words
             .iter()
             .any(|w| ENDED_WORDS.iter().any(|e| w.starts_with(e)))
             || words.windows(2).any(|p| {
-                (matches!(p[0], "run" | "ran" | "runs" | "running") && p[1] == "out")
-                    || (p[0] == "no" && p[1] == "longer")
+                matches!(
+                    (p[0].as_str(), p[1].as_str()),
+                    ("run" | "ran" | "runs" | "running", "out") | ("no", "longer")
+                )
             });
         let (_, before) = *dates(question).first()?;
         ended.then(|| Lapsed {
