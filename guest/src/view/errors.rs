@@ -95,7 +95,8 @@ pub fn error_spots(text: &str) -> impl Iterator<Item = usize> + '_ {
 /// Whether `line` looks like a failure: an error word or marker that is
 /// not an empty JSON error field (`"error": null`), a zero count
 /// (`0 failed`, `Failures: 0`), a method call in source (`log.error(`),
-/// prose about errors (`The call returns an error when …`) or what a
+/// prose about errors (`The call returns an error when …`), a word of a
+/// path (`/var/log/error.log`) or what a
 /// warning is about (after its level: [`WARNING_LEVEL`], [`WARNING_LINE`]).
 pub fn looks_like_error(line: &[u8]) -> bool {
     // Where a warning's level is declared: error words after it are what
@@ -110,7 +111,30 @@ pub fn looks_like_error(line: &[u8]) -> bool {
                 && !zero_count(line, &m)
                 && !method_call(line, &m)
                 && !prose_mention(line, &m)
+                && !in_path(line, &m)
         })
+}
+
+/// `\\fs01\Projekte\error-codes_Lueftung.pdf`, `/var/log/nginx/error.log`,
+/// `https://shop/api/errors/42`: a word of a file's or a page's path, which
+/// names the thing, not a failure.
+fn in_path(line: &[u8], m: &Match) -> bool {
+    // A marker (`" 502 1`) is not a word.
+    m.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) && path_word(line, m.start())
+}
+
+/// Whether the word at byte `at` of `line` is part of a path: a `/` or `\`
+/// before it in its token (a token ends at a space, a quote, `(`, `=`,
+/// `[`). The one rule for the error detector and the search's related
+/// words: `Failed_Pruefbericht.pdf` in a copied file's path says nothing
+/// failed.
+pub fn path_word(line: &[u8], at: usize) -> bool {
+    let before = &line[..at.min(line.len())];
+    let token = before
+        .rsplit(|b| b.is_ascii_whitespace() || matches!(b, b'"' | b'\'' | b'(' | b'=' | b'['))
+        .next()
+        .unwrap_or(before);
+    token.iter().any(|&b| b == b'/' || b == b'\\')
 }
 
 /// Documentation that talks about errors: the word after an article or a
@@ -230,6 +254,10 @@ mod tests {
             " Corrupt blocks:\t\t0",
             "  corrupt_blocks: 0",
             "    E: 2.718",
+            // A word of a path: a file a copy names, a log file, a page.
+            "\t    New File  \t\t   3.1 m\t2026/11/22 07:45:27\t\\\\fs01\\Projekte\\error-codes_Lueftung.pdf",
+            "-rw-r--r-- 1 www www 48213 Nov 23 10:41 /var/log/nginx/error.log",
+            "10.0.3.77 - - \"GET /api/errors/42 HTTP/1.1\" 200 157",
         ] {
             assert!(!looks_like_error(line.as_bytes()), "{line}");
         }

@@ -127,6 +127,9 @@ pub struct Scorer {
     candidates: Vec<Candidate>,
     /// Per form: whether it is a related word of its term.
     form_related: Vec<bool>,
+    /// Per form: whether it stands in for the question's words (a related
+    /// word, a phrase's word): found only in a path, it names a file.
+    form_stand_in: Vec<bool>,
     /// The last line's hits.
     hits: LineHits,
 }
@@ -138,13 +141,14 @@ impl Scorer {
     }
 
     fn with_limit(query: &Query, keep: usize, limit: usize) -> Self {
-        let (mut form_term, mut form_weight, mut form_related) =
-            (Vec::new(), Vec::new(), Vec::new());
+        let (mut form_term, mut form_weight, mut form_related, mut form_stand_in) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for (t, forms) in query.forms.iter().enumerate() {
             for f in forms {
                 form_term.push(t as u32);
                 form_weight.push(query.weights[t] * f64::from(f.tenths) / 10.0);
                 form_related.push(f.tenths < 10);
+                form_stand_in.push(f.tenths < 10 || query.is_guessed(t));
             }
         }
         let n = form_term.len();
@@ -167,6 +171,7 @@ impl Scorer {
             df: vec![0; n],
             candidates: Vec::new(),
             form_related,
+            form_stand_in,
             hits: LineHits::default(),
         }
     }
@@ -227,6 +232,7 @@ impl Scorer {
             cur_tf,
             form_term,
             form_related,
+            form_stand_in,
             hits,
             ..
         } = self;
@@ -235,11 +241,17 @@ impl Scorer {
         hits.forms = 0;
         hits.token.clear();
         let mut own_token = false;
+        let paths = line.contains(['/', '\\']);
         let mut hit = |tok: &str, f: u32| {
+            // A stand-in word only in a path (`Failed_Pruefbericht.pdf`
+            // for "fail") names a file, not what the question asks about.
+            if form_stand_in[f as usize] && paths && only_in_paths(line, tok) {
+                return;
+            }
+            let related = form_related[f as usize];
             let tf = &mut cur_tf[f as usize];
             *tf = tf.saturating_add(1);
             let bit = 1u64.checked_shl(form_term[f as usize]).unwrap_or(0);
-            let related = form_related[f as usize];
             hits.forms |= 1u128.checked_shl(f).unwrap_or(0);
             if related {
                 hits.related |= bit;
@@ -459,3 +471,17 @@ fn rank(sa: f64, la: u64, sb: f64, lb: u64) -> std::cmp::Ordering {
 
 #[cfg(test)]
 mod tests;
+
+/// Whether every place `line` holds `token` (lowercased) is a word of a
+/// path ([`crate::view::errors::path_word`]).
+fn only_in_paths(line: &str, token: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    let mut found = false;
+    for (at, _) in lower.match_indices(token) {
+        if !crate::view::errors::path_word(line.as_bytes(), at) {
+            return false;
+        }
+        found = true;
+    }
+    found
+}

@@ -110,6 +110,7 @@ const GROUPS: &[&[&str]] = &[
     ],
     &[
         "slow",
+        "sluggish",
         "latency",
         "duration",
         "timeout",
@@ -125,6 +126,8 @@ const GROUPS: &[&[&str]] = &[
         // "Cut off for taking too long": `Task timed out`.
         "long",
     ],
+    // A machine's load as `sar -q`, `uptime` and exporters write it.
+    &["load", "ldavg", "loadavg"],
     // Work that does not finish.
     &[
         "stuck", "hang", "hung", "stalled", "blocked", "deadline", "progress", "frozen",

@@ -313,7 +313,8 @@ fn quoted(extract: &str) -> Vec<String> {
 /// running nor out), and the word outputs say them by: a pool that ran out
 /// is `depleted`, and so `exhausted`, `full`, with no `free` lease left
 /// ([`super::concepts`]); a vault someone "got rid of" was deleted; a
-/// disk a pool "gave up on" is `FAULTED`.
+/// disk a pool "gave up on" is `FAULTED`; a file a copy "left behind"
+/// failed.
 pub(super) const PHRASES: &[(&[&str], &str, &str)] = &[
     (&["run", "ran", "runs", "running"], "out", "depleted"),
     (
@@ -326,6 +327,7 @@ pub(super) const PHRASES: &[(&[&str], &str, &str)] = &[
         "up",
         "faulted",
     ),
+    (&["leave", "left", "leaves", "leaving"], "behind", "fail"),
 ];
 
 /// The words of the [`PHRASES`] `extract` says, each once.

@@ -513,6 +513,10 @@ fn a_phrase_is_looked_up_by_what_outputs_say() {
     assert!(related.iter().any(|h| h.related), "{related:?}");
     assert_eq!(phrased("Who got rid of the vault?"), ["delete"]);
     assert!(phrased("got the rid field").is_empty());
+    assert_eq!(
+        phrased("If some file got left behind, which one?"),
+        ["fail"]
+    );
     // What it is looked up as: Azure's `vaults/delete`, SQL's `DROP`.
     let q = Query::parse("who got rid of it").expect("terms");
     assert!(q.held_in("Microsoft.KeyVault/vaults/delete").len() == 1);
@@ -536,6 +540,8 @@ fn everyday_words_find_what_outputs_say() {
         ("which drives has ZFS given up on", "faulted"),
         ("which drives has ZFS given up on", "unavail"),
         ("which drives has ZFS given up on", "disk"),
+        ("when was the machine's load highest", "ldavg"),
+        ("the database got sluggish", "latency"),
     ] {
         let q = Query::parse(question).expect("terms");
         assert!(!q.held_by(token).is_empty(), "{question} / {token}");
@@ -564,4 +570,26 @@ fn a_quoted_word_weighs_more() {
             .enumerate()
             .all(|(t, _)| q.weight(t) <= 1.0)
     );
+}
+
+/// A word standing in for the question's ("fail" for "broken", or for a
+/// file "left behind") found only in a path names a file; the question's
+/// own word found there still counts.
+#[test]
+fn a_stand_in_word_in_a_path_is_no_hit() {
+    let log = [
+        "    New File  3.1 m  \\\\fs01\\Projekte\\Failed_Pruefbericht.pdf".to_string(),
+        "ERROR 5 (0x00000005) Copying File \\\\fs01\\Personal\\Gehalt.xlsx".to_string(),
+        "GET /var/log/errors/app.log 200".to_string(),
+    ];
+    let mut s = Scorer::new(&Query::parse("which file broke").unwrap(), 5);
+    let mut held = Vec::new();
+    for (i, l) in log.iter().enumerate() {
+        s.push_line(i as u64 + 1, l);
+        held.push(s.line_hits().related != 0);
+    }
+    assert_eq!(held, [false, true, false]);
+    let mut s = Scorer::new(&Query::parse("which errors log").unwrap(), 5);
+    s.push_line(1, &log[2]);
+    assert_ne!(s.line_hits().own, 0);
 }

@@ -2,8 +2,9 @@
 //! list-units`, `kafka-consumer-groups --describe`: a header line of column
 //! names, then rows whose cells line up under them (left-aligned under a
 //! name's start, or right-aligned under its end). A header is a line of at
-//! least three names without digits, not a `key: value` line; it holds while the next line lines
-//! up with it, and the table ends at the first row that does not (a blank
+//! least three names (at most half of them with a digit: `ldavg-1`), not a
+//! `key: value` line, perhaps after a time of day (`sar`'s sections); it
+//! holds while the next line lines up with it, and the table ends at the first row that does not (a blank
 //! line, a summary). A row's words are given to the column whose name they
 //! overlap, else to the column on their left (`Exited (0) 5 minutes ago`
 //! is one cell). Positions are counted in chars (`●` marks a failed unit).
@@ -192,14 +193,14 @@ impl Table {
     }
 }
 
-/// Bytes of a header line: letters, a space and `%-_/.:+#()` (a table:
-/// this runs on every line outside one).
+/// Bytes of a header line: letters, digits, a space and `%-_/.:+#()` (a
+/// table: this runs on every line outside one).
 const HEADER_BYTES: [bool; 256] = {
     let mut table = [false; 256];
     let mut b = 0;
     while b < 128 {
         let c = b as u8;
-        table[b] = c.is_ascii_alphabetic()
+        table[b] = c.is_ascii_alphanumeric()
             || matches!(
                 c,
                 b' ' | b'%' | b'-' | b'_' | b'/' | b'.' | b':' | b'+' | b'#' | b'(' | b')'
@@ -210,15 +211,21 @@ const HEADER_BYTES: [bool; 256] = {
 };
 
 /// The columns of `line` if it may be a header: at least three names of
-/// letters (and `%-_/.:+#()`), none with a digit, the first no `key:`.
+/// letters (and `%-_/.:+#()`), the first no `key:`. A name may hold digits
+/// after its first letter (`ldavg-1`, `p99`), at most half of them do (more:
+/// a row of names and numbers). The first word may be a time of day, as
+/// `sar` starts its headers (`00:00:01  runq-sz  ldavg-1`, `12:00:01 AM
+/// CPU`): the column of the rows' times, named `time`.
 fn header(line: &str) -> Option<Vec<Column>> {
     let b = line.as_bytes();
-    // Most lines fail at once: a digit or a byte no name holds early on.
+    // Most lines fail at once: a byte no name holds.
     if !b.iter().all(|&c| HEADER_BYTES[usize::from(c)]) {
         return None;
     }
     let mut columns = Vec::new();
+    let mut with_digits = 0;
     let mut at = 0;
+    let mut word_at = 0;
     while at < b.len() {
         if b[at] == b' ' {
             at += 1;
@@ -229,6 +236,19 @@ fn header(line: &str) -> Option<Vec<Column>> {
             at += 1;
         }
         let word = &line[start..at];
+        word_at += 1;
+        if word_at == 1 && clock(word) {
+            columns.push(Column {
+                name: "time".to_string(),
+                start,
+                end: at,
+            });
+            continue;
+        }
+        if word_at == 2 && columns.len() == 1 && matches!(word, "AM" | "PM") {
+            columns[0].end = at;
+            continue;
+        }
         let named = word.len() <= NAME_CHARS
             && word
                 .bytes()
@@ -236,19 +256,32 @@ fn header(line: &str) -> Option<Vec<Column>> {
                 .is_some_and(|c| c.is_ascii_alphabetic() || c == b'%')
             && word
                 .bytes()
-                .all(|c| c.is_ascii_alphabetic() || b"%-_/.:+#()".contains(&c));
+                .all(|c| c.is_ascii_alphanumeric() || b"%-_/.:+#()".contains(&c));
         // `Adapter: ISA adapter`: a key and its value, not column names.
         let key = columns.is_empty() && word.ends_with(':');
         if !named || key || columns.len() == MAX_COLUMNS {
             return None;
         }
+        with_digits += usize::from(word.bytes().any(|c| c.is_ascii_digit()));
         columns.push(Column {
             name: word.to_string(),
             start,
             end: at,
         });
     }
-    (columns.len() >= 3).then_some(columns)
+    let names = columns.len() - usize::from(columns.first().is_some_and(|c| c.name == "time"));
+    (names >= 3 && with_digits * 2 <= names).then_some(columns)
+}
+
+/// A time of day as a table's first cell: `00:10:01`, `9:05:00`.
+fn clock(word: &str) -> bool {
+    let parts: Vec<&str> = word.split(':').collect();
+    parts.len() == 3
+        && parts.iter().enumerate().all(|(i, p)| {
+            (1..=2).contains(&p.len())
+                && (i == 0 || p.len() == 2)
+                && p.bytes().all(|c| c.is_ascii_digit())
+        })
 }
 
 /// A CSV/TSV header: at least three names (a letter first, at most

@@ -266,3 +266,35 @@ fn sizes_are_read_in_their_own_units() {
     assert_eq!(number("14Gi"), Some(14.0 * 1024f64.powi(3)));
     assert_eq!(number("300 MiB"), Some(300.0 * 1024f64.powi(2)));
 }
+
+/// `sar` starts each section's header with a time of day, and names
+/// columns with digits (`ldavg-1`): its rows' cells are still under their
+/// column's name, the time under `time`; a row of names and numbers is no
+/// header.
+#[test]
+fn a_header_may_start_with_a_time_and_name_columns_with_digits() {
+    let text = "00:00:01      runq-sz  plist-sz   ldavg-1   ldavg-5  ldavg-15   blocked\n\
+                00:10:01            2       978      3.28      2.20      1.76         1\n\
+                14:50:01            9      1179     61.37     38.75     18.72        44\n\
+                \n\
+                12:00:01 AM     CPU     %user     %system\n\
+                12:10:01 AM     all      6.99        3.01\n\
+                \n\
+                web1 db2 cache3 up\n\
+                web2 db3 cache4 up\n";
+    let mut fields = fields::Fields::default();
+    let mut got: Vec<(usize, String, String)> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        fields.split(line, &mut |f| {
+            got.push((i + 1, f.name.to_string(), f.value.to_string()))
+        });
+    }
+    let has = |l: usize, n: &str, v: &str| got.contains(&(l, n.to_string(), v.to_string()));
+    assert!(has(3, "ldavg-1", "61.37"), "{got:?}");
+    assert!(has(3, "time", "14:50:01"), "{got:?}");
+    assert!(has(3, "blocked", "44"), "{got:?}");
+    assert!(has(6, "%user", "6.99"), "{got:?}");
+    assert!(has(6, "time", "12:10:01 AM"), "{got:?}");
+    // Three of four names with digits: a row, not a header.
+    assert!(!got.iter().any(|g| g.0 == 9 && g.1 == "db2"), "{got:?}");
+}
