@@ -162,11 +162,17 @@ impl Writer {
             self.spill(st)?;
         }
         let handle = self.spilled.clone().expect("spilled above");
-        let verdict = std::mem::take(&mut self.view).finish(&mut self.sink);
+        let flat = self.view.flat_retry();
+        let mut verdict = std::mem::take(&mut self.view).finish(&mut self.sink);
         self.sink.finish();
+        if verdict.is_none()
+            && let Some(depth) = flat
+        {
+            verdict = self.rebuild_view(st, &handle, ViewBuilder::json_flat(depth))?;
+        }
         if verdict.is_none() {
-            self.rebuild_text_view(st, &handle)?;
-        } else {
+            self.rebuild_view(st, &handle, ViewBuilder::text_only())?;
+        } else if flat.is_none() {
             self.flush_view(st, true)?;
         }
         let is_json = verdict == Some(true);
@@ -270,14 +276,21 @@ impl Writer {
         .map_err(EngineError::from)
     }
 
-    /// It looked like JSON but was not: redo the view as plain text from the
-    /// original already on disk.
-    fn rebuild_text_view(&mut self, st: &dyn Storage, handle: &Handle) -> Result<(), EngineError> {
+    /// The view could not be made as the input streamed (it looked like
+    /// JSON but was not, or its re-indented view grew too big): redo it
+    /// with `builder` from the original already on disk. Returns the
+    /// builder's verdict; on None (this JSON view too grew too big) the
+    /// view file is left for the next rebuild to overwrite.
+    fn rebuild_view(
+        &mut self,
+        st: &dyn Storage,
+        handle: &Handle,
+        mut builder: ViewBuilder,
+    ) -> Result<Option<bool>, EngineError> {
         let orig = handle.part_file(FileKind::Original);
         let view = handle.part_file(FileKind::ViewText);
         st.write(&view, &[])?;
         self.sink = LineSink::new();
-        let mut builder = ViewBuilder::text_only();
         let mut decoder = Utf8Decoder::default();
         let mut text = String::new();
         let size = st.size(&orig)?;
@@ -298,10 +311,12 @@ impl Writer {
         text.clear();
         decoder.finish(&mut text);
         builder.push(&text, &mut self.sink);
-        builder.finish(&mut self.sink);
+        let verdict = builder.finish(&mut self.sink);
         self.sink.finish();
-        st.append(&view, &self.sink.take_output())
-            .map_err(EngineError::from)
+        if verdict.is_some() {
+            st.append(&view, &self.sink.take_output())?;
+        }
+        Ok(verdict)
     }
 }
 

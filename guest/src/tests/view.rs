@@ -126,3 +126,60 @@ fn a_byte_order_mark_at_a_line_start_changes_nothing_the_view_decides() {
         );
     }
 }
+
+/// A document of many tiny objects (`kcat -L -J`'s `{"id":5}`s), whose
+/// view re-indented line by line would grow past its bound, is re-indented
+/// with its deepest containers on one line each: still a JSON view with its
+/// shape line, the records' members on their own lines, within the bound.
+#[test]
+fn tiny_objects_are_written_flat_below_their_records() {
+    let partition = |p: usize| {
+        format!(
+            "{{\"partition\":{p},\"leader\":{},\"replicas\":[{{\"id\":{}}},{{\"id\":{}}}],\"isrs\":[{{\"id\":1}}]}}",
+            p % 9,
+            p % 7,
+            p % 5
+        )
+    };
+    let topics: Vec<String> = (0..400)
+        .map(|t| {
+            let parts: Vec<String> = (0..40).map(partition).collect();
+            format!(
+                "{{\"topic\":\"t{t}\",\"partitions\":[{}]}}",
+                parts.join(",")
+            )
+        })
+        .collect();
+    let input = format!(
+        "{{\"brokers\":[{{\"id\":1}}],\"topics\":[{}]}}",
+        topics.join(",")
+    );
+    let (json, summary, _) = stored_as(&input, 64 * 1024);
+    assert!(json, "still JSON");
+    assert!(
+        summary.iter().any(|l| l.contains("partitions")),
+        "{summary:?}"
+    );
+    let view = stored_view_bytes(input.as_bytes());
+    let bound = JSON_GROWTH * input.len() as u64 + JSON_ALLOWANCE;
+    assert!(view <= bound, "view {view} bytes for {}", input.len());
+    let st = crate::storage::MemStorage::new();
+    let call = CallInfo {
+        tool: "t".into(),
+        args: "{}".into(),
+        model: None,
+    };
+    let Ok(StoreOutcome::Stored(stored)) =
+        crate::store::store(&st, call, input.as_bytes(), crate::default_policy())
+    else {
+        panic!("stored")
+    };
+    let doc = crate::doc::Doc::open(&st, &stored.handle).unwrap();
+    let range = crate::bindings::types::LineRange { first: 1, last: 16 };
+    let text = doc.read(range, 4096).unwrap();
+    assert!(text.contains("\n9:       \"topic\": \"t0\",\n"), "{text}");
+    assert!(
+        text.contains("\"replicas\": [{\"id\": 0}, {\"id\": 0}],"),
+        "{text}"
+    );
+}

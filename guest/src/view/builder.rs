@@ -36,7 +36,9 @@ enum Mode {
     Undecided(String),
     Text(ansi::TextCleaner),
     Json(json::JsonIndenter),
-    /// JSON that proved invalid: the caller rebuilds the view as text.
+    /// JSON that proved invalid, or grew past its bound: the caller
+    /// rebuilds the view (flat below a depth, [`ViewBuilder::flat_retry`],
+    /// else as text).
     Abandoned,
 }
 
@@ -61,6 +63,9 @@ pub struct ViewBuilder {
     /// Bytes of text re-indented so far, and bytes of JSON view made.
     json_in: u64,
     json_out: u64,
+    /// Valid JSON that grew past its bound: the depth below which writing
+    /// its containers flat would have kept it within.
+    flat_retry: Option<usize>,
 }
 
 impl Default for ViewBuilder {
@@ -71,26 +76,37 @@ impl Default for ViewBuilder {
 
 impl ViewBuilder {
     pub fn new() -> Self {
-        Self {
-            mode: Mode::Undecided(String::new()),
-            boms: LineStartBoms::default(),
-            unmarked: String::new(),
-            scratch: String::new(),
-            json_in: 0,
-            json_out: 0,
-        }
+        Self::with_mode(Mode::Undecided(String::new()))
     }
 
     /// A builder that treats the input as text from the start (rebuilds).
     pub fn text_only() -> Self {
+        Self::with_mode(Mode::Text(ansi::TextCleaner::new()))
+    }
+
+    /// A builder that re-indents the input as JSON with its containers
+    /// deeper than `depth` on one line each (a rebuild after
+    /// [`ViewBuilder::flat_retry`]).
+    pub fn json_flat(depth: usize) -> Self {
+        Self::with_mode(Mode::Json(json::JsonIndenter::flat(depth)))
+    }
+
+    fn with_mode(mode: Mode) -> Self {
         Self {
-            mode: Mode::Text(ansi::TextCleaner::new()),
+            mode,
             boms: LineStartBoms::default(),
             unmarked: String::new(),
             scratch: String::new(),
             json_in: 0,
             json_out: 0,
+            flat_retry: None,
         }
+    }
+
+    /// For valid JSON whose re-indented view grew past its bound: the
+    /// depth to rebuild it flat below ([`ViewBuilder::json_flat`]).
+    pub fn flat_retry(&self) -> Option<usize> {
+        self.flat_retry
     }
 
     pub fn push(&mut self, text: &str, sink: &mut LineSink) {
@@ -136,8 +152,15 @@ impl ViewBuilder {
                     indenter.push(&rest[..end], &mut self.scratch);
                     self.json_in += end as u64;
                     self.json_out += self.scratch.len() as u64;
-                    let too_big = self.json_out > JSON_GROWTH * self.json_in + JSON_ALLOWANCE;
+                    let limit = JSON_GROWTH * self.json_in + JSON_ALLOWANCE;
+                    let too_big = self.json_out > limit;
                     if indenter.failed() || too_big {
+                        // Within the growth alone, not the allowance: the
+                        // rest of the document is read with no allowance left.
+                        if !indenter.failed() {
+                            let growth = JSON_GROWTH * self.json_in;
+                            self.flat_retry = indenter.flat_depth(self.json_out, growth);
+                        }
                         self.mode = Mode::Abandoned;
                         return;
                     }

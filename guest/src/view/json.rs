@@ -134,7 +134,17 @@ pub struct JsonIndenter {
     stack: KindStack,
     failed: bool,
     shape: JsonShape,
+    /// Containers deeper than this are written on one line, as `{"id": 5}`
+    /// (see [`JsonIndenter::flat`]).
+    flat_below: usize,
+    /// Bytes of line breaks and indent written inside containers of each
+    /// depth (the last counts all deeper ones): what writing them flat
+    /// would save ([`JsonIndenter::flat_depth`]).
+    breaks: [u64; FLAT_DEPTHS + 1],
 }
+
+/// Depths [`JsonIndenter::flat_depth`] chooses among.
+const FLAT_DEPTHS: usize = 8;
 
 impl Default for JsonIndenter {
     fn default() -> Self {
@@ -144,12 +154,33 @@ impl Default for JsonIndenter {
 
 impl JsonIndenter {
     pub fn new() -> Self {
+        Self::flat(usize::MAX)
+    }
+
+    /// An indenter that writes each container deeper than `below` on one
+    /// line: `{"partition": 4, "leader": -1, "replicas": [{"id": 8}]}`. A
+    /// document of many tiny objects (`kcat -L -J`'s `{"id":5}`s) grows
+    /// past the view's bound when every one is broken into lines; flat
+    /// below its records it stays readable and within it.
+    pub fn flat(below: usize) -> Self {
         Self {
             state: State::Start,
             stack: KindStack::default(),
             failed: false,
             shape: JsonShape::default(),
+            flat_below: below,
+            breaks: [0; FLAT_DEPTHS + 1],
         }
+    }
+
+    /// The deepest level to break into lines (containers deeper written
+    /// flat) for the view so far, `out` bytes, to fit in `limit` bytes;
+    /// None if even the first levels' lines do not fit.
+    pub fn flat_depth(&self, out: u64, limit: u64) -> Option<usize> {
+        (1..FLAT_DEPTHS).rev().find(|&d| {
+            let saved: u64 = self.breaks[d + 1..].iter().sum();
+            out.saturating_sub(saved) <= limit
+        })
     }
 
     /// Feed a piece of the document; the re-indented text is appended to
@@ -287,7 +318,7 @@ impl JsonIndenter {
             State::ArrayFirst => match b {
                 b']' => self.close_empty(b, out),
                 _ if starts_value(b) => {
-                    newline(self.stack.len, out);
+                    self.line_break(self.stack.len, Break::First, out);
                     self.begin_value(b, out);
                 }
                 _ => return Step::Fail,
@@ -295,7 +326,7 @@ impl JsonIndenter {
             State::ObjectFirst => match b {
                 b'}' => self.close_empty(b, out),
                 b'"' => {
-                    newline(self.stack.len, out);
+                    self.line_break(self.stack.len, Break::First, out);
                     self.begin_key(out);
                 }
                 _ => return Step::Fail,
@@ -320,7 +351,7 @@ impl JsonIndenter {
                 match b {
                     b',' => {
                         out.push(',');
-                        newline(self.stack.len, out);
+                        self.line_break(self.stack.len, Break::Comma, out);
                         self.state = if object { State::Key } else { State::Value };
                     }
                     b'}' if object => self.close(b, out),
@@ -347,8 +378,31 @@ impl JsonIndenter {
     }
 
     fn close(&mut self, b: u8, out: &mut String) {
-        newline(self.stack.len - 1, out);
+        self.line_break(self.stack.len, Break::Close, out);
         self.close_empty(b, out);
+    }
+
+    /// The break before a token inside the container at `depth` (1: the
+    /// top level): a new line indented to the token's level (a closing
+    /// bracket one level less), or in a flat container nothing but a space
+    /// after a comma.
+    fn line_break(&mut self, depth: usize, at: Break, out: &mut String) {
+        let comma = matches!(at, Break::Comma);
+        if depth > self.flat_below {
+            if comma {
+                out.push(' ');
+            }
+            return;
+        }
+        let indent = if matches!(at, Break::Close) {
+            depth - 1
+        } else {
+            depth
+        };
+        let before = out.len();
+        newline(indent, out);
+        let written = (out.len() - before) as u64;
+        self.breaks[depth.min(FLAT_DEPTHS)] += written - u64::from(comma);
     }
 
     fn close_empty(&mut self, b: u8, out: &mut String) {
@@ -390,6 +444,14 @@ impl JsonIndenter {
             self.state = State::AfterValue;
         }
     }
+}
+
+/// Where a break goes in a container: before its first token, after a
+/// comma, before its closing bracket.
+enum Break {
+    First,
+    Comma,
+    Close,
 }
 
 fn starts_value(b: u8) -> bool {

@@ -319,3 +319,20 @@ fn million_deep_nesting() {
     assert_eq!(newlines, 2 * N - 1);
     assert!(total > 2 * N);
 }
+
+/// Flat below a depth: deeper containers on one line, a space after each
+/// comma and colon, nothing else changed.
+#[test]
+fn containers_below_the_flat_depth_are_one_line() {
+    let mut out = String::new();
+    let mut ind = JsonIndenter::flat(2);
+    ind.push(
+        r#"{"a":[{"id":1,"tags":["x","y"]},{}],"b":{"c":[]}}"#,
+        &mut out,
+    );
+    assert!(ind.finish(&mut out));
+    assert_eq!(
+        out,
+        "{\n  \"a\": [\n    {\"id\": 1, \"tags\": [\"x\", \"y\"]},\n    {}\n  ],\n  \"b\": {\n    \"c\": []\n  }\n}\n"
+    );
+}
