@@ -2079,3 +2079,77 @@ fn a_pool_that_ran_out_is_found_by_what_the_server_says() {
         .unwrap_or("");
     assert!(!unsaid.contains("depleted"), "{body}");
 }
+
+#[test]
+fn a_windows_error_comes_with_its_message_and_a_file_left_behind_is_a_failure() {
+    // A robocopy log: errors retried, one given up on; a file named
+    // `Failed_…` is no failure.
+    let mut out = String::from("   ROBOCOPY     ::     Robust File Copy for Windows\n");
+    for i in 0..1500u64 {
+        out.push_str(&format!(
+            "\t    New File  \t\t   {}.1 m\t2026/11/{:02} 10:14:47\t\\\\fs01\\Projekte\\P{i}\\{}.pdf\n",
+            i % 9,
+            i % 28 + 1,
+            if i % 100 == 7 { "Failed_Pruefbericht" } else { "Plan" }
+        ));
+        if i % 400 == 33 {
+            out.push_str(&format!(
+                "2026/11/26 22:0{}:55 ERROR 32 (0x00000020) Copying File \\\\fs01\\Projekte\\P{i}\\GR_{i}.dwg\nThe process cannot access the file because it is being used by another process.\nWaiting 10 seconds... Retrying...\n",
+                i / 400
+            ));
+        }
+        if i == 900 {
+            for _ in 0..3 {
+                out.push_str("2026/11/26 22:06:04 ERROR 5 (0x00000005) Copying File \\\\fs01\\Personal\\Gehaltsrunde_2027_final.xlsx\nAccess is denied.\nWaiting 10 seconds... Retrying...\n");
+            }
+            out.push_str("ERROR: RETRY LIMIT EXCEEDED.\n");
+        }
+    }
+    let question = "Last night's sync to the new file server: did everything make it across? If some file got left behind, which one, and what stopped it?";
+    let body = answer(&out, question);
+    let at = body.find("ERROR 5 (0x00000005) Copying File").expect(&body);
+    assert!(
+        body[at..].starts_with(
+            "ERROR 5 (0x00000005) Copying File \\\\fs01\\Personal\\Gehaltsrunde_2027_final.xlsx\n"
+        ),
+        "{body}"
+    );
+    assert!(body.contains(": Access is denied.\n"), "{body}");
+    assert!(!body.contains("Failed_Pruefbericht"), "{body}");
+}
+
+#[test]
+fn the_rare_states_of_a_field_are_listed_with_whose_they_are() {
+    // `show bgp neighbors`: most sessions Established, a few not.
+    let mut out = String::new();
+    for i in 0..300u64 {
+        let state = match i {
+            17 | 140 => "Active",
+            77 => "Idle",
+            201 => "Connect",
+            _ => "Established, up for 05w6d20h",
+        };
+        out.push_str(&format!(
+            "BGP neighbor is 198.51.100.{}, remote AS {}, local AS 64700, external link\n  Hostname: edge{i}\n  BGP version 4, remote router ID 10.0.{i}.1\n  BGP state = {state}\n  Last read 00:00:0{}, Last write 00:00:0{}\n  Route-Server Client\n\n",
+            i % 250,
+            64512 + i,
+            i % 10,
+            i % 7
+        ));
+    }
+    let body = answer(
+        &out,
+        "Which BGP sessions are down right now? I need every neighbour address.",
+    );
+    assert!(body.contains("[its 4 lines whose BGP state is not \"Established\" (the value of 296 of its 300 lines):]"), "{body}");
+    for (state, ip) in [
+        ("Active", "edge17\n"),
+        ("Idle", "edge77\n"),
+        ("Active", "edge140\n"),
+        ("Connect", "edge201\n"),
+    ] {
+        let at = body.find(&format!("BGP state = {state}  ← ")).expect(&body);
+        assert!(body[at..].contains(ip), "{ip}: {body}");
+    }
+}
+

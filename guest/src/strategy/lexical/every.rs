@@ -340,6 +340,9 @@ fn render_kind(doc: &Doc, kind: &Kind, roomy: bool, query: &Query) -> Result<Str
             "{n}: {}{whose}\n",
             clip_named_at(text.trim_end(), at.as_slice(), width)
         ));
+        if let Some((m, reason)) = record::reason_after(doc, n)? {
+            out.push_str(&format!("{m}: {}\n", clip(&reason, ITEM_BYTES)));
+        }
         for (m, text) in record::block_after(doc, n, block)? {
             out.push_str(&format!(
                 "{m}: {}\n",
@@ -354,6 +357,7 @@ fn render_kind(doc: &Doc, kind: &Kind, roomy: bool, query: &Query) -> Result<Str
             kind.last
         ));
         out.push_str(&kind.spread());
+        out.push_str(&kind.rare(doc, query, &numbers)?);
         out.push_str(&kind.stopped(doc, query, &numbers)?);
         out.push_str(&kind.standing_out(doc, query, &numbers)?);
     }
@@ -366,6 +370,42 @@ impl Kind {
         (self.spread.as_ref())
             .and_then(|s| s.render(self.count))
             .unwrap_or_default()
+    }
+
+    /// The lines of its fields' rare values ([`Spread::rare`]), each with
+    /// whose it is, those among `listed` aside; empty when none.
+    fn rare(&self, doc: &Doc, query: &Query, listed: &[u64]) -> Result<String, Failure> {
+        let Some((field, common, count, lines)) =
+            (self.spread.as_ref()).and_then(|s| s.rare(self.count))
+        else {
+            return Ok(String::new());
+        };
+        let lines: Vec<_> = lines
+            .into_iter()
+            .filter(|l| !listed.contains(&l.0))
+            .collect();
+        if lines.is_empty() {
+            return Ok(String::new());
+        }
+        let mut out = format!(
+            "[its {} lines whose {} is not \"{}\" (the value of {} of its {} lines):]\n",
+            lines.len(),
+            clip(field, 40),
+            common,
+            count,
+            self.count
+        );
+        let numbers: Vec<u64> = lines.iter().map(|l| l.0).collect();
+        for &(n, [first, name]) in &lines {
+            let text = line(doc, n)?;
+            let whose = record::whose(doc, n, first, name, &numbers, Some(query))?;
+            let at = member::asked_at(&text, query);
+            out.push_str(&format!(
+                "{n}: {}{whose}\n",
+                clip_named_at(text.trim_end(), at.as_slice(), ITEM_BYTES)
+            ));
+        }
+        Ok(out)
     }
 
     /// The last line of each value of its fields that stops while the

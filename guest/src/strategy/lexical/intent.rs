@@ -331,6 +331,9 @@ const EVERY: &[&str] = &[
     "unique",
     // "the ones who were refused"
     "ones",
+    // "did everything make it across?", "is anything still failing?"
+    "everything",
+    "anything",
 ];
 /// Words asking for the largest values…
 const LARGEST: &[&str] = &[
@@ -1041,6 +1044,7 @@ mod tests {
         );
         assert!(Intent::of("Who got the key? Not the ones who were refused.").every);
         assert!(Intent::of("Which of our shell scripts have errors?").every);
+        assert!(Intent::of("Did everything make it across? If not, which file?").every);
         assert_eq!(
             negated("scripts with errors, as opposed to just warnings").as_deref(),
             Some("warnings")

@@ -14,6 +14,7 @@ use crate::llm::Failure;
 use crate::view::detect::names::{NAME_REACH, Names, naming_key, tells_what_happened};
 use crate::view::detect::records::RecordCursor;
 use crate::view::detect::values::fields::line_kind;
+use crate::view::errors::looks_like_error;
 use crate::view::preview::clip;
 
 /// A headed record this many lines long up to a line is shown whole with
@@ -155,6 +156,25 @@ pub fn block_after(doc: &Doc, n: u64, max: u64) -> Result<Vec<(u64, String)>, Fa
         })
         .cloned()
         .collect())
+}
+
+/// The sentence on the line after error line `n`, where Windows tools
+/// (robocopy, xcopy, `net use`, `sc`) put the system's message for the
+/// code they print: `ERROR 5 (0x00000005) Copying File …` then `Access is
+/// denied.` A capitalised line of two words or more ending in a full stop,
+/// not an error line itself. None for other lines.
+pub fn reason_after(doc: &Doc, n: u64) -> Result<Option<(u64, String)>, Failure> {
+    let lines = read(doc, n, n + 1)?;
+    let (Some((_, head)), Some((m, next))) = (lines.first(), lines.get(1)) else {
+        return Ok(None);
+    };
+    let t = next.trim_end();
+    let sentence = t.starts_with(|c: char| c.is_uppercase())
+        && t.ends_with('.')
+        && t.split_whitespace().nth(1).is_some()
+        && t.len() <= 240;
+    let said = looks_like_error(head.as_bytes()) && sentence && !looks_like_error(t.as_bytes());
+    Ok(said.then(|| (*m, t.to_string())))
 }
 
 /// The lines of a short record with a head (`commit …`, its author, date

@@ -23,6 +23,8 @@ pub use query::{Query, percentile};
 use terms::for_each_term;
 pub use terms::terms;
 
+use crate::view::errors::{looks_like_error, path_word};
+
 /// Lines per fixed window, and the fewest lines of a unit of records.
 pub const WINDOW_LINES: u64 = 8;
 /// A record longer than this is scored in units of this many lines.
@@ -127,8 +129,11 @@ pub struct Scorer {
     candidates: Vec<Candidate>,
     /// Per form: whether it is a related word of its term.
     form_related: Vec<bool>,
-    /// Per form: whether it stands in for the question's words (a related
-    /// word, a phrase's word): found only in a path, it names a file.
+    /// Per form: whether it is a failure word standing in for the
+    /// question's (a related word, a phrase's word): found only in a path
+    /// (`Failed_Pruefbericht.pdf`, `error.log`), it names a file, not a
+    /// failure. Other words in a path locate what is asked about
+    /// (`config/prod/` for "production").
     form_stand_in: Vec<bool>,
     /// The last line's hits.
     hits: LineHits,
@@ -148,7 +153,8 @@ impl Scorer {
                 form_term.push(t as u32);
                 form_weight.push(query.weights[t] * f64::from(f.tenths) / 10.0);
                 form_related.push(f.tenths < 10);
-                form_stand_in.push(f.tenths < 10 || query.is_guessed(t));
+                let stands_in = f.tenths < 10 || query.is_guessed(t);
+                form_stand_in.push(stands_in && looks_like_error(f.text.as_bytes()));
             }
         }
         let n = form_term.len();
@@ -243,8 +249,8 @@ impl Scorer {
         let mut own_token = false;
         let paths = line.contains(['/', '\\']);
         let mut hit = |tok: &str, f: u32| {
-            // A stand-in word only in a path (`Failed_Pruefbericht.pdf`
-            // for "fail") names a file, not what the question asks about.
+            // A failure word only in a path (`Failed_Pruefbericht.pdf`
+            // for "fail") names a file, not a failure.
             if form_stand_in[f as usize] && paths && only_in_paths(line, tok) {
                 return;
             }
@@ -473,12 +479,12 @@ fn rank(sa: f64, la: u64, sb: f64, lb: u64) -> std::cmp::Ordering {
 mod tests;
 
 /// Whether every place `line` holds `token` (lowercased) is a word of a
-/// path ([`crate::view::errors::path_word`]).
+/// path ([`path_word`]).
 fn only_in_paths(line: &str, token: &str) -> bool {
     let lower = line.to_ascii_lowercase();
     let mut found = false;
     for (at, _) in lower.match_indices(token) {
-        if !crate::view::errors::path_word(line.as_bytes(), at) {
+        if !path_word(line.as_bytes(), at) {
             return false;
         }
         found = true;

@@ -30,6 +30,14 @@ const STOPPED_GAPS: u64 = 3;
 /// Values said to stop, per kind, at most.
 const MAX_STOPPED: usize = 2;
 
+/// A value's lines kept while it is met at most this often (of the first
+/// [`FIELDS_SHOWN`] fields): a rare value's lines are listed…
+const RARE_LINES: usize = 8;
+/// …when the most common value is on this share (%) of the lines or more…
+const COMMON_PERCENT: u64 = 80;
+/// …and the others on this many lines at most.
+const MAX_RARE: u64 = 24;
+
 /// Where a value was last seen: the line and its record's lines (as
 /// [`super::every::Every::push`] takes them).
 pub type Last = (u64, [Option<u64>; 2]);
@@ -41,6 +49,8 @@ struct Seen {
     count: u64,
     first: u64,
     last: Last,
+    /// Its lines, while it is met at most [`RARE_LINES`] times.
+    lines: Vec<Last>,
 }
 
 /// One field's values over a kind's lines.
@@ -92,6 +102,7 @@ impl Spread {
             }
             None => return,
         };
+        let keeps_lines = at < FIELDS_SHOWN;
         let v = &mut self.fields[at];
         v.lines += 1;
         if v.many {
@@ -102,12 +113,22 @@ impl Spread {
         if let Some(s) = v.seen.iter_mut().find(|s| s.text == value) {
             s.count += 1;
             s.last = (n, context);
+            if s.count <= RARE_LINES as u64 && keeps_lines {
+                s.lines.push((n, context));
+            } else {
+                s.lines = Vec::new();
+            }
         } else if v.seen.len() < MAX_VALUES {
             v.seen.push(Seen {
                 text: value,
                 count: 1,
                 first: n,
                 last: (n, context),
+                lines: if keeps_lines {
+                    vec![(n, context)]
+                } else {
+                    Vec::new()
+                },
             });
         } else {
             v.many = true;
@@ -158,6 +179,31 @@ impl Spread {
 }
 
 impl Spread {
+    /// The lines of a field's rare values, when one value is on most of
+    /// the kind's `lines` lines ([`COMMON_PERCENT`]) and the others on a
+    /// few ([`MAX_RARE`]): `BGP state = Established` on 228 sessions, the
+    /// nine others `Idle`, `Active`, `Connect`. As the field's name, the
+    /// common value and its count, and the rare values' lines in order.
+    pub fn rare(&self, lines: u64) -> Option<(&str, &str, u64, Vec<Last>)> {
+        fn rare_of(v: &Values, lines: u64) -> Option<(&Seen, Vec<&Seen>)> {
+            let common = v.seen.iter().max_by_key(|s| s.count)?;
+            let others: Vec<&Seen> = v.seen.iter().filter(|s| s.text != common.text).collect();
+            let rare: u64 = others.iter().map(|s| s.count).sum();
+            let kept = others.iter().all(|s| s.lines.len() as u64 == s.count);
+            (common.count * 100 >= lines * COMMON_PERCENT && rare <= MAX_RARE && kept)
+                .then_some((common, others))
+        }
+        let (v, (common, others)) = (self.fields.iter())
+            .filter(|v| !v.many && v.lines == lines && v.seen.len() >= 2)
+            .find_map(|v| rare_of(v, lines).map(|r| (v, r)))?;
+        let mut at: Vec<Last> = others
+            .iter()
+            .flat_map(|s| s.lines.iter().copied())
+            .collect();
+        at.sort_by_key(|l| l.0);
+        Some((v.name.as_str(), common.text.as_str(), common.count, at))
+    }
+
     /// The values of a field that stop: a series of [`SERIES_COUNT`] lines
     /// or more whose last line comes before [`STOPS_BEFORE_PERCENT`] of
     /// the kind's span (`first`–`last`), more than [`STOPPED_GAPS`] of its

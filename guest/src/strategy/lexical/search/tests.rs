@@ -572,9 +572,10 @@ fn a_quoted_word_weighs_more() {
     );
 }
 
-/// A word standing in for the question's ("fail" for "broken", or for a
-/// file "left behind") found only in a path names a file; the question's
-/// own word found there still counts.
+/// A failure word standing in for the question's ("fail" for "broken",
+/// or for a file "left behind") found only in a path names a file; the
+/// question's own word found there still counts, and so does any other
+/// related word (`prod` in `config/prod/` for "production").
 #[test]
 fn a_stand_in_word_in_a_path_is_no_hit() {
     let log = [
@@ -592,4 +593,7 @@ fn a_stand_in_word_in_a_path_is_no_hit() {
     let mut s = Scorer::new(&Query::parse("which errors log").unwrap(), 5);
     s.push_line(1, &log[2]);
     assert_ne!(s.line_hits().own, 0);
+    let mut s = Scorer::new(&Query::parse("the production config").unwrap(), 5);
+    s.push_line(1, "   D /trunk/config/prod/payment-gateway.properties");
+    assert_ne!(s.line_hits().related, 0);
 }

@@ -272,7 +272,8 @@ fn key_words(body: &str) -> Option<(usize, usize)> {
 /// A whole `key: value` line: `ready: false`, `"severity": "critical",`,
 /// `key = value`; or a key of up to [`KEY_WORDS`] words, then an unquoted
 /// number and words about it: `Package id 0:  +61.0°C  (high = +80.0°C)`,
-/// `Tasks: 121 total` (the number is the value).
+/// `Tasks: 121 total` (the number is the value), or `=` and a word and
+/// words about it: `BGP state = Established, up for 05w6d20h`.
 fn whole_line(body: &str, indent: usize) -> Option<Field<'_>> {
     // An XML element's text is its value: `<riskcode>3</riskcode>`.
     if let Some((tag, text)) = element(body) {
@@ -290,7 +291,17 @@ fn whole_line(body: &str, indent: usize) -> Option<Field<'_>> {
     } else {
         let first = rest.split_whitespace().next()?;
         let number = !first.starts_with('"') && super::numbers::number(first).is_some();
-        number.then_some(first.trim_end_matches(','))?
+        // `BGP state = Established, up for 05w6d20h`: a state's name after
+        // a key of words and `=` (FRR, IOS, ethtool), then what it says.
+        // A one-word key (`type=SYSCALL msg=…`) begins a line of pairs.
+        let state = words > 1
+            && body[..at].ends_with(' ')
+            && body.as_bytes()[at] == b'='
+            && first
+                .trim_end_matches([',', ';'])
+                .bytes()
+                .all(|c| c.is_ascii_alphabetic());
+        (number || state).then_some(first.trim_end_matches([',', ';']))?
     };
     let name = body[..at].trim_end();
     if value.is_empty() || value.len() > VALUE_BYTES {

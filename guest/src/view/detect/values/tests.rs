@@ -298,3 +298,26 @@ fn a_header_may_start_with_a_time_and_name_columns_with_digits() {
     // Three of four names with digits: a row, not a header.
     assert!(!got.iter().any(|g| g.0 == 9 && g.1 == "db2"), "{got:?}");
 }
+
+/// A key of words, a spaced `=` and a state's name (FRR's `BGP state =
+/// Established, up for 05w6d20h`) is a field with that name; a line of
+/// `key=value` pairs still gives each pair.
+#[test]
+fn a_state_after_a_key_of_words_is_its_value() {
+    let split = |line: &str| {
+        let mut got = Vec::new();
+        fields::Fields::default().split(line, &mut |f| {
+            got.push((f.name.to_string(), f.value.to_string()))
+        });
+        got
+    };
+    let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
+    assert_eq!(
+        split("  BGP state = Established, up for 05w6d20h"),
+        [pair("BGP state", "Established")]
+    );
+    let pairs =
+        split("type=SYSCALL msg=audit(11/27/2026 02:47:13.120:90251) : arch=x86_64 auid=mkovacs");
+    assert!(pairs.contains(&pair("auid", "mkovacs")), "{pairs:?}");
+    assert!(pairs.contains(&pair("type", "SYSCALL")), "{pairs:?}");
+}
