@@ -2152,4 +2152,3 @@ fn the_rare_states_of_a_field_are_listed_with_whose_they_are() {
         assert!(body[at..].contains(ip), "{ip}: {body}");
     }
 }
-
