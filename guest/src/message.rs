@@ -239,8 +239,9 @@ fn render_preview(captured: &PreviewLines, total_lines: u64, step: &Step) -> Str
         };
         out.push_str(&format!("{}: {text}\n", line.line));
         if let Some(r) = captured.repeats.iter().find(|r| r.line == line.line) {
+            let whose = repeat_names(&r.names);
             out.push_str(&format!(
-                "[{} lines like it in all, the last at line {}]\n",
+                "[{} lines like it in all, the last at line {}{whose}]\n",
                 r.count, r.last
             ));
         }
@@ -253,6 +254,30 @@ fn render_preview(captured: &PreviewLines, total_lines: u64, step: &Step) -> Str
         ));
     }
     out.push_str("--- end of preview ---\n");
+    out
+}
+
+/// Bytes of a repeated error's record names ([`repeat_names`]): the
+/// message's room is for its lines.
+const NAMES_BYTES: usize = 200;
+
+/// `, in "orders.t40" (2), "orders.t41"`: the records a repeated error's
+/// lines are in, up to [`NAMES_BYTES`], then how many more; empty when
+/// none is known.
+pub(crate) fn repeat_names(names: &[(String, u64)]) -> String {
+    let mut out = String::new();
+    for (i, (n, c)) in names.iter().enumerate() {
+        let name = match c {
+            1 => format!("\"{n}\""),
+            c => format!("\"{n}\" ({c})"),
+        };
+        if i > 0 && out.len() + name.len() > NAMES_BYTES {
+            out.push_str(&format!(" and {} more", names.len() - i));
+            break;
+        }
+        out.push_str(if i == 0 { ", in " } else { ", " });
+        out.push_str(&name);
+    }
     out
 }
 

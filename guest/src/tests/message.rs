@@ -257,3 +257,24 @@ fn a_line_whose_number_stands_out_is_cut_keeping_it() {
         );
     }
 }
+
+/// A repeated error's line says which records its lines are in, by their
+/// names, up to a bound, then how many more.
+#[test]
+fn a_repeated_error_names_the_records_it_is_in() {
+    use crate::message::repeat_names;
+    let names = |list: &[(&str, u64)]| -> Vec<(String, u64)> {
+        list.iter().map(|(n, c)| (n.to_string(), *c)).collect()
+    };
+    assert_eq!(
+        repeat_names(&names(&[("orders.t40", 2), ("orders.t41", 1)])),
+        ", in \"orders.t40\" (2), \"orders.t41\""
+    );
+    assert_eq!(repeat_names(&[]), "");
+    let long: Vec<(String, u64)> = (0..8)
+        .map(|i| (format!("ch_3Q7Xy9Nb7xKq2LmT0bUHmL7{i}"), 1))
+        .collect();
+    let said = repeat_names(&long);
+    assert!(said.ends_with("\" and 2 more"), "{said}");
+    assert!(said.len() <= 200 + 40, "{said}");
+}

@@ -17,7 +17,7 @@ use super::shapes::error_template_hash;
 use super::{Detector, Findings, Line, Totals};
 use crate::view::detect::names::clip_named;
 use crate::view::errors::{first_error_end, is_continuation};
-use crate::view::preview::{PREVIEW_LINE_BYTES, PreviewLine};
+use crate::view::preview::{PREVIEW_LINE_BYTES, PreviewLine, clip};
 
 /// Lines of error blocks kept for the preview.
 pub const MAX_ERROR_LINES: usize = 24;
@@ -33,19 +33,32 @@ const INTRO_BYTES: usize = 80;
 /// tell its source.
 const MIN_PREFIX: usize = 12;
 
+/// Names of the records an error template's lines are in, kept per
+/// template: a few say which topics lack a leader; more say little.
+const MAX_NAMES: usize = 8;
+
 /// An error template met more than once: where its first line is, how
-/// many lines have it, and the last one.
+/// many lines have it, and the last one; and whose they are, when they
+/// are in named records of a few names.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Repeat {
     pub line: u64,
     pub count: u64,
     pub last: u64,
+    /// The names of its lines' records (each with its count of lines),
+    /// when every line is in a named record and they are at most
+    /// [`MAX_NAMES`]; else empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub names: Vec<(String, u64)>,
 }
 
 struct Template {
     count: u64,
     first: u64,
     last: u64,
+    /// Whose its lines are ([`Repeat::names`]); None once a line is in no
+    /// named record or the names are too many.
+    names: Option<Vec<(String, u64)>>,
     /// The first line and the lines continuing it, each with its depth.
     block: Vec<(PreviewLine, usize)>,
     /// Its second line and its latest, shown when there is room.
@@ -167,6 +180,7 @@ impl Detector for ErrorBlocks {
                 line: t.first,
                 count: t.count,
                 last: t.last,
+                names: t.names.clone().unwrap_or_default(),
             })
             .collect();
     }
@@ -181,6 +195,7 @@ impl ErrorBlocks {
             Some(t) => {
                 t.count += 1;
                 t.last = line.number;
+                t.names = t.names.take().and_then(|names| whose(line, names));
                 match t.others.len() {
                     0 | 1 => t.others.push(capture(line)),
                     _ => t.others[1] = capture(line),
@@ -201,6 +216,7 @@ impl ErrorBlocks {
                         last: line.number,
                         block: vec![(capture(line), 0)],
                         others: Vec::new(),
+                        names: whose(line, Vec::new()),
                     },
                 );
                 Some(key)
@@ -221,6 +237,47 @@ impl ErrorBlocks {
         };
     }
 }
+
+/// `names` with the name of `line`'s record counted: the value of its
+/// nearest naming line (`"topic": "sandbox.loadtest.orders",` names
+/// `sandbox.loadtest.orders`). None when it has none, or the names grow
+/// past [`MAX_NAMES`].
+fn whose(line: &Line, mut names: Vec<(String, u64)>) -> Option<Vec<(String, u64)>> {
+    let indent = line.text.len() - line.text.trim_start().len();
+    let named = line.names.of(indent, line.number);
+    let name = named.last().filter(|n| n.line < line.number)?;
+    let name = name_value(&name.text);
+    match names.iter().position(|(n, _)| *n == name) {
+        Some(at) => names[at].1 += 1,
+        None if names.len() < MAX_NAMES => names.push((name, 1)),
+        None => return None,
+    }
+    Some(names)
+}
+
+/// The value a naming line gives: after its key (`"topic": "a.b",`,
+/// `name: web-1`, `host=db-2`), unquoted; a key that is itself a name
+/// (`"https://shop/c/tents": [`) or a line without a key as it is.
+fn name_value(text: &str) -> String {
+    let t = text.trim();
+    let (key, value) = if let Some(quoted) = t.strip_prefix('"')
+        && let Some(end) = quoted.find('"')
+    {
+        let after = quoted[end + 1..].trim_start();
+        (&quoted[..end], after.strip_prefix(':').unwrap_or(""))
+    } else {
+        match t.find([':', '=']) {
+            Some(at) if at > 0 && !t[..at].contains(' ') => (&t[..at], &t[at + 1..]),
+            _ => (t, ""),
+        }
+    };
+    let value = value.trim().trim_end_matches([',', '{', '[']).trim();
+    let value = value.trim_matches('"');
+    clip(if value.is_empty() { key } else { value }, NAME_BYTES)
+}
+
+/// A record's name is shown up to this many bytes.
+const NAME_BYTES: usize = 60;
 
 fn capture(line: &Line) -> PreviewLine {
     PreviewLine {

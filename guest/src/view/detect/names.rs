@@ -66,6 +66,12 @@ pub const NAME_KEYS: &[&str] = &[
     "summary",
     "subject",
     "identifier",
+    // Where messages and rows live: Kafka's and Pub/Sub's `topic`, a
+    // RabbitMQ `queue`, a storage `bucket`, a database `table`.
+    "topic",
+    "queue",
+    "bucket",
+    "table",
 ];
 /// Words of [`NAME_KEYS`] that name by a title, the best of names.
 const TITLE_KEYS: &[&str] = &["name", "title", "summary", "subject"];

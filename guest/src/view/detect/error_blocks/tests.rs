@@ -49,7 +49,8 @@ fn a_repeated_template_is_counted_once_and_the_rare_line_gets_its_slot() {
         [Repeat {
             line: 1,
             count: 1499,
-            last: 2999
+            last: 2999,
+            names: Vec::new(),
         }]
     );
 }
@@ -95,4 +96,45 @@ fn an_error_explained_after_one_blank_line_keeps_its_explanation() {
     );
     let kept: Vec<u64> = preview(&log).errors.iter().map(|l| l.line).collect();
     assert_eq!(kept, [401, 403, 404, 405]);
+}
+
+/// A repeated error's lines in records of a few names say whose they
+/// are: the topics whose partitions have no leader.
+#[test]
+fn a_repeated_error_says_the_records_it_is_in() {
+    let mut doc = String::from("{\n  \"topics\": [\n");
+    for t in 0..300 {
+        let broken = [40, 41, 150, 299].contains(&t);
+        doc.push_str(&format!(
+            "    {{\n      \"topic\": \"orders.t{t}\",\n      \"partitions\": [\n        {{\n          \"partition\": 0,\n{}          \"leader\": {}\n        }}\n      ]\n    }}{}\n",
+            if broken {
+                "          \"error\": \"Broker: Leader not available\",\n"
+            } else {
+                ""
+            },
+            if broken { -1 } else { 3 },
+            if t == 299 { "" } else { "," }
+        ));
+        if t == 41 {
+            // Twice in the first broken record.
+            doc = doc.replacen(
+                "          \"partition\": 0,\n          \"error\": \"Broker: Leader not available\",\n          \"leader\": -1\n        }\n      ]\n    },\n",
+                "          \"partition\": 0,\n          \"error\": \"Broker: Leader not available\",\n          \"leader\": -1\n        },\n        {\n          \"partition\": 1,\n          \"error\": \"Broker: Leader not available\",\n          \"leader\": -1\n        }\n      ]\n    },\n",
+                1,
+            );
+        }
+    }
+    doc.push_str("  ]\n}\n");
+    let p = preview(&doc);
+    let r = p.repeats.first().expect("repeated");
+    let names: Vec<(&str, u64)> = r.names.iter().map(|(n, c)| (n.as_str(), *c)).collect();
+    assert_eq!(
+        names,
+        [
+            ("orders.t40", 2),
+            ("orders.t41", 1),
+            ("orders.t150", 1),
+            ("orders.t299", 1)
+        ]
+    );
 }
