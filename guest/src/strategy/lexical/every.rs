@@ -29,7 +29,7 @@ use super::member;
 use super::passage::read;
 use super::record;
 use super::search::{LineHits, Query};
-use super::spread::Spread;
+use super::spread::{self, Spread};
 use super::standout::Standouts;
 use crate::doc::Doc;
 use crate::llm::Failure;
@@ -395,16 +395,7 @@ impl Kind {
             count,
             self.count
         );
-        let numbers: Vec<u64> = lines.iter().map(|l| l.0).collect();
-        for &(n, [first, name]) in &lines {
-            let text = line(doc, n)?;
-            let whose = record::whose(doc, n, first, name, &numbers, Some(query))?;
-            let at = member::asked_at(&text, query);
-            out.push_str(&format!(
-                "{n}: {}{whose}\n",
-                clip_named_at(text.trim_end(), at.as_slice(), ITEM_BYTES)
-            ));
-        }
+        out.push_str(&listed_whose(doc, query, &lines)?);
         Ok(out)
     }
 
@@ -452,18 +443,26 @@ impl Kind {
             lines.len(),
             self.count
         );
-        let numbers: Vec<u64> = lines.iter().map(|l| l.0).collect();
-        for &(n, [first, name]) in &lines {
-            let text = line(doc, n)?;
-            let whose = record::whose(doc, n, first, name, &numbers, Some(query))?;
-            let at = member::asked_at(&text, query);
-            out.push_str(&format!(
-                "{n}: {}{whose}\n",
-                clip_named_at(text.trim_end(), at.as_slice(), ITEM_BYTES)
-            ));
-        }
+        out.push_str(&listed_whose(doc, query, &lines)?);
         Ok(out)
     }
+}
+
+/// `lines`, each cut keeping what the question asks of it, with whose
+/// it is ([`record::whose`]), one a line.
+fn listed_whose(doc: &Doc, query: &Query, lines: &[spread::Last]) -> Result<String, Failure> {
+    let numbers: Vec<u64> = lines.iter().map(|l| l.0).collect();
+    let mut out = String::new();
+    for &(n, [first, name]) in lines {
+        let text = line(doc, n)?;
+        let whose = record::whose(doc, n, first, name, &numbers, Some(query))?;
+        let at = member::asked_at(&text, query);
+        out.push_str(&format!(
+            "{n}: {}{whose}\n",
+            clip_named_at(text.trim_end(), at.as_slice(), ITEM_BYTES)
+        ));
+    }
+    Ok(out)
 }
 
 /// Whether the question asks about something that stopped ("quietly
