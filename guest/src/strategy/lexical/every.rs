@@ -29,7 +29,7 @@ use super::member;
 use super::passage::read;
 use super::record;
 use super::search::{LineHits, Query};
-use super::spread::{self, Spread};
+use super::spread::Spread;
 use super::standout::Standouts;
 use crate::doc::Doc;
 use crate::llm::Failure;
@@ -450,7 +450,7 @@ impl Kind {
 
 /// `lines`, each cut keeping what the question asks of it, with whose
 /// it is ([`record::whose`]), one a line.
-fn listed_whose(doc: &Doc, query: &Query, lines: &[spread::Last]) -> Result<String, Failure> {
+fn listed_whose(doc: &Doc, query: &Query, lines: &[record::LineOf]) -> Result<String, Failure> {
     let numbers: Vec<u64> = lines.iter().map(|l| l.0).collect();
     let mut out = String::new();
     for &(n, [first, name]) in lines {

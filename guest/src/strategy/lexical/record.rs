@@ -158,6 +158,10 @@ pub fn block_after(doc: &Doc, n: u64, max: u64) -> Result<Vec<(u64, String)>, Fa
         .collect())
 }
 
+/// A line and the lines saying whose it is (its record's first line, the
+/// line naming it), as the search met it: what [`whose`] takes.
+pub type LineOf = (u64, [Option<u64>; 2]);
+
 /// The sentence on the line after error line `n`, where Windows tools
 /// (robocopy, xcopy, `net use`, `sc`) put the system's message for the
 /// code they print: `ERROR 5 (0x00000005) Copying File …` then `Access is

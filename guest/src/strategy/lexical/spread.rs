@@ -5,6 +5,7 @@
 //! series ends while the others go on (the host whose nightly backups
 //! stopped) is told with where it was last seen.
 
+use super::record::LineOf;
 use crate::view::detect::values::fields::{FNV_START, Field, Fields, fnv};
 use crate::view::preview::clip;
 
@@ -38,19 +39,15 @@ const COMMON_PERCENT: u64 = 80;
 /// …and the others on this many lines at most.
 const MAX_RARE: u64 = 24;
 
-/// Where a value was last seen: the line and its record's lines (as
-/// [`super::every::Every::push`] takes them).
-pub type Last = (u64, [Option<u64>; 2]);
-
 /// One distinct value of a field: its text, its lines, the first of them
 /// and where it was last seen.
 struct Seen {
     text: String,
     count: u64,
     first: u64,
-    last: Last,
+    last: LineOf,
     /// Its lines, while it is met at most [`RARE_LINES`] times.
-    lines: Vec<Last>,
+    lines: Vec<LineOf>,
 }
 
 /// One field's values over a kind's lines.
@@ -184,7 +181,7 @@ impl Spread {
     /// few ([`MAX_RARE`]): `BGP state = Established` on 228 sessions, the
     /// nine others `Idle`, `Active`, `Connect`. As the field's name, the
     /// common value and its count, and the rare values' lines in order.
-    pub fn rare(&self, lines: u64) -> Option<(&str, &str, u64, Vec<Last>)> {
+    pub fn rare(&self, lines: u64) -> Option<(&str, &str, u64, Vec<LineOf>)> {
         fn rare_of(v: &Values, lines: u64) -> Option<(&Seen, Vec<&Seen>)> {
             let common = v.seen.iter().max_by_key(|s| s.count)?;
             let others: Vec<&Seen> = v.seen.iter().filter(|s| s.text != common.text).collect();
@@ -196,7 +193,7 @@ impl Spread {
         let (v, (common, others)) = (self.fields.iter())
             .filter(|v| !v.many && v.lines == lines && v.seen.len() >= 2)
             .find_map(|v| rare_of(v, lines).map(|r| (v, r)))?;
-        let mut at: Vec<Last> = others
+        let mut at: Vec<LineOf> = others
             .iter()
             .flat_map(|s| s.lines.iter().copied())
             .collect();
@@ -212,7 +209,7 @@ impl Spread {
     /// the service that stopped logging. Each as its field's name, the
     /// value and where it was last seen; a field whose values mostly stop
     /// (they take turns) has none.
-    pub fn stopped(&self, first: u64, last: u64) -> Vec<(&str, &str, Last)> {
+    pub fn stopped(&self, first: u64, last: u64) -> Vec<(&str, &str, LineOf)> {
         let cut = first + (last.saturating_sub(first)) * STOPS_BEFORE_PERCENT / 100;
         let mut out = Vec::new();
         for v in self.fields.iter().filter(|v| !v.many && v.seen.len() >= 3) {

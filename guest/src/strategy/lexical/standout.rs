@@ -8,6 +8,8 @@
 //! lines of a rare other value stand out. A position of many values
 //! (times, ids, sizes, paths) has no usual value and says nothing.
 
+use super::record::LineOf;
+
 /// Numbers followed per line: the first ones.
 const POSITIONS: usize = 16;
 /// Distinct values of a position followed; more: it has no usual value.
@@ -20,15 +22,11 @@ const MIN_LINES: u64 = 8;
 /// A value is compared up to this many bytes.
 const NUMBER_BYTES: usize = 24;
 
-/// A line's number and the lines saying whose it is (its record's first
-/// line, the line naming it).
-pub type Line = (u64, [Option<u64>; 2]);
-
 /// One position's values over a kind's lines.
 #[derive(Default)]
 struct Position {
     /// Each distinct value, its count and its first lines.
-    seen: Vec<(String, u64, Vec<Line>)>,
+    seen: Vec<(String, u64, Vec<LineOf>)>,
     /// Lines holding a number there.
     lines: u64,
     /// More than [`VALUES`] distinct values.
@@ -68,16 +66,16 @@ impl Standouts {
     /// the lines of each rare value, the rarest first (`FOUND` before
     /// `Empty file`, both among `OK`). At most [`MAX_STANDOUT`] lines; none
     /// when no line stands out.
-    pub fn lines(&self, count: u64) -> Option<Vec<Line>> {
+    pub fn lines(&self, count: u64) -> Option<Vec<LineOf>> {
         if count < MIN_LINES {
             return None;
         }
-        let mut out: Vec<Line> = Vec::new();
+        let mut out: Vec<LineOf> = Vec::new();
         for p in &self.positions {
             let Some(usual) = p.usual(count) else {
                 continue;
             };
-            let odd: Vec<Line> = (p.seen.iter())
+            let odd: Vec<LineOf> = (p.seen.iter())
                 .filter(|v| v.0 != usual)
                 .flat_map(|v| v.2.iter().copied())
                 .collect();
@@ -88,12 +86,12 @@ impl Standouts {
             }
         }
         if let Some(usual) = self.last.usual(count) {
-            let mut rare: Vec<&(String, u64, Vec<Line>)> = (self.last.seen.iter())
+            let mut rare: Vec<&(String, u64, Vec<LineOf>)> = (self.last.seen.iter())
                 .filter(|v| v.0 != usual && v.1 <= MAX_STANDOUT as u64)
                 .collect();
             rare.sort_by_key(|v| v.1);
             for v in rare {
-                let new: Vec<Line> = (v.2.iter())
+                let new: Vec<LineOf> = (v.2.iter())
                     .filter(|l| !out.iter().any(|o| o.0 == l.0))
                     .copied()
                     .collect();
@@ -125,7 +123,7 @@ impl Position {
         self.seen.iter().find(|v| v.0 == value).map_or(0, |v| v.1)
     }
 
-    fn add(&mut self, value: &str, line: Line) {
+    fn add(&mut self, value: &str, line: LineOf) {
         self.lines += 1;
         if self.many {
             return;
