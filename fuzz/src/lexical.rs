@@ -212,18 +212,35 @@ fn is_joined(term: &str, all: &[String]) -> bool {
 }
 
 /// Whether `term` is what a phrase of `request` is said by in outputs:
-/// "ran out" (or "run", "runs", "running" out) is `depleted`.
+/// "ran out" is `depleted`, "got rid" `delete`, "gave up" `faulted`,
+/// "left behind" `fail`.
 fn is_phrased(term: &str, request: &str) -> bool {
+    const PHRASES: &[(&[&str], &str, &str)] = &[
+        (&["run", "ran", "runs", "running"], "out", "depleted"),
+        (
+            &["get", "got", "gets", "getting", "gotten"],
+            "rid",
+            "delete",
+        ),
+        (
+            &["give", "gave", "given", "gives", "giving"],
+            "up",
+            "faulted",
+        ),
+        (&["leave", "left", "leaves", "leaving"], "behind", "fail"),
+    ];
     let words: Vec<String> = (request.split_whitespace())
         .map(|w| {
             w.trim_matches(|c: char| !c.is_alphanumeric())
                 .to_lowercase()
         })
         .collect();
-    term == "depleted"
-        && words
-            .windows(2)
-            .any(|p| ["run", "ran", "runs", "running"].contains(&p[0].as_str()) && p[1] == "out")
+    PHRASES.iter().any(|&(firsts, second, said)| {
+        term == said
+            && words
+                .windows(2)
+                .any(|p| firsts.contains(&p[0].as_str()) && p[1] == second)
+    })
 }
 
 fn is_name(term: &str) -> bool {

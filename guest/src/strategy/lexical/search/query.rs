@@ -245,7 +245,8 @@ fn versioned(extract: &str) -> Vec<Vec<String>> {
     let words: Vec<&str> = extract.split_whitespace().collect();
     let mut out: Vec<Vec<String>> = Vec::new();
     for pair in words.windows(2) {
-        let name = pair[0].trim_matches(|c: char| !c.is_ascii_alphanumeric());
+        // Trimmed of signs only: `ＥＲers` is one word, not `ers`.
+        let name = pair[0].trim_matches(|c: char| !c.is_alphanumeric());
         let version = pair[1].trim_end_matches(|c: char| !c.is_ascii_digit());
         let mut parts = version.split('.');
         let (Some(major), minor) = (parts.next(), parts.next()) else {

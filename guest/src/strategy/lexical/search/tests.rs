@@ -83,6 +83,9 @@ fn a_name_and_its_version_are_looked_up_joined() {
     // A number after a stopword, or a date, is no version.
     let q = Query::parse("the 3 hosts on 2026.11").unwrap();
     assert_eq!(q.terms(), ["3", "hosts", "2026", "11"]);
+    // A word of other letters is no name (`ＥＲers` is not `ers`).
+    let q = Query::parse("ＥＲers 0ms").unwrap();
+    assert!(!q.terms().contains(&"ers0"), "{:?}", q.terms());
 }
 
 #[test]
