@@ -380,23 +380,13 @@ impl Kind {
         else {
             return Ok(String::new());
         };
-        let lines: Vec<_> = lines
-            .into_iter()
-            .filter(|l| !listed.contains(&l.0))
-            .collect();
-        if lines.is_empty() {
-            return Ok(String::new());
-        }
-        let mut out = format!(
-            "[its {} lines whose {} is not \"{}\" (the value of {} of its {} lines):]\n",
-            lines.len(),
-            clip(field, 40),
-            common,
-            count,
-            self.count
-        );
-        out.push_str(&listed_whose(doc, query, &lines)?);
-        Ok(out)
+        titled(doc, query, lines, listed, |n| {
+            format!(
+                "[its {n} lines whose {} is not \"{common}\" (the value of {count} of its {} lines):]\n",
+                clip(field, 40),
+                self.count
+            )
+        })
     }
 
     /// The last line of each value of its fields that stops while the
@@ -431,21 +421,31 @@ impl Kind {
         let Some(lines) = (self.standouts.as_ref()).and_then(|s| s.lines(self.count)) else {
             return Ok(String::new());
         };
-        let lines: Vec<_> = lines
-            .into_iter()
-            .filter(|l| !listed.contains(&l.0))
-            .collect();
-        if lines.is_empty() {
-            return Ok(String::new());
-        }
-        let mut out = format!(
-            "[{} of its {} lines stand out, a number or a last word most of its lines do not have there:]\n",
-            lines.len(),
-            self.count
-        );
-        out.push_str(&listed_whose(doc, query, &lines)?);
-        Ok(out)
+        titled(doc, query, lines, listed, |n| {
+            format!(
+                "[{n} of its {} lines stand out, a number or a last word most of its lines do not have there:]\n",
+                self.count
+            )
+        })
     }
+}
+
+/// `lines`, those among `listed` aside, under the title `title` makes of
+/// their count ([`listed_whose`]); empty when none is left.
+fn titled(
+    doc: &Doc,
+    query: &Query,
+    lines: Vec<record::LineOf>,
+    listed: &[u64],
+    title: impl FnOnce(usize) -> String,
+) -> Result<String, Failure> {
+    let lines: Vec<_> = (lines.into_iter())
+        .filter(|l| !listed.contains(&l.0))
+        .collect();
+    if lines.is_empty() {
+        return Ok(String::new());
+    }
+    Ok(title(lines.len()) + &listed_whose(doc, query, &lines)?)
 }
 
 /// `lines`, each cut keeping what the question asks of it, with whose
