@@ -163,7 +163,7 @@ async fn handle(gateway: &Gateway, req: Request<Incoming>) -> Response<Out> {
                 path_and_query: &path_and_query,
                 headers: &parts.headers,
             };
-            let client_stream = streams(dialect, &body);
+            let client_stream = streams(dialect, &path, &body);
             let (prepared, offered) = turn.prepare(body.clone());
             if offered {
                 let response = turn.run(prepared, client_stream, body).await;
@@ -322,13 +322,16 @@ fn conversation(headers: &hyper::HeaderMap) -> String {
         .unwrap_or_default()
 }
 
-/// Whether the client asked for a stream (`"stream": true`).
-fn streams(dialect: &dyn Dialect, body: &super::Chunked) -> bool {
-    super::json::Tree::parse(body.clone(), dialect.paths()).is_ok_and(|tree| {
-        tree.root()
-            .get("stream")
-            .is_some_and(|s| s.raw().bytes().eq(*b"true"))
-    })
+/// Whether the client asked for a stream (`"stream": true`, or Gemini's
+/// `:streamGenerateContent`).
+fn streams(dialect: &dyn Dialect, path: &str, body: &super::Chunked) -> bool {
+    // Gemini asks in the path.
+    path.ends_with(":streamGenerateContent")
+        || super::json::Tree::parse(body.clone(), dialect.paths()).is_ok_and(|tree| {
+            tree.root()
+                .get("stream")
+                .is_some_and(|s| s.raw().bytes().eq(*b"true"))
+        })
 }
 
 /// Gemini names the model in the path: `…/models/M:generateContent`.

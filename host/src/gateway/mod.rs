@@ -79,7 +79,7 @@ pub struct GatewayArgs {
     pub max_requests: usize,
     /// Offer tool_output and its paging tools to the model in every request that has tools,
     /// and answer their calls in the gateway: for clients without MCP (agent frameworks, the
-    /// SDKs). Anthropic Messages, OpenAI Chat Completions and Responses.
+    /// SDKs). Anthropic Messages, OpenAI Chat Completions and Responses, and Gemini.
     #[arg(long)]
     pub tools: bool,
     /// The model extractions (full-chunked, read-grep) run on, of the same provider and with

@@ -280,6 +280,26 @@ pub trait Looping: Sync {
     /// One of our tools in this API's shape.
     fn tool_def(&self, tool: &OurTool) -> Value;
 
+    /// Our definitions ([`Looping::tool_def`]'s JSON texts) as what is
+    /// appended to a request's `tools`: the definitions themselves, or the
+    /// one entry that holds them (Gemini).
+    fn tools_entry(&self, defs: &[String]) -> String {
+        defs.join(",")
+    }
+
+    /// The member of a history item that holds its parts, where
+    /// [`Mixed::into_next`] goes.
+    fn parts(&self) -> &'static str {
+        "content"
+    }
+
+    /// The path and query of a request that asks for the whole answer, for
+    /// one that may ask for a stream in its path (Gemini); others ask in
+    /// their body ([`crate::gateway::tools`] turns `stream` off there).
+    fn whole(&self, path_and_query: &str) -> String {
+        path_and_query.to_string()
+    }
+
     /// The names of the tools a request offers (its `tools`).
     fn offered(&self, root: Val<'_>) -> Vec<String>;
 
@@ -308,6 +328,17 @@ pub trait Looping: Sync {
     /// The answer as this API's SSE stream (`request`: what the client asked,
     /// for its stream options).
     fn render_sse(&self, answer: &Value, request: Val<'_>) -> Vec<u8>;
+
+    /// The answer as the stream the client asked for: its content type and
+    /// body (`path_and_query`: how it asked, for an API that asks there).
+    fn render_stream(
+        &self,
+        answer: &Value,
+        request: Val<'_>,
+        _path_and_query: &str,
+    ) -> (&'static str, Vec<u8>) {
+        ("text/event-stream", self.render_sse(answer, request))
+    }
 }
 
 /// `text:` and a hash of a turn's text, for turns without a call id.

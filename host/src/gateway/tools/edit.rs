@@ -154,7 +154,7 @@ pub fn splice_ledger(
         edits.push((item.span(), bytes(joined(&around))));
         if !entry.into_next.is_empty()
             && let Some(next) = items.get(index + 1)
-            && let Some(content) = next.get("content")
+            && let Some(content) = next.get(looping.parts())
         {
             edits.push(into_content(content, &entry.into_next));
         }

@@ -7,8 +7,8 @@
 //! it asked for a stream. The exchanges the client did not see are noted
 //! ([`ledger`]) and spliced back into its later requests ([`edit`]).
 //!
-//! Anthropic Messages, OpenAI Chat Completions and Responses; Gemini goes
-//! through unchanged.
+//! Anthropic Messages, OpenAI Chat Completions and Responses, and Gemini
+//! `generateContent` (its stream asked for in the path).
 
 mod edit;
 pub mod ledger;
@@ -70,7 +70,7 @@ impl Ours {
             .iter()
             .map(|d| looping.tool_def(d).to_string())
             .collect();
-        defs.join(",")
+        looping.tools_entry(&defs)
     }
 
     /// The text answering a call of ours (errors are text the model reads).
@@ -158,8 +158,9 @@ impl Turn<'_> {
     ) -> Response<Out> {
         let paths = self.dialect.paths();
         let mut hidden: Vec<String> = Vec::new();
+        let whole = self.looping.whole(self.path_and_query);
         for round in 0.. {
-            let url = match self.gateway.upstream.url(self.dialect, self.path_and_query) {
+            let url = match self.gateway.upstream.url(self.dialect, &whole) {
                 Ok(url) => url,
                 Err(err) => return error(self.dialect, err.status(), &err.to_string()),
             };
@@ -303,12 +304,12 @@ impl Turn<'_> {
             }
         }
         let (content_type, body) = if client_stream {
-            let tree = super::json::Tree::parse(request.clone(), self.dialect.paths());
-            let sse = match &tree {
-                Ok(tree) => self.looping.render_sse(&answer, tree.root()),
-                Err(_) => Vec::new(),
-            };
-            ("text/event-stream", sse)
+            match super::json::Tree::parse(request.clone(), self.dialect.paths()) {
+                Ok(tree) => self
+                    .looping
+                    .render_stream(&answer, tree.root(), self.path_and_query),
+                Err(_) => ("text/event-stream", Vec::new()),
+            }
         } else {
             (
                 "application/json",

@@ -9,6 +9,7 @@ use std::process::{Child, Stdio};
 use crate::common;
 
 mod faults;
+mod gemini;
 mod mixed;
 mod passthrough;
 mod rewrite;
@@ -128,4 +129,32 @@ pub fn big_output(bytes: usize, needle: &str) -> String {
         i += 1;
     }
     out
+}
+
+/// The byte range of the array that is member `key` of a JSON body.
+pub fn history_bytes<'a>(body: &'a [u8], key: &str) -> &'a [u8] {
+    let needle = format!("\"{key}\":");
+    let start = body
+        .windows(needle.len())
+        .position(|w| w == needle.as_bytes())
+        .map(|p| p + needle.len())
+        .unwrap_or(0);
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for (i, b) in body[start..].iter().enumerate() {
+        match (in_string, escaped, b) {
+            (true, true, _) => escaped = false,
+            (true, false, b'\\') => escaped = true,
+            (true, false, b'"') => in_string = false,
+            (false, _, b'"') => in_string = true,
+            (false, _, b'[' | b'{') => depth += 1,
+            (false, _, b']' | b'}') => {
+                depth -= 1;
+                if depth == 0 {
+                    return &body[start..start + i + 1];
+                }
+            }
+            _ => {}
+        }
+    }
+    &body[start..]
 }
