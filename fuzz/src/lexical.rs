@@ -7,7 +7,9 @@
 //! Invariants (the words' own in [`words`]):
 //! - query terms are distinct terms of the request, or names it spells
 //!   with `-` or `.` (`log4j-core`), held as written, or a name and its
-//!   version joined (`tls1` for "TLS 1.0": a word of letters, then digits);
+//!   version joined (`tls1` for "TLS 1.0": a word of letters, then digits),
+//!   or the word a phrase of it is said by (`depleted` for "ran out",
+//!   the guest's own [`phrased`]);
 //! - the request itself, read as a line, holds every query term but the
 //!   joined ones;
 //! - the scorer returns exactly the units that hold a query term by the
@@ -27,7 +29,7 @@ mod words;
 use std::collections::HashMap;
 
 use tool_output_guest::strategy::lexical::search::{
-    MAX_UNIT_LINES, Query, Ranked, Scorer, WINDOW_LINES, terms,
+    MAX_UNIT_LINES, Query, Ranked, Scorer, WINDOW_LINES, phrased, terms,
 };
 
 use crate::support::Rng;
@@ -49,11 +51,13 @@ pub fn run(data: &[u8]) {
     };
     let qterms = query.terms();
     let all = terms(request);
+    // What a phrase is said by in outputs ("ran out" is `depleted`).
+    let phrased = phrased(request);
     for (i, t) in qterms.iter().enumerate() {
         assert!(
             all.iter().any(|a| a == t)
                 || (is_name(t) && holds_name(request, t))
-                || (query.is_guessed(i) && (is_joined(t, &all) || is_phrased(t, request))),
+                || (query.is_guessed(i) && (is_joined(t, &all) || phrased.contains(t))),
             "query term {t:?} is not a term of the request"
         );
         assert!(!qterms[..i].contains(t), "query term {t:?} twice");
@@ -208,38 +212,6 @@ fn is_joined(term: &str, all: &[String]) -> bool {
                 let rest = rest.strip_prefix('v').unwrap_or(rest);
                 !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit() || b == b'_')
             })
-    })
-}
-
-/// Whether `term` is what a phrase of `request` is said by in outputs:
-/// "ran out" is `depleted`, "got rid" `delete`, "gave up" `faulted`,
-/// "left behind" `fail`.
-fn is_phrased(term: &str, request: &str) -> bool {
-    const PHRASES: &[(&[&str], &str, &str)] = &[
-        (&["run", "ran", "runs", "running"], "out", "depleted"),
-        (
-            &["get", "got", "gets", "getting", "gotten"],
-            "rid",
-            "delete",
-        ),
-        (
-            &["give", "gave", "given", "gives", "giving"],
-            "up",
-            "faulted",
-        ),
-        (&["leave", "left", "leaves", "leaving"], "behind", "fail"),
-    ];
-    let words: Vec<String> = (request.split_whitespace())
-        .map(|w| {
-            w.trim_matches(|c: char| !c.is_alphanumeric())
-                .to_lowercase()
-        })
-        .collect();
-    PHRASES.iter().any(|&(firsts, second, said)| {
-        term == said
-            && words
-                .windows(2)
-                .any(|p| firsts.contains(&p[0].as_str()) && p[1] == second)
     })
 }
 

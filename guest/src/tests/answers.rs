@@ -40,7 +40,8 @@
 //! unread, its misses read since), [`seventeenth`], a seventeenth set
 //! written the same way for eight more tools (measured unread, its misses
 //! read since), [`eighteenth`], an eighteenth
-//! set written the same way for eight more tools, measured unread, and
+//! set written the same way for eight more tools (measured unread, its
+//! misses read since), and
 //! [`nineteenth`], a nineteenth set written the same way for eight more
 //! tools, measured unread. Every
 //! output is generated (ids, times and sizes from a fixed hash), 350 KB–1
@@ -1062,11 +1063,13 @@ fn seventeenth_set_answers() {
 }
 
 /// The eighteenth held-out set ([`eighteenth`]): written without
-/// reading the answer code; measured, never tuned on (unread, at
+/// reading the answer code; measured, never tuned on while unread (at
 /// dea0c59, midway through the sixteenth set's classes: 0, 3 and 4 of 8,
-/// recall 0.83 and 0.83, the same after the rest of them; jq right 4 of
-/// 4, the shape line naming every key 1 of 4; its floors: what the code
-/// achieves).
+/// recall 0.83 and 0.83, the same after the rest of them and after the
+/// seventeenth set's; jq right 4 of 4, the shape line naming every key 1
+/// of 4). Read in the stop after (0, 4 and 5 of 8: a Windows crash is a
+/// bugcheck, and an XML event cut keeps its message); its floors: what
+/// the code achieves.
 #[test]
 fn eighteenth_set_answers() {
     let figures = measured("eighteenth set", &eighteenth::cases(), 8);
@@ -1074,8 +1077,8 @@ fn eighteenth_set_answers() {
         &figures,
         &Floors {
             message: 0,
-            lexical: 3,
-            both: 4,
+            lexical: 4,
+            both: 5,
             recall_lexical: 0.83,
             recall_both: 0.83,
             jq_right: 4,

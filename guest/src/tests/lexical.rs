@@ -2152,3 +2152,55 @@ fn the_rare_states_of_a_field_are_listed_with_whose_they_are() {
         assert!(body[at..].contains(ip), "{ip}: {body}");
     }
 }
+
+#[test]
+fn a_windows_crash_is_found_by_its_bugcheck_and_shown_by_its_message() {
+    // `wevtutil qe System /f:RenderedXml`: an event a line, its message
+    // after a kilobyte of ids and flags; Windows calls its crash a bugcheck.
+    let event = |id: u32, source: &str, data: &str, message: &str| {
+        format!(
+            "<Event xmlns='http://schemas.microsoft.com/win/2004/08/events/event'><System><Provider Name='{source}' \
+             Guid='{{555908d1-a6d7-4695-8e1e-26931d2012f4}}' EventSourceName='{source}'/><EventID>{id}</EventID>\
+             <Version>0</Version><Level>4</Level><Task>0</Task><Opcode>0</Opcode><Keywords>0x8080000000000000</Keywords>\
+             <TimeCreated SystemTime='2026-11-24T02:15:41.8807311Z'/><EventRecordID>8{id}</EventRecordID>\
+             <Correlation/><Execution ProcessID='0' ThreadID='0'/><Channel>System</Channel>\
+             <Computer>FS02.corp.example.com</Computer><Security/></System><EventData>{data}</EventData>\
+             <RenderingInfo Culture='en-US'><Message>{message}</Message><Level>Information</Level>\
+             </RenderingInfo></Event>\n"
+        )
+    };
+    let mut out = String::new();
+    for i in 0..400u32 {
+        out.push_str(&event(
+            7036,
+            "Service Control Manager",
+            &format!("<Data Name='param1'>Service {i}</Data><Data Name='param2'>running</Data>"),
+            &format!("The Service {i} service entered the running state."),
+        ));
+        if i == 300 {
+            out.push_str(&event(
+                1001,
+                "BugCheck",
+                "<Data Name='param1'>0x000000d1 (0x0000000000000000, 0x0000000000000002)</Data>",
+                "The computer has rebooted from a bugcheck.  The bugcheck was: 0x000000d1 \
+                 (0x0000000000000000, 0x0000000000000002). A dump was saved in: C:\\Windows\\MEMORY.DMP.",
+            ));
+        }
+    }
+    let body = answer(
+        &out,
+        "Our file server went down by itself last night. What crash code did Windows record for it?",
+    );
+    assert!(
+        body.contains(
+            "…<Message>The computer has rebooted from a bugcheck.  The bugcheck was: 0x000000d1"
+        ),
+        "{body}"
+    );
+    // "crash" is looked up as `bugcheck`: no line lacks it.
+    let lacking = body
+        .lines()
+        .find(|l| l.starts_with("No line holds"))
+        .unwrap_or("");
+    assert!(!lacking.contains("crash"), "{body}");
+}

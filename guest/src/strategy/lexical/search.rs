@@ -19,7 +19,7 @@ mod terms;
 
 pub use matcher::Held;
 use matcher::Matcher;
-pub use query::{Query, percentile};
+pub use query::{Query, percentile, phrased};
 use terms::for_each_term;
 pub use terms::terms;
 

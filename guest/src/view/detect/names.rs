@@ -496,8 +496,41 @@ pub fn clip_named_at(line: &str, ats: &[usize], max: usize) -> String {
         parts.extend(best.into_iter().map(|i| members[i].span.clone()));
         // What happened to it, in words, last: kept when room is left.
         parts.extend(telling_member(line));
+    } else if line.trim_start().starts_with('<') {
+        // An XML record on one line (a Windows event rendered by
+        // `wevtutil`): its message, at the end of hundreds of bytes of
+        // ids and flags.
+        parts.extend(telling_element(line));
     }
     clip_keeping(line, &parts, max)
+}
+
+/// The span of the first element of the XML text `line` whose name ends
+/// with a [`TELLING_KEYS`] word and whose text is words (`<Message>The
+/// computer has rebooted from a bugcheck…`), from its start tag, cut after
+/// [`TELLING_BYTES`] of its text.
+fn telling_element(line: &str) -> Option<Range<usize>> {
+    let mut from = 0;
+    while let Some(i) = line[from..].find('<') {
+        let start = from + i;
+        from = start + 1;
+        let Some(close) = line[from..].find('>') else {
+            break;
+        };
+        let tag = &line[from..from + close];
+        let text_at = from + close + 1;
+        // A start tag of a name alone: no attributes, no `/`, `?` or `!`.
+        if tag.is_empty() || !tag.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            continue;
+        }
+        let text = &line[text_at..];
+        let text = &text[..text.find('<').unwrap_or(text.len())];
+        if TELLING_KEYS.iter().any(|w| ends_with_word(tag, w)) && text.trim().contains(' ') {
+            let end = line.floor_char_boundary((text_at + text.len()).min(text_at + TELLING_BYTES));
+            return Some(start..end);
+        }
+    }
+    None
 }
 
 /// A member of a JSON object line naming its record.

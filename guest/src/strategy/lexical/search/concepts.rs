@@ -59,6 +59,10 @@ const GROUPS: &[&[&str]] = &[
         "dereference",
         "nullpointerexception",
         "segmentation",
+        // Windows' word for its own crash (a blue screen): `The computer
+        // has rebooted from a bugcheck`, Kernel-Power's `BugcheckCode`.
+        "bugcheck",
+        "bsod",
     ],
     &[
         "storage",

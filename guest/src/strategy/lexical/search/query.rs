@@ -332,7 +332,7 @@ pub(super) const PHRASES: &[(&[&str], &str, &str)] = &[
 ];
 
 /// The words of the [`PHRASES`] `extract` says, each once.
-pub(super) fn phrased(extract: &str) -> Vec<&'static str> {
+pub fn phrased(extract: &str) -> Vec<&'static str> {
     let words: Vec<String> = (extract.split_whitespace())
         .map(|w| {
             w.trim_matches(|c: char| !c.is_alphanumeric())

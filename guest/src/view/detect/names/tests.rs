@@ -127,6 +127,40 @@ fn a_long_json_line_is_cut_so_as_to_show_what_names_its_record() {
     assert!(clip_named(&slow, Some(at), 240).contains("…took: 1,234 ms"));
 }
 
+#[test]
+fn a_long_xml_event_is_cut_so_as_to_show_its_message() {
+    // `wevtutil qe System /f:RenderedXml`: one event a line, its message
+    // after a kilobyte of ids and flags.
+    let line = format!(
+        "<Event xmlns='http://schemas.microsoft.com/win/2004/08/events/event'><System><Provider \
+         Name='Microsoft-Windows-WER-SystemErrorReporting' EventSourceName='BugCheck'/><EventID>1001</EventID>{}\
+         <EventData><Data Name='param1'>0x000000d1 (0x0, 0x2)</Data></EventData><RenderingInfo \
+         Culture='en-US'><Message>The computer has rebooted from a bugcheck.  The bugcheck was: \
+         0x000000d1 (0x0, 0x2). A dump was saved in: C:\\Windows\\MEMORY.DMP.</Message><Level>Error</Level>\
+         </RenderingInfo></Event>",
+        "<Keywords>0x80000000000000</Keywords>".repeat(20)
+    );
+    let cut = clip_named(&line, None, 240);
+    assert!(cut.len() <= 240 + 8, "{cut}");
+    assert!(cut.starts_with("<Event xmlns="), "{cut}");
+    assert!(
+        cut.contains(
+            "…<Message>The computer has rebooted from a bugcheck.  The bugcheck was: 0x000000d1"
+        ),
+        "{cut}"
+    );
+    // An element of no words (`<Level>Error</Level>`, a name alone) is no
+    // message; with none, the line is cut at its end.
+    let quiet = format!(
+        "<Event>{}<Message>0x1</Message></Event>",
+        "<Level>Error</Level>".repeat(20)
+    );
+    assert_eq!(
+        clip_named(&quiet, None, 100),
+        crate::view::preview::clip(&quiet, 100)
+    );
+}
+
 fn names_of(text: &str, number: u64) -> Vec<String> {
     let mut names = Names::default();
     for (i, line) in text.lines().enumerate() {
