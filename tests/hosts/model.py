@@ -31,7 +31,8 @@ conversation continued with a new prompt, `claude -p --continue`, starts over):
 A request that offers no tools (titles, routing) is a side request: JSON from
 its schema when it asks for JSON (Gemini), else `OK`. An extraction's request
 (its system prompt asks for an `<ai-agent-NONCE-FINAL>` answer: tool-output's
-LLM strategies, sent by the gateway with the conversation's credentials) is
+LLM strategies, sent by the gateway with the conversation's credentials, on
+Anthropic Messages, Chat Completions or Gemini's generateContent) is
 answered in that format with the lines of its text that hold `needle-<id>`;
 when it offers `Grep` (read-grep) and has no tool result yet, it first greps
 the handle it names for `needle-`.
@@ -149,6 +150,13 @@ def from_schema(schema, depth=0):
     return "x"
 
 
+def gemini_answer(part):
+    """A whole `generateContent` answer of one part."""
+    return {"candidates": [{"content": {"role": "model", "parts": [part]}, "finishReason": "STOP", "index": 0}],
+            "usageMetadata": {"promptTokenCount": 100, "candidatesTokenCount": 10, "totalTokenCount": 110},
+            "modelVersion": "scripted"}
+
+
 def text_of(content):
     """The text parts of a tool result, joined by newlines."""
     if content is None:
@@ -231,9 +239,16 @@ class Model(BaseHTTPRequestHandler):
         system = body.get("system") or ""
         if isinstance(system, list):
             system = "\n".join(b.get("text", "") for b in system if isinstance(b, dict))
+        gemini = ":generateContent" in path
+        if gemini:
+            system = text_of((body.get("systemInstruction") or {}).get("parts"))
         texts = [system]
         for message in body.get("messages") or []:
             texts.append(text_of(message.get("content")))
+        for content in body.get("contents") or []:
+            for part in content.get("parts") or []:
+                response = part.get("functionResponse") if isinstance(part, dict) else None
+                texts.append(text_of(response.get("response")) if response else text_of(part))
         found = re.search(r"<ai-agent-([0-9a-zA-Z]+)-FINAL", "\n".join(texts))
         if not found:
             return False
@@ -246,16 +261,21 @@ class Model(BaseHTTPRequestHandler):
         text = f'<ai-agent-{nonce}-FINAL format="text">\n{answer}\n</ai-agent-{nonce}-FINAL>'
         # read-grep (what `auto` picks for a large output): Grep first, once.
         offers_grep = any((t.get("name") or (t.get("function") or {}).get("name")) == "Grep"
+                          or any(d.get("name") == "Grep" for d in t.get("functionDeclarations") or [])
                           for t in body.get("tools") or [])
         answered = any(m.get("role") == "tool" or (isinstance(m.get("content"), list) and any(
             isinstance(b, dict) and b.get("type") == "tool_result" for b in m["content"]))
-            for m in body.get("messages") or [])
+            for m in body.get("messages") or []) or any(
+            isinstance(p, dict) and "functionResponse" in p
+            for c in body.get("contents") or [] for p in c.get("parts") or [])
         handle = re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}",
                            "\n".join(texts))
         if offers_grep and not answered and handle:
             grep = {"file": handle.group(0), "pattern": "needle-"}
             log({"method": "POST", "path": self.path, "kind": "extraction", "key_ok": True,
                  "model": body.get("model"), "reply": ["tool", "Grep", grep], "body": body})
+            if gemini:
+                return self.send_json(gemini_answer({"functionCall": {"name": "Grep", "args": grep}})) or True
             if path.endswith("/messages"):
                 return self.send_json({"id": next_id("msg_"), "type": "message", "role": "assistant",
                                        "model": body.get("model", "scripted"), "content": [
@@ -273,7 +293,9 @@ class Model(BaseHTTPRequestHandler):
                                              "total_tokens": 110}}) or True
         log({"method": "POST", "path": self.path, "kind": "extraction", "key_ok": True,
              "model": body.get("model"), "reply": ["text", text], "body": body})
-        if path.endswith("/messages"):
+        if gemini:
+            self.send_json(gemini_answer({"text": text}))
+        elif path.endswith("/messages"):
             self.send_json({"id": next_id("msg_"), "type": "message", "role": "assistant",
                             "model": body.get("model", "scripted"),
                             "content": [{"type": "text", "text": text}], "stop_reason": "end_turn",
@@ -294,7 +316,8 @@ class Model(BaseHTTPRequestHandler):
             return self.send_json({"type": "error", "error": {
                 "type": "authentication_error", "message": "scripted model: not the client's key"}}, 401)
         try:
-            if isinstance(body, dict) and (path.endswith("/messages") or path.endswith("/chat/completions")) \
+            if isinstance(body, dict) and (path.endswith("/messages") or path.endswith("/chat/completions")
+                                           or path.endswith(":generateContent")) \
                     and self.extraction(body, path):
                 return
             if path.endswith("/count_tokens"):

@@ -5,6 +5,7 @@
 //! - [`openai`], Chat Completions (OpenAI, vLLM, llama.cpp, Ollama, LM
 //!   Studio, OpenRouter);
 //! - [`anthropic`], Messages;
+//! - [`gemini`], Gemini's `generateContent`;
 //! - [`models`], context windows, answer sizes and tokenizers by model name;
 //! - [`contract`], the facts the engine, the hosts and the adapters share
 //!   (the default inline size, the session file-name rule, the FAILED form).
@@ -14,6 +15,7 @@
 
 pub mod anthropic;
 pub mod contract;
+pub mod gemini;
 pub mod models;
 pub mod openai;
 pub mod settings;
@@ -144,7 +146,9 @@ fn count_at(usage: Option<&serde_json::Value>, key: &str) -> u64 {
         .unwrap_or(0)
 }
 
-/// The provider's error message of an error body, either format.
+/// The provider's error message of an error body, any format.
 pub fn error_message(body: &serde_json::Value) -> Option<String> {
-    anthropic::error_message(body).or_else(|| openai::error_message(body))
+    anthropic::error_message(body)
+        .or_else(|| gemini::error_message(body))
+        .or_else(|| openai::error_message(body))
 }

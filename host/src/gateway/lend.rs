@@ -1,9 +1,9 @@
 //! The gateway's side of lending the conversation's model to extractions
-//! (see [`crate::llm::borrowed`]): each Anthropic or OpenAI request it
-//! forwards leaves its credentials headers and model here, in memory only;
-//! an extraction's request is put on that API's wire (Anthropic Messages,
-//! or Chat Completions for an OpenAI conversation) and sent to the same
-//! upstream with them. The model is the conversation's, or `--extract-model`.
+//! (see [`crate::llm::borrowed`]): each Anthropic, OpenAI or Gemini request
+//! it forwards leaves its credentials headers and model here, in memory
+//! only; an extraction's request is put on that API's wire (Anthropic
+//! Messages, Chat Completions for an OpenAI conversation, `generateContent`
+//! for a Gemini one) and sent to the same upstream with them. The model is the conversation's, or `--extract-model`.
 //! `mcp serve` reaches this over loopback (`/_tool-output/llm`) with the
 //! secret of this run, written with the address to the session's lend file.
 
@@ -36,11 +36,24 @@ const OPENAI_HEADERS: &[&str] = &[
     "openai-project",
     "chatgpt-account-id",
 ];
+/// An API key, or a Google login's token and the project it bills.
+const GEMINI_HEADERS: &[&str] = &["x-goog-api-key", "authorization", "x-goog-user-project"];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Api {
     Anthropic,
     OpenAi,
+    Gemini,
+}
+
+impl Api {
+    fn name(self) -> &'static str {
+        match self {
+            Api::Anthropic => "anthropic",
+            Api::OpenAi => "openai",
+            Api::Gemini => "gemini",
+        }
+    }
 }
 
 /// The last conversation's credentials: never written anywhere.
@@ -91,6 +104,7 @@ impl Lending {
         let (api, names) = match dialect.name() {
             "anthropic" => (Api::Anthropic, ANTHROPIC_HEADERS),
             "openai-chat" | "openai-responses" => (Api::OpenAi, OPENAI_HEADERS),
+            "gemini" => (Api::Gemini, GEMINI_HEADERS),
             _ => return,
         };
         let Some(model) = model.filter(|m| !m.is_empty()) else {
@@ -138,10 +152,7 @@ impl Lending {
     fn count(&self, api: Api, model: &str) {
         let calls = self.calls.fetch_add(1, Ordering::Relaxed) + 1;
         if let Some((path, file)) = self.file.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
-            file.api = Some(match api {
-                Api::Anthropic => "anthropic".into(),
-                Api::OpenAi => "openai".into(),
-            });
+            file.api = Some(api.name().into());
             file.model = Some(model.to_string());
             file.calls = calls;
             let _ = file.write(path);
@@ -160,10 +171,10 @@ impl Lending {
             .clone()
             .unwrap_or_else(|| borrowed.model.clone());
         let req = wire_request(&request).map_err(LlmError::BadRequest)?;
-        let (api_dialect, path, body): (&dyn Dialect, &str, Value) = match borrowed.api {
+        let (api_dialect, path, body): (&dyn Dialect, String, Value) = match borrowed.api {
             Api::Anthropic => (
                 &dialect::ANTHROPIC,
-                "/v1/messages",
+                "/v1/messages".into(),
                 wire::anthropic::request_body(&model, &req),
             ),
             Api::OpenAi => {
@@ -174,14 +185,20 @@ impl Lending {
                 let official = url.host_str() == Some("api.openai.com");
                 (
                     &dialect::CHAT,
-                    "/v1/chat/completions",
+                    "/v1/chat/completions".into(),
                     wire::openai::request_body(&model, &req, official),
                 )
             }
+            // The model is in the path: a name of plain characters only.
+            Api::Gemini => (
+                &dialect::GEMINI,
+                wire::gemini::path(&model).map_err(LlmError::BadRequest)?,
+                wire::gemini::request_body(&req),
+            ),
         };
         let url = self
             .upstream
-            .url(api_dialect, path)
+            .url(api_dialect, &path)
             .map_err(|e| LlmError::BadRequest(e.to_string()))?;
         let mut headers = borrowed.headers.clone();
         headers.insert(
@@ -227,6 +244,7 @@ impl Lending {
         let parsed = match borrowed.api {
             Api::Anthropic => wire::anthropic::parse_response(&answer),
             Api::OpenAi => wire::openai::parse_response(&answer),
+            Api::Gemini => wire::gemini::parse_response(&answer),
         }
         .map_err(LlmError::BadResponse)?;
         self.count(borrowed.api, &model);

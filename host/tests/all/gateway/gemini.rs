@@ -56,6 +56,36 @@ fn handle_in(body: &str) -> Option<String> {
 /// The scripted model: a handle message → `tool_output` on it; our answer
 /// → `FOUND: <the planted line>`; a later user turn → `NOTHING ELSE`.
 fn script(seen: &Seen) -> Answer {
+    script_asking(seen, None)
+}
+
+/// An extraction's request (the engine's LLM strategies on the lent
+/// model): answered in its final-answer format with the planted lines it
+/// was given.
+fn extraction(seen: &Seen) -> Option<Answer> {
+    let body = String::from_utf8_lossy(&seen.body).into_owned();
+    let nonce = regex::Regex::new(r"<ai-agent-([0-9a-zA-Z]+)-FINAL")
+        .unwrap()
+        .captures(&body)?[1]
+        .to_string();
+    let found = seen.json()["contents"]
+        .to_string()
+        .contains("needle-gemini");
+    let line = if found {
+        NEEDLE
+    } else {
+        "NO RELEVANT DATA FOUND"
+    };
+    let text =
+        format!("<ai-agent-{nonce}-FINAL format=\"text\">\n{line}\n</ai-agent-{nonce}-FINAL>");
+    Some(answer(json!([{"text": text}])))
+}
+
+/// [`script`], asking `tool_output` for `mode`.
+fn script_asking(seen: &Seen, mode: Option<&str>) -> Answer {
+    if let Some(answer) = extraction(seen) {
+        return answer;
+    }
     let body = seen.json();
     let last_user = body["contents"]
         .as_array()
@@ -80,11 +110,26 @@ fn script(seen: &Seen) -> Answer {
         return answer(json!([{"text": format!("FOUND: {line}")}]));
     }
     match handle_in(&String::from_utf8_lossy(&seen.body)) {
-        Some(handle) => answer(json!([
-            {"functionCall": {"name": "tool_output", "args": {"extract": "the fatal needle line", "handle": handle}},
-             "thoughtSignature": "b3Vycw=="}])),
+        Some(handle) => {
+            let mut args = json!({"extract": "the fatal needle line", "handle": handle});
+            if let Some(mode) = mode {
+                args["mode"] = json!(mode);
+            }
+            answer(json!([
+                {"functionCall": {"name": "tool_output", "args": args}, "thoughtSignature": "b3Vycw=="}]))
+        }
         None => answer(json!([{"text": "NO HANDLE IN THE RESULT"}])),
     }
+}
+
+/// The requests of the conversation, not those of extractions (`auto` runs
+/// on the conversation's model).
+fn rounds(upstream: &Upstream) -> Vec<Seen> {
+    upstream
+        .seen()
+        .into_iter()
+        .filter(|s| !String::from_utf8_lossy(&s.body).contains("<ai-agent-"))
+        .collect()
 }
 
 /// The model's text in what the client got: an answer, a JSON array of
@@ -153,7 +198,7 @@ async fn gemini_clients_get_the_answer_our_tools_found_as_they_asked_for_it() {
             !String::from_utf8_lossy(&got).contains("functionCall"),
             "{ask}: no call of ours reaches the client"
         );
-        let seen = upstream.seen();
+        let seen = rounds(&upstream);
         assert_eq!(seen.len(), 2, "{ask}: one round of ours");
         for round in &seen {
             // Each round is read whole, with the client's key.
@@ -209,7 +254,7 @@ async fn gemini_clients_get_the_answer_our_tools_found_as_they_asked_for_it() {
             .unwrap();
         let got = response.bytes().await.unwrap();
         assert_eq!(text_of(&got), "NOTHING ELSE", "{ask}");
-        let seen = upstream.seen();
+        let seen = rounds(&upstream);
         assert_eq!(seen.len(), 3, "{ask}");
         let before = history_bytes(&seen[1].body, "contents");
         let after = history_bytes(&seen[2].body, "contents");
@@ -292,4 +337,66 @@ async fn a_gemini_turn_calling_ours_and_the_clients_tools_answers_every_call_in_
         .unwrap_or_default();
     assert!(ours.contains("request handled"), "our answer: {ours}");
     gateway.check_log(&[]);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn full_chunked_runs_on_the_gemini_conversations_model_with_its_key() {
+    let big = big_output(300 << 10, NEEDLE);
+    let upstream = Upstream::start(|seen| script_asking(seen, Some("full-chunked"))).await;
+    let gateway = Gateway::start(
+        &upstream.url,
+        &["--tools", "--extract-model", "gemini-2.5-flash-lite"],
+    );
+    let got = client()
+        .post(format!(
+            "{}/v1beta/models/gemini-test:generateContent",
+            gateway.url
+        ))
+        .header("x-goog-api-key", "client-key-77")
+        .body(first_request(&big).to_string())
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    let text = text_of(&got);
+    assert!(
+        text.starts_with("FOUND: ") && text.contains(NEEDLE),
+        "{}",
+        String::from_utf8_lossy(&got)
+    );
+    let seen = upstream.seen();
+    let lent: Vec<&Seen> = seen
+        .iter()
+        .filter(|s| String::from_utf8_lossy(&s.body).contains("<ai-agent-"))
+        .collect();
+    assert!(
+        !lent.is_empty(),
+        "no extraction request reached the upstream"
+    );
+    for s in &lent {
+        // On the conversation's provider, with its key, on --extract-model.
+        assert_eq!(
+            s.path_and_query,
+            "/v1beta/models/gemini-2.5-flash-lite:generateContent"
+        );
+        assert_eq!(s.header("x-goog-api-key"), Some("client-key-77"));
+        let body = s.json();
+        assert!(
+            body["systemInstruction"]["parts"][0]["text"].is_string(),
+            "{body}"
+        );
+        assert!(
+            body.get("model").is_none(),
+            "the model is in the path: {body}"
+        );
+    }
+    // The model got full-chunked's answer.
+    assert!(
+        seen.iter()
+            .any(|s| String::from_utf8_lossy(&s.body).contains("STRATEGY:full-chunked:")),
+        "full-chunked answered"
+    );
+    gateway.check_log(&["client-key-77"]);
 }
