@@ -32,11 +32,24 @@ const MONTHS: [&str; 12] = [
     "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
 ];
 
+/// Lines with an end date kept while the question's year is not known yet
+/// (the first ones; more are counted).
+const DATED_KEPT: usize = 4096;
+
 /// The end dates before the question's date, as read.
 pub struct Lapsed {
-    /// The question's date, as a day number ([`day`]) and as written out.
-    before: i32,
+    /// The question's date, as a day number ([`day`]) and as written out;
+    /// None until [`Lapsed::finish`] when the question gives no year.
+    before: Option<i32>,
     said: String,
+    /// The question's month and day, when it gives no year ("It's 27
+    /// November"): the year is the output's, from its latest date that is
+    /// no end (a certificate's `NotBefore`, a log's time), the first year
+    /// in which that day is not before it.
+    month_day: Option<(u32, u32)>,
+    latest: Option<i32>,
+    /// Until then, the lines with an end date: whose each is, its date.
+    ends: Vec<(u64, [Option<u64>; 2], i32)>,
     /// Kept lines, each with whose it is: its record's first line and the
     /// nearest line naming it, as the search saw them.
     lines: Vec<(u64, [Option<u64>; 2])>,
@@ -59,10 +72,20 @@ impl Lapsed {
                     ("run" | "ran" | "runs" | "running", "out") | ("no", "longer")
                 )
             });
-        let (_, before) = *dates(question).first()?;
-        ended.then(|| Lapsed {
+        if !ended {
+            return None;
+        }
+        let (before, month_day) = match (dates(question).first(), named_dates(question).first()) {
+            (Some(&(_, before)), _) => (Some(before), None),
+            (None, Some(&(_, None, month, date))) => (None, Some((month, date))),
+            _ => return None,
+        };
+        Some(Lapsed {
             before,
-            said: written(before),
+            said: before.map(written).unwrap_or_default(),
+            month_day,
+            latest: None,
+            ends: Vec::new(),
             lines: Vec::new(),
             count: 0,
             dated: 0,
@@ -87,17 +110,58 @@ impl Lapsed {
                 });
             if said {
                 end = Some(end.map_or(d, |e: i32| e.min(d)));
+            } else {
+                self.latest = Some(self.latest.map_or(d, |l| l.max(d)));
             }
             from = at;
         }
         let Some(end) = end else { return };
         self.dated += 1;
-        if end < self.before {
+        match self.before {
+            Some(before) => self.compare(n, context, end, before),
+            None if self.ends.len() < DATED_KEPT => self.ends.push((n, context, end)),
+            None => {}
+        }
+    }
+
+    fn compare(&mut self, n: u64, context: [Option<u64>; 2], end: i32, before: i32) {
+        if end < before {
             self.count += 1;
             if self.lines.len() < KEEP {
                 self.lines.push((n, context));
             }
         }
+    }
+
+    /// After the last line: a question without a year takes the output's
+    /// ([`Lapsed::month_day`]) and its end dates are compared now. With no
+    /// date in the output but end dates, there is no year to take: the
+    /// section says nothing.
+    pub fn finish(&mut self) {
+        let (Some((month, date)), None) = (self.month_day, self.before) else {
+            return;
+        };
+        let Some(latest) = self.latest else {
+            self.dated = 0;
+            return;
+        };
+        let year = latest.div_euclid(372);
+        let before = match day(year, month, date) {
+            d if d >= latest => d,
+            _ => day(year + 1, month, date),
+        };
+        self.before = Some(before);
+        self.said = format!(
+            "{} (no year given: the first after the output's latest other date, {})",
+            written(before),
+            written(latest)
+        );
+        let compared = self.ends.len() as u64;
+        for (n, context, end) in std::mem::take(&mut self.ends) {
+            self.compare(n, context, end, before);
+        }
+        // Past the lines kept, the dates were not compared.
+        self.dated = compared;
     }
 
     /// Whether any line has an end date: the section has something to say.
@@ -164,6 +228,18 @@ fn written(d: i32) -> String {
 /// (`2026-11-27`, `2026-11-27T10:00Z`) and with a month's name (`Nov 27,
 /// 2026`, `27 November 2026`, `Fri Oct 29 00:52:49 UTC 2027`).
 pub fn dates(text: &str) -> Vec<(usize, i32)> {
+    let mut out = iso_dates(text);
+    out.extend(
+        named_dates(text)
+            .into_iter()
+            .filter_map(|(at, year, month, date)| Some((at, day(year?, month, date)))),
+    );
+    out.sort_unstable();
+    out
+}
+
+/// The ISO dates in `text` (`2026-11-27`, `2026-11-27T10:00Z`).
+fn iso_dates(text: &str) -> Vec<(usize, i32)> {
     let mut out = Vec::new();
     let b = text.as_bytes();
     // ISO dates.
@@ -192,8 +268,15 @@ pub fn dates(text: &str) -> Vec<(usize, i32)> {
         }
         i += 1;
     }
-    // Dates with a month's name: the month, a day next to it, a year
-    // within the four words after it.
+    out
+}
+
+/// The dates with a month's name in `text` (`Nov 27, 2026`, `27 November
+/// 2026`, `Fri Oct 29 00:52:49 UTC 2027`, and `27 November` with no year),
+/// each with the byte where it starts: its year, month and day. The
+/// month, a day next to it, a year within the four words after it.
+fn named_dates(text: &str) -> Vec<(usize, Option<i32>, u32, u32)> {
+    let mut out = Vec::new();
     let mut words: Vec<(usize, &str)> = Vec::new();
     let mut start = None;
     for (i, c) in text.char_indices().chain([(text.len(), ' ')]) {
@@ -231,11 +314,8 @@ pub fn dates(text: &str) -> Vec<(usize, i32)> {
                 .flatten()
                 .filter(|y| (1900..=2200).contains(y))
         });
-        if let Some(year) = year {
-            out.push((at, day(year, month as u32 + 1, date)));
-        }
+        out.push((at, year, month as u32 + 1, date));
     }
-    out.sort_unstable();
     out
 }
 
@@ -310,5 +390,45 @@ mod tests {
         assert!(Lapsed::of("Which certificates expire before 2027-01-01?").is_some());
         assert!(Lapsed::of("Which certificates have run out?").is_none());
         assert!(Lapsed::of("What happened on 27 November 2026?").is_none());
+    }
+
+    #[test]
+    fn a_question_without_a_year_takes_the_outputs() {
+        let c = [None, None];
+        let lines = [
+            // `openssl s_client -showcerts`: the leaf's dates, then an
+            // expired one's `notAfter`.
+            "   v:NotBefore: Sep 22 15:13:44 2026 GMT; NotAfter: Dec 21 15:13:43 2026 GMT",
+            "notAfter=Nov 19 15:29:45 2026 GMT",
+            "   v:NotBefore: Oct 29 19:17:29 2026 GMT; NotAfter: Jan 27 19:17:28 2027 GMT",
+        ];
+        let question =
+            "It's 27 November. Which of our sites hand out a certificate that has already run out?";
+        let mut l = Lapsed::of(question).expect("asks");
+        for (i, line) in lines.iter().enumerate() {
+            l.push(i as u64 + 1, line, c);
+        }
+        l.finish();
+        let kept: Vec<u64> = l.lines.iter().map(|l| l.0).collect();
+        assert_eq!((kept.as_slice(), l.count, l.dated), (&[2][..], 1, 3));
+        assert_eq!(
+            l.said,
+            "2026-11-27 (no year given: the first after the output's latest other date, 2026-10-29)"
+        );
+        // A latest date after the question's day in its year: the next year.
+        let mut l = Lapsed::of(question).expect("asks");
+        l.push(
+            1,
+            "   v:NotBefore: Dec 2 10:00:00 2026 GMT; NotAfter: Mar 2 10:00:00 2027 GMT",
+            c,
+        );
+        l.push(2, lines[0], c);
+        l.finish();
+        assert_eq!((l.before, l.count), (Some(day(2027, 11, 27)), 2));
+        // No other date to take a year from: nothing to say.
+        let mut l = Lapsed::of(question).expect("asks");
+        l.push(1, lines[1], c);
+        l.finish();
+        assert!(!l.found());
     }
 }

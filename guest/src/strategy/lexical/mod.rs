@@ -183,6 +183,9 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     if let Some(l) = &mut lacking {
         l.finish();
     }
+    if let Some(l) = &mut lapsed {
+        l.finish();
+    }
     let values = &doc.meta.preview.values;
     let named = findings::named(&query, values, every.is_some());
     let odd_rows = columns::passages(
