@@ -6,7 +6,9 @@
 //! `2026-11-26T16:41:09Z`, `Nov 27, 2026`). No word of the question is on
 //! those lines, and their digits match nothing it says: the lines are
 //! found by comparing dates, while the search reads the view, and listed
-//! with their records (`Alias name: ldaps-dc01`).
+//! with their records (`Alias name: ldaps-dc01`). A question's date
+//! without a year ("it's 27 November") takes the output's, once it is all
+//! read ([`Lapsed::finish`]).
 
 use super::record;
 use super::search::Query;
