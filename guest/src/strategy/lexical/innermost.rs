@@ -66,9 +66,41 @@ pub fn error_lines(errors: &[PreviewLine], budget: usize, shown: &mut Vec<u64>) 
     out
 }
 
-/// Whether the question asks why, or for a cause.
+/// Verbs of "what stopped it", "what killed the pod": a question naming
+/// what did it asks for a cause.
+const CAUSED_BY_WHAT: &[&str] = &[
+    "stopped",
+    "killed",
+    "broke",
+    "prevented",
+    "blocked",
+    "crashed",
+];
+
+/// What a [`CAUSED_BY_WHAT`] verb acts on: "what stopped it", "what
+/// killed the pod".
+const ACTED_ON: &[&str] = &[
+    "it", "them", "this", "that", "the", "our", "my", "their", "its", "these", "those",
+];
+
+/// Whether the question asks why, or for a cause: a cause word, or "what"
+/// with a verb of [`CAUSED_BY_WHAT`] after it (an adverb between: "what
+/// exactly stopped it") and then what it acted on ("what stopped in the
+/// night?" asks which things stopped).
 pub fn asks_for_cause(extract: &str) -> bool {
-    terms(extract).iter().any(|t| CAUSAL.contains(&t.as_str()))
+    let t = terms(extract);
+    let by_what = |i: usize| {
+        let verb = match t.get(i + 1) {
+            Some(w) if w.ends_with("ly") => i + 2,
+            _ => i + 1,
+        };
+        t.get(verb)
+            .is_some_and(|v| CAUSED_BY_WHAT.contains(&v.as_str()))
+            && t.get(verb + 1)
+                .is_some_and(|o| ACTED_ON.contains(&o.as_str()))
+    };
+    t.iter().any(|t| CAUSAL.contains(&t.as_str()))
+        || (0..t.len()).any(|i| t[i] == "what" && by_what(i))
 }
 
 /// Innermost-cause passages for the chains `shown` passages fall in, or for
@@ -165,5 +197,23 @@ mod tests {
         assert!(asks_why_failed("what is the root cause of the error"));
         assert!(!asks_why_failed("Why is the build so slow?"));
         assert!(!asks_why_failed("Which tests failed?"));
+    }
+
+    #[test]
+    fn what_did_it_asks_for_a_cause() {
+        for causal in [
+            "Which web application didn't come up, and what exactly stopped it?",
+            "what killed the pod",
+            "What broke our build last night?",
+        ] {
+            assert!(asks_for_cause(causal), "{causal}");
+        }
+        for not in [
+            "What stopped in the night?",
+            "Which services stopped?",
+            "what was killed",
+        ] {
+            assert!(!asks_for_cause(not), "{not}");
+        }
     }
 }
