@@ -2204,3 +2204,41 @@ fn a_windows_crash_is_found_by_its_bugcheck_and_shown_by_its_message() {
         .unwrap_or("");
     assert!(!lacking.contains("crash"), "{body}");
 }
+
+#[test]
+fn a_record_too_long_to_read_whole_is_named_by_its_first_lines() {
+    // SARIF (CodeQL): each result's file comes before its long
+    // `codeFlows`, past the lines a record is read for its names.
+    let location = |uri: &str, line: usize| {
+        serde_json::json!({"physicalLocation": {
+            "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%", "index": line % 40},
+            "region": {"startLine": line, "startColumn": 5, "endColumn": 40}}})
+    };
+    let results: Vec<serde_json::Value> = (0..60)
+        .map(|i| {
+            let rule = if i % 11 == 4 { "js/sql-injection" } else { "js/unused-local-variable" };
+            let uri = format!("src/module{i}/file{i}.ts");
+            let steps: Vec<serde_json::Value> = (0..9)
+                .map(|k| serde_json::json!({"location": location(&uri, i * 10 + k), "message": {"text": format!("step {k}")}}))
+                .collect();
+            serde_json::json!({
+                "ruleId": rule, "ruleIndex": i % 7, "rule": {"id": rule, "index": i % 7},
+                "message": {"text": format!("This query depends on a user-provided value ({i}).")},
+                "locations": [location(&uri, i * 10)],
+                "partialFingerprints": {"primaryLocationLineHash": format!("{:016x}:1", i * 7919)},
+                "codeFlows": [{"threadFlows": [{"locations": steps}]}]})
+        })
+        .collect();
+    let out =
+        serde_json::to_string_pretty(&serde_json::json!({"runs": [{"results": results}]})).unwrap();
+    let body = answer(
+        &out,
+        "Which source files does the scan say are open to SQL injection? I need every file.",
+    );
+    for i in [4, 15, 26, 37, 48, 59] {
+        assert!(
+            body.contains(&format!("src/module{i}/file{i}.ts")),
+            "{i}: {body}"
+        );
+    }
+}

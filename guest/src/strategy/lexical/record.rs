@@ -23,7 +23,7 @@ const SHORT_RECORD: u64 = 12;
 /// Lines after a line read for the rest of its entry.
 const AFTER: u64 = 3;
 /// A record's lines read for its naming lines: longer ones are named by
-/// the lines nearest the line.
+/// the lines nearest the line, else by their first ones.
 const RECORD_READ: u64 = 120;
 /// Bytes of a record read for the member a question names, at most.
 const MEMBER_READ_BYTES: usize = 64 * 1024;
@@ -231,7 +231,16 @@ pub fn whose(
             }
             head
         }
-        Some(f) => record_names(doc, f, n, asked)?,
+        Some(f) => {
+            let (names, whole) = names_of_record(doc, f, n, asked)?;
+            // A record too long to read whole is named by the nearest line
+            // naming one, else by its first lines: a SARIF result's `uri`
+            // comes before its long `codeFlows`.
+            match whole || name.is_none() {
+                true => names,
+                false => Vec::new(),
+            }
+        }
         None => Vec::new(),
     };
     if context.is_empty() {
@@ -360,33 +369,31 @@ pub fn record_names(
     n: u64,
     asked: Option<&Query>,
 ) -> Result<Vec<(u64, String)>, Failure> {
+    let (names, whole) = names_of_record(doc, first, n, asked)?;
+    Ok(if whole { names } else { Vec::new() })
+}
+
+/// [`record_names`], and for a record longer than [`RECORD_READ`] lines
+/// the names among its first ones (false: the record was not read whole).
+fn names_of_record(
+    doc: &Doc,
+    first: u64,
+    n: u64,
+    asked: Option<&Query>,
+) -> Result<(Vec<(u64, String)>, bool), Failure> {
     let Some(rule) = doc.meta.records.as_ref().filter(|r| r.key.is_none()) else {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), true));
     };
     let mut cursor = RecordCursor::new(rule);
     let mut record: Vec<(u64, String)> = Vec::new();
+    let mut whole = false;
     for (i, (m, text)) in read(doc, first, first + RECORD_READ)?
         .into_iter()
         .enumerate()
     {
         if i > 0 && cursor.starts(&text) {
-            let list = records_list(doc, rule)?;
-            let mut best = best_names(record.iter().map(|l| l.1.as_str()), list.as_deref());
-            // The member the question names (`"filename"` for "which
-            // files"), by a naming word first, when its names do not
-            // already show it.
-            let named = |l: &(u64, String)| {
-                let body = l.1.trim();
-                let key = naming_key(body)?;
-                named_by(asked?, body, key)
-            };
-            let naming = record.iter().position(|l| named(l) == Some(true));
-            let first = naming.or_else(|| record.iter().position(|l| named(l).is_some()));
-            if let Some(i) = first.filter(|i| !best.contains(i)) {
-                best.push(i);
-                best.sort_unstable();
-            }
-            return Ok(best.into_iter().map(|i| record[i].clone()).collect());
+            whole = true;
+            break;
         }
         if i == 0 {
             cursor.starts(&text);
@@ -395,5 +402,20 @@ pub fn record_names(
             record.push((m, text));
         }
     }
-    Ok(Vec::new())
+    let list = records_list(doc, rule)?;
+    let mut best = best_names(record.iter().map(|l| l.1.as_str()), list.as_deref());
+    // The member the question names (`"filename"` for "which files"), by a
+    // naming word first, when its names do not already show it.
+    let named = |l: &(u64, String)| {
+        let body = l.1.trim();
+        let key = naming_key(body)?;
+        named_by(asked?, body, key)
+    };
+    let naming = record.iter().position(|l| named(l) == Some(true));
+    let first = naming.or_else(|| record.iter().position(|l| named(l).is_some()));
+    if let Some(i) = first.filter(|i| !best.contains(i)) {
+        best.push(i);
+        best.sort_unstable();
+    }
+    Ok((best.into_iter().map(|i| record[i].clone()).collect(), whole))
 }
