@@ -163,27 +163,13 @@ pub fn error_message(body: &Value) -> Option<String> {
     if body.get("type").and_then(Value::as_str) != Some("error") {
         return None;
     }
-    let error = body.get("error")?;
-    let message = error.get("message").and_then(Value::as_str)?;
-    Some(match error.get("type").and_then(Value::as_str) {
-        Some(kind) => format!("{kind}: {message}"),
-        None => message.to_string(),
-    })
+    crate::qualified_message(body.get("error")?, "type")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Message, ToolDefinition};
-
-    fn msg(role: Role, content: &str, calls: Vec<ToolCall>, id: Option<&str>) -> Message {
-        Message {
-            role,
-            content: content.into(),
-            tool_calls: calls,
-            tool_call_id: id.map(str::to_string),
-        }
-    }
+    use crate::{ToolDefinition, message as msg};
 
     #[test]
     fn tool_use_and_results_take_the_messages_shape() {

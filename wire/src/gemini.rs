@@ -213,27 +213,13 @@ pub fn parse_response(body: &Value) -> Result<Answer, String> {
 
 /// `{"error": {"code": …, "message": …, "status": …}}`.
 pub fn error_message(body: &Value) -> Option<String> {
-    let error = body.get("error")?;
-    let message = error.get("message").and_then(Value::as_str)?;
-    Some(match error.get("status").and_then(Value::as_str) {
-        Some(status) => format!("{status}: {message}"),
-        None => message.to_string(),
-    })
+    crate::qualified_message(body.get("error")?, "status")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Message, ToolDefinition};
-
-    fn msg(role: Role, content: &str, calls: Vec<ToolCall>, id: Option<&str>) -> Message {
-        Message {
-            role,
-            content: content.into(),
-            tool_calls: calls,
-            tool_call_id: id.map(str::to_string),
-        }
-    }
+    use crate::{ToolDefinition, message as msg};
 
     #[test]
     fn calls_and_results_take_the_contents_shape() {

@@ -146,6 +146,29 @@ fn count_at(usage: Option<&serde_json::Value>, key: &str) -> u64 {
         .unwrap_or(0)
 }
 
+/// An error object's `message`, after its `qualifier` member when it has
+/// one (Anthropic's `type`, Gemini's `status`): `RESOURCE_EXHAUSTED: quota`.
+fn qualified_message(error: &serde_json::Value, qualifier: &str) -> Option<String> {
+    let message = error.get("message").and_then(serde_json::Value::as_str)?;
+    Some(
+        match error.get(qualifier).and_then(serde_json::Value::as_str) {
+            Some(q) => format!("{q}: {message}"),
+            None => message.to_string(),
+        },
+    )
+}
+
+/// A message of the engine's conversation, for the formats' tests.
+#[cfg(test)]
+fn message(role: Role, content: &str, calls: Vec<ToolCall>, id: Option<&str>) -> Message {
+    Message {
+        role,
+        content: content.into(),
+        tool_calls: calls,
+        tool_call_id: id.map(str::to_string),
+    }
+}
+
 /// The provider's error message of an error body, any format.
 pub fn error_message(body: &serde_json::Value) -> Option<String> {
     anthropic::error_message(body)
