@@ -14,7 +14,9 @@
 //!   joined ones;
 //! - the scorer returns exactly the units that hold a query term by the
 //!   guest's public matching rule ([`Query::held_by`], applied here to each
-//!   token, without the scorer's prefilter and memo; a name as written by
+//!   token, without the scorer's prefilter and memo; a failure word
+//!   standing in for the question's, [`Held::stand_in`], holds nothing
+//!   where the token is only in a path, [`only_in_paths`]; a name as written by
 //!   [`holds_name`], between word boundaries in any case), each with
 //!   exactly the terms it holds; units are fixed windows of `WINDOW_LINES` lines, or
 //!   with record starts, runs of whole records closed at a record start
@@ -29,7 +31,7 @@ mod words;
 use std::collections::HashMap;
 
 use tool_output_guest::strategy::lexical::search::{
-    MAX_UNIT_LINES, Query, Ranked, Scorer, WINDOW_LINES, phrased, terms,
+    Held, MAX_UNIT_LINES, Query, Ranked, Scorer, WINDOW_LINES, only_in_paths, phrased, terms,
 };
 
 use crate::support::Rng;
@@ -129,10 +131,11 @@ fn score(query: &Query, lines: &[&str], starts: Option<&[bool]>, keep: usize) ->
     scorer.finish()
 }
 
-/// The query terms a token holds, by the guest's rule, remembered per token.
+/// The ways a token holds query terms, by the guest's rule, remembered per
+/// token.
 struct Holder<'q> {
     query: &'q Query,
-    seen: HashMap<String, Vec<usize>>,
+    seen: HashMap<String, Vec<Held>>,
 }
 
 impl<'q> Holder<'q> {
@@ -143,11 +146,19 @@ impl<'q> Holder<'q> {
         }
     }
 
-    fn terms_of(&mut self, token: &str) -> &[usize] {
+    /// The terms `token` holds on `line`: a failure word standing in for
+    /// the question's holds nothing where it is only in a path.
+    fn terms_of(&mut self, token: &str, line: &str) -> Vec<usize> {
         let query = self.query;
-        self.seen
+        let held = self
+            .seen
             .entry(token.to_string())
-            .or_insert_with(|| query.held_by(token).iter().map(|h| h.term).collect())
+            .or_insert_with(|| query.held_by(token));
+        let in_paths = || line.contains(['/', '\\']) && only_in_paths(line, token);
+        held.iter()
+            .filter(|h| !h.stand_in || !in_paths())
+            .map(|h| h.term)
+            .collect()
     }
 }
 
@@ -182,7 +193,7 @@ fn expected_units(holder: &mut Holder, lines: &[&str], starts: Option<&[bool]>) 
         let mut hit = vec![false; names.len()];
         for line in &lines[first as usize - 1..last as usize] {
             for token in terms(line) {
-                for &t in holder.terms_of(&token) {
+                for t in holder.terms_of(&token, line) {
                     hit[t] = true;
                 }
             }

@@ -109,6 +109,7 @@ fn check_holding(a: &str, b: &str) {
         term: 0,
         related: false,
         longer: false,
+        stand_in: false,
     };
     assert!(held(a, a).contains(&own), "{a:?} does not hold itself");
     let forward = held(a, b);

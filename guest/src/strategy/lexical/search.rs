@@ -23,7 +23,7 @@ pub use query::{Query, percentile, phrased};
 use terms::for_each_term;
 pub use terms::terms;
 
-use crate::view::errors::{looks_like_error, path_word};
+use crate::view::errors::path_word;
 
 /// Lines per fixed window, and the fewest lines of a unit of records.
 pub const WINDOW_LINES: u64 = 8;
@@ -153,8 +153,7 @@ impl Scorer {
                 form_term.push(t as u32);
                 form_weight.push(query.weights[t] * f64::from(f.tenths) / 10.0);
                 form_related.push(f.tenths < 10);
-                let stands_in = f.tenths < 10 || query.is_guessed(t);
-                form_stand_in.push(stands_in && looks_like_error(f.text.as_bytes()));
+                form_stand_in.push(query.stands_in(t, f));
             }
         }
         let n = form_term.len();
@@ -479,8 +478,8 @@ fn rank(sa: f64, la: u64, sb: f64, lb: u64) -> std::cmp::Ordering {
 mod tests;
 
 /// Whether every place `line` holds `token` (lowercased) is a word of a
-/// path ([`path_word`]).
-fn only_in_paths(line: &str, token: &str) -> bool {
+/// path ([`path_word`]): a [`Held::stand_in`] there is no hit.
+pub fn only_in_paths(line: &str, token: &str) -> bool {
     let lower = line.to_ascii_lowercase();
     let mut found = false;
     for (at, _) in lower.match_indices(token) {

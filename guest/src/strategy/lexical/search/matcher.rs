@@ -34,6 +34,9 @@ pub struct Held {
     /// Only as a longer word (`timeouts` for `timeout`): one way, a
     /// question's word finds its longer forms, not the reverse.
     pub longer: bool,
+    /// Through a failure word standing in for the question's: no hit where
+    /// the token is only in a path ([`super::only_in_paths`]).
+    pub stand_in: bool,
 }
 
 impl Query {
@@ -53,6 +56,7 @@ impl Query {
                         term,
                         related,
                         longer,
+                        stand_in: self.stands_in(term, form),
                     });
                 }
             }

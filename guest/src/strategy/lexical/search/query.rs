@@ -494,6 +494,15 @@ impl Query {
         self.guessed.contains(&t)
     }
 
+    /// Whether `form` of term `t` is a failure word standing in for the
+    /// question's (a related word, or a guessed term, that looks like an
+    /// error): held in a path, it names a file, not a failure
+    /// (`Failed_Pruefbericht.pdf` for "fail").
+    pub(super) fn stands_in(&self, t: usize, form: &Form) -> bool {
+        (form.tenths < 10 || self.is_guessed(t))
+            && crate::view::errors::looks_like_error(form.text.as_bytes())
+    }
+
     /// Term `t`'s weight: how much a line holding it counts.
     pub fn weight(&self, t: usize) -> f64 {
         self.weights.get(t).copied().unwrap_or(1.0)

@@ -276,6 +276,7 @@ fn holding_is_mutual_except_for_longer_words() {
         term: 0,
         related: false,
         longer,
+        stand_in: false,
     };
     assert_eq!(held("failed", "failing"), [own(false)]);
     assert_eq!(held("failing", "failed"), [own(false)]);
@@ -290,6 +291,7 @@ fn holding_is_mutual_except_for_longer_words() {
         term: 0,
         related: true,
         longer: false,
+        stand_in: false,
     };
     assert_eq!(held("storage", "disks"), [related]);
     assert_eq!(held("disk", "storage"), [related]);
