@@ -204,6 +204,27 @@ fn word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 
+/// How many times `w` stands whole in `text` (no word character on
+/// either side).
+pub(super) fn whole(text: &str, w: &str) -> usize {
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let t = text.as_bytes();
+    let (first, last) = (w.as_bytes()[0], w.as_bytes()[w.len() - 1]);
+    let mut n = 0;
+    let mut from = 0;
+    while let Some(at) = text[from..].find(w) {
+        let s = from + at;
+        let e = s + w.len();
+        let before = !word(first) || s == 0 || !word(t[s - 1]);
+        let after = !word(last) || e == t.len() || !word(t[e]);
+        if before && after {
+            n += 1;
+        }
+        from = s + 1;
+    }
+    n
+}
+
 /// Whether any of `others` (not `item` itself) shows `item`.
 pub(super) fn named_elsewhere(item: &str, others: &[String]) -> bool {
     others.iter().any(|o| o != item && shows(o, item))

@@ -261,3 +261,8 @@ pub(super) fn datetime(s: u64) -> String {
     let (y, m, d) = civil(s / 86_400);
     format!("{y}-{m:02}-{d:02}T{}", clock(s % 86_400))
 }
+
+/// `2026-11-26T08:00:05Z`: a time as Kubernetes and most APIs write it.
+pub(super) fn iso(t: u64) -> String {
+    format!("{}Z", datetime(t))
+}

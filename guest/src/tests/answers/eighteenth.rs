@@ -49,7 +49,7 @@ use std::collections::BTreeSet;
 use serde_json::{Map, Value, json};
 
 use super::super::heldout::{DAY, civil, clock, datetime, h, hex, letters, range, thousands, uuid};
-use super::{Case, jq_string, named_elsewhere, pick, pretty};
+use super::{Case, jq_string, named_elsewhere, pick, pretty, whole};
 
 pub(super) fn cases() -> Vec<Case> {
     vec![
@@ -62,27 +62,6 @@ pub(super) fn cases() -> Vec<Case> {
         codeql_sql_injection(),
         pm2_errored_apps(),
     ]
-}
-
-/// How many times `w` stands whole in `text` (no word character on
-/// either side).
-fn whole(text: &str, w: &str) -> usize {
-    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-    let t = text.as_bytes();
-    let (first, last) = (w.as_bytes()[0], w.as_bytes()[w.len() - 1]);
-    let mut n = 0;
-    let mut from = 0;
-    while let Some(at) = text[from..].find(w) {
-        let s = from + at;
-        let e = s + w.len();
-        let before = !word(first) || s == 0 || !word(t[s - 1]);
-        let after = !word(last) || e == t.len() || !word(t[e]);
-        if before && after {
-            n += 1;
-        }
-        from = s + 1;
-    }
-    n
 }
 
 /// `0.xx` of the hash of `i`: a fraction in [0, 1).
