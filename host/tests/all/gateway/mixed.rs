@@ -167,6 +167,9 @@ async fn an_upstream_that_answers_nonsense_to_tools_is_relayed_not_a_panic() {
         "{\"choices\": [7], \"content\": [1, \"x\", null]}",
         "{\"content\": [{\"type\": \"tool_use\", \"name\": \"tool_output\", \"input\": 5}], \"output\": [3, {\"type\": \"message\", \"content\": 9}]}",
         "not JSON {",
+        "{\"candidates\": 5}",
+        "{\"candidates\": [{\"content\": {\"parts\": \"x\"}}, 3]}",
+        "{\"candidates\": [{\"content\": {\"parts\": [7, {\"functionCall\": {\"name\": \"tool_output\", \"args\": 5}}, {\"functionCall\": 1}]}}]}",
     ];
     for lie in lies {
         let upstream = Upstream::start(move |_| Answer::Full {
@@ -188,6 +191,10 @@ async fn an_upstream_that_answers_nonsense_to_tools_is_relayed_not_a_panic() {
             (
                 "/v1/responses",
                 json!({"model": "m", "stream": true, "tools": [{"type": "function", "name": "f"}], "input": "hi"}),
+            ),
+            (
+                "/v1beta/models/m:streamGenerateContent?alt=sse",
+                json!({"tools": [{"functionDeclarations": [{"name": "f"}]}], "contents": [{"role": "user", "parts": [{"text": "hi"}]}]}),
             ),
         ] {
             let response = client()
