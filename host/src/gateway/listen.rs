@@ -21,7 +21,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use super::Gateway;
 use super::answer::{Out, error, json_response, plain_error};
 use super::body::{self, BodyError};
-use super::dialect::{self, Dialect, Route};
+use super::dialect::{self, Dialect, Looping, Route};
 use super::upstream::{self, Relay, TOKEN_HEADER};
 use crate::llm::LlmError;
 use crate::llm::borrowed::{LEND_PATH, Lender, SECRET_HEADER, error_json};
@@ -163,7 +163,7 @@ async fn handle(gateway: &Gateway, req: Request<Incoming>) -> Response<Out> {
                 path_and_query: &path_and_query,
                 headers: &parts.headers,
             };
-            let client_stream = streams(dialect, &path, &body);
+            let client_stream = streams(dialect, looping, &path, &body);
             let (prepared, offered) = turn.prepare(body.clone());
             if offered {
                 let response = turn.run(prepared, client_stream, body).await;
@@ -322,16 +322,15 @@ fn conversation(headers: &hyper::HeaderMap) -> String {
         .unwrap_or_default()
 }
 
-/// Whether the client asked for a stream (`"stream": true`, or Gemini's
-/// `:streamGenerateContent`).
-fn streams(dialect: &dyn Dialect, path: &str, body: &super::Chunked) -> bool {
-    // Gemini asks in the path.
-    path.ends_with(":streamGenerateContent")
-        || super::json::Tree::parse(body.clone(), dialect.paths()).is_ok_and(|tree| {
-            tree.root()
-                .get("stream")
-                .is_some_and(|s| s.raw().bytes().eq(*b"true"))
-        })
+/// Whether the client asked for a stream ([`Looping::streams`]).
+fn streams(
+    dialect: &dyn Dialect,
+    looping: &dyn Looping,
+    path: &str,
+    body: &super::Chunked,
+) -> bool {
+    super::json::Tree::parse(body.clone(), dialect.paths())
+        .is_ok_and(|tree| looping.streams(path, tree.root()))
 }
 
 /// Gemini names the model in the path: `…/models/M:generateContent`.

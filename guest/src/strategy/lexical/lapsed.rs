@@ -35,7 +35,8 @@ const MONTHS: [&str; 12] = [
 ];
 
 /// Lines with an end date kept while the question's year is not known yet
-/// (the first ones; more are counted).
+/// (the first ones): the dates of later ones are not compared, nor counted
+/// in the section's title.
 const DATED_KEPT: usize = 4096;
 
 /// The end dates before the question's date, as read.

@@ -216,6 +216,10 @@ impl Looping for Gemini {
         "parts"
     }
 
+    fn streams(&self, path: &str, _: Val<'_>) -> bool {
+        path.ends_with(":streamGenerateContent")
+    }
+
     fn whole(&self, path_and_query: &str) -> String {
         let (path, query) = path_and_query
             .split_once('?')

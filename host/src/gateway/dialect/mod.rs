@@ -293,6 +293,13 @@ pub trait Looping: Sync {
         "content"
     }
 
+    /// Whether the client asked for a stream: `"stream": true` in the body
+    /// (`path`: the request's, for an API that asks there).
+    fn streams(&self, _path: &str, root: Val<'_>) -> bool {
+        root.get("stream")
+            .is_some_and(|s| s.raw().bytes().eq(*b"true"))
+    }
+
     /// The path and query of a request that asks for the whole answer, for
     /// one that may ask for a stream in its path (Gemini); others ask in
     /// their body ([`crate::gateway::tools`] turns `stream` off there).
