@@ -76,7 +76,7 @@ struct Kind {
     last: u64,
     /// The first lines, each with the lines saying whose it is (its
     /// record's first line, the line naming it).
-    lines: Vec<(u64, [Option<u64>; 2])>,
+    lines: Vec<record::LineOf>,
     /// Its first line is a field whose whole value is the matched word
     /// (`"color": "red"`, `status=FAILED`): a state, not a word in a key
     /// or a sentence.
@@ -312,7 +312,7 @@ impl Every {
 fn render_kind(doc: &Doc, kind: &Kind, roomy: bool, query: &Query) -> Result<String, Failure> {
     let mut out = String::new();
     let whole = kind.count <= if roomy { FULL_KIND } else { FEW_LINES };
-    let listed: &[(u64, [Option<u64>; 2])] = if whole { &kind.lines } else { &kind.lines[..1] };
+    let listed: &[record::LineOf] = if whole { &kind.lines } else { &kind.lines[..1] };
     out.push_str(&format!(
         "[{} {} with \"{}\"]\n",
         kind.count,

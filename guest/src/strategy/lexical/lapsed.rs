@@ -10,7 +10,7 @@
 //! without a year ("it's 27 November") takes the output's, once it is all
 //! read ([`Lapsed::finish`]).
 
-use super::record;
+use super::record::{self, LineOf};
 use super::search::Query;
 use crate::doc::Doc;
 use crate::llm::Failure;
@@ -52,10 +52,10 @@ pub struct Lapsed {
     month_day: Option<(u32, u32)>,
     latest: Option<i32>,
     /// Until then, the lines with an end date: whose each is, its date.
-    ends: Vec<(u64, [Option<u64>; 2], i32)>,
+    ends: Vec<(LineOf, i32)>,
     /// Kept lines, each with whose it is: its record's first line and the
     /// nearest line naming it, as the search saw them.
-    lines: Vec<(u64, [Option<u64>; 2])>,
+    lines: Vec<LineOf>,
     count: u64,
     /// Lines with an end date at all.
     dated: u64,
@@ -121,17 +121,17 @@ impl Lapsed {
         let Some(end) = end else { return };
         self.dated += 1;
         match self.before {
-            Some(before) => self.compare(n, context, end, before),
-            None if self.ends.len() < DATED_KEPT => self.ends.push((n, context, end)),
+            Some(before) => self.compare((n, context), end, before),
+            None if self.ends.len() < DATED_KEPT => self.ends.push(((n, context), end)),
             None => {}
         }
     }
 
-    fn compare(&mut self, n: u64, context: [Option<u64>; 2], end: i32, before: i32) {
+    fn compare(&mut self, line: LineOf, end: i32, before: i32) {
         if end < before {
             self.count += 1;
             if self.lines.len() < KEEP {
-                self.lines.push((n, context));
+                self.lines.push(line);
             }
         }
     }
@@ -160,8 +160,8 @@ impl Lapsed {
             written(latest)
         );
         let compared = self.ends.len() as u64;
-        for (n, context, end) in std::mem::take(&mut self.ends) {
-            self.compare(n, context, end, before);
+        for (line, end) in std::mem::take(&mut self.ends) {
+            self.compare(line, end, before);
         }
         // Past the lines kept, the dates were not compared.
         self.dated = compared;

@@ -40,7 +40,7 @@ struct Shape {
     /// Lines without it: how many, and the first ones (with the lines
     /// that may say whose they are, as [`record::whose`] takes them).
     unlike: u64,
-    lines: Vec<(u64, [Option<u64>; 2])>,
+    lines: Vec<record::LineOf>,
 }
 
 /// Gathers, per kind of line and other words held, the lines with and
