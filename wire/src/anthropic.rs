@@ -41,7 +41,7 @@ pub fn request_body(model: &str, req: &Request) -> Value {
                         "type": "tool_use",
                         "id": c.id,
                         "name": c.name,
-                        "input": tool_input(&c.arguments),
+                        "input": crate::arguments_object(&c.arguments),
                     })
                 }));
                 ("assistant", blocks)
@@ -98,16 +98,6 @@ fn text_block(text: &str) -> Vec<Value> {
         Vec::new()
     } else {
         vec![json!({"type": "text", "text": text})]
-    }
-}
-
-/// `tool_use.input` must be an object; arguments that are not one (the
-/// model wrote broken JSON) are passed as `{}` — the guest already saw the
-/// original text and answered it with an error result.
-fn tool_input(arguments: &str) -> Value {
-    match serde_json::from_str::<Value>(arguments) {
-        Ok(v @ Value::Object(_)) => v,
-        _ => json!({}),
     }
 }
 

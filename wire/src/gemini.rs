@@ -68,7 +68,7 @@ pub fn request_body(req: &Request) -> Value {
                 let mut parts = text_part(&m.content);
                 parts.extend(m.tool_calls.iter().map(|c| {
                     json!({
-                        "functionCall": {"id": c.id, "name": c.name, "args": args(&c.arguments)},
+                        "functionCall": {"id": c.id, "name": c.name, "args": crate::arguments_object(&c.arguments)},
                         "thoughtSignature": SKIP_SIGNATURE,
                     })
                 }));
@@ -137,15 +137,6 @@ fn text_part(text: &str) -> Vec<Value> {
         Vec::new()
     } else {
         vec![json!({"text": text})]
-    }
-}
-
-/// `functionCall.args` must be an object; arguments that are not one (the
-/// model wrote broken JSON) are passed as `{}`, as for Anthropic.
-fn args(arguments: &str) -> Value {
-    match serde_json::from_str::<Value>(arguments) {
-        Ok(v @ Value::Object(_)) => v,
-        _ => json!({}),
     }
 }
 

@@ -146,6 +146,17 @@ fn count_at(usage: Option<&serde_json::Value>, key: &str) -> u64 {
         .unwrap_or(0)
 }
 
+/// A call's arguments as the object Anthropic's `tool_use.input` and
+/// Gemini's `functionCall.args` must be; arguments that are not one (the
+/// model wrote broken JSON) are passed as `{}` — the guest already saw the
+/// original text and answered it with an error result.
+fn arguments_object(arguments: &str) -> serde_json::Value {
+    match serde_json::from_str::<serde_json::Value>(arguments) {
+        Ok(v @ serde_json::Value::Object(_)) => v,
+        _ => serde_json::json!({}),
+    }
+}
+
 /// An error object's `message`, after its `qualifier` member when it has
 /// one (Anthropic's `type`, Gemini's `status`): `RESOURCE_EXHAUSTED: quota`.
 fn qualified_message(error: &serde_json::Value, qualifier: &str) -> Option<String> {
