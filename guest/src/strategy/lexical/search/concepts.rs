@@ -383,6 +383,20 @@ const GROUPS: &[&[&str]] = &[
     &["pod", "endpoint", "backend"],
     // A user's login name: Active Directory's `sAMAccountName`.
     &["username", "samaccountname", "userprincipalname"],
+    // A change undone: a configuration tool's `corrective_change` (a file
+    // edited by hand, "put back"), a `drift` corrected, a deploy `rolled
+    // back`.
+    &[
+        "revert",
+        "reverted",
+        "restore",
+        "restored",
+        "corrective",
+        "drift",
+        "drifted",
+        "rollback",
+        "undo",
+    ],
     // Services by their well-known ports, as packet captures and socket
     // listings name them (`10.0.1.20.5432`).
     &["postgres", "postgresql", "5432"],

@@ -236,6 +236,39 @@ fn compounds(extract: &str) -> Vec<String> {
     out
 }
 
+/// A short word (two or three letters: an abbreviation already) after
+/// another, as outputs write the pair: with the first word's initial
+/// joined to it. "full GC" is jstat's `FGC`, "young GC" its `YGC`, "user
+/// id" a `uid`, "process id" a `pid`. Each pair's short word (a term) and
+/// its joined spelling, lowercased; a stopword before it joins nothing
+/// ("the GC" is no `tgc`).
+fn initialed(extract: &str) -> Vec<(String, String)> {
+    let words: Vec<String> = (extract.split_whitespace())
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_ascii_alphanumeric())
+                .to_ascii_lowercase()
+        })
+        .collect();
+    let mut out: Vec<(String, String)> = Vec::new();
+    for pair in words.windows(2) {
+        let (first, short) = (&pair[0], &pair[1]);
+        let letters = |w: &str| w.bytes().all(|b| b.is_ascii_lowercase());
+        if (2..=3).contains(&short.len())
+            && letters(short)
+            && !STOPWORDS.contains(&short.as_str())
+            && first.len() >= 3
+            && letters(first)
+            && !STOPWORDS.contains(&first.as_str())
+        {
+            let joined = format!("{}{short}", &first[..1]);
+            if !out.iter().any(|(_, j)| *j == joined) {
+                out.push((short.clone(), joined));
+            }
+        }
+    }
+    out
+}
+
 /// A name and the version after it, as a request writes them apart and
 /// outputs write them joined: "TLS 1.0" is testssl's `TLS1` and
 /// `tls1_0`, "Python 3.11" a `python3.11` path's `python3`, "HTTP 2"
@@ -315,7 +348,9 @@ fn quoted(extract: &str) -> Vec<String> {
 /// is `depleted`, and so `exhausted`, `full`, with no `free` lease left
 /// ([`super::concepts`]); a vault someone "got rid of" was deleted; a
 /// disk a pool "gave up on" is `FAULTED`; a file a copy "left behind"
-/// failed.
+/// failed; a file a configuration tool "put back" (by hand edited) was
+/// reverted: Puppet's `corrective_change`, a `drift` corrected. A
+/// pronoun may stand between the two ("put it back").
 pub(super) const PHRASES: &[(&[&str], &str, &str)] = &[
     (&["run", "ran", "runs", "running"], "out", "depleted"),
     (
@@ -329,7 +364,11 @@ pub(super) const PHRASES: &[(&[&str], &str, &str)] = &[
         "faulted",
     ),
     (&["leave", "left", "leaves", "leaving"], "behind", "fail"),
+    (&["put", "puts", "putting"], "back", "revert"),
 ];
+
+/// Words that may stand between a phrase's two words: "put it back".
+const PHRASE_OBJECTS: &[&str] = &["it", "them", "this", "that", "everything", "things"];
 
 /// The words of the [`PHRASES`] `extract` says, each once.
 pub fn phrased(extract: &str) -> Vec<&'static str> {
@@ -340,9 +379,12 @@ pub fn phrased(extract: &str) -> Vec<&'static str> {
         })
         .collect();
     let mut out: Vec<&'static str> = Vec::new();
-    for pair in words.windows(2) {
-        for &(firsts, second, word) in PHRASES {
-            if firsts.contains(&pair[0].as_str()) && pair[1] == second && !out.contains(&word) {
+    for (i, first) in words.iter().enumerate() {
+        let next = |k: usize| words.get(i + k).map(String::as_str);
+        let object = next(1).is_some_and(|w| PHRASE_OBJECTS.contains(&w));
+        let second = if object { next(2) } else { next(1) };
+        for &(firsts, then, word) in PHRASES {
+            if firsts.contains(&first.as_str()) && second == Some(then) && !out.contains(&word) {
                 out.push(word);
             }
         }
@@ -389,6 +431,15 @@ impl Query {
         }
         for spellings in versioned(extract) {
             q.add_spellings(spellings);
+        }
+        for (short, initialed) in initialed(extract) {
+            if let Some(t) = q.terms.iter().position(|t| *t == short) {
+                q.forms[t].push(Form {
+                    text: initialed,
+                    tenths: 10,
+                    verbatim: false,
+                });
+            }
         }
         for word in phrased(extract) {
             if !q.terms.iter().any(|t| t == word) {

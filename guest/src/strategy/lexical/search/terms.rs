@@ -1,5 +1,6 @@
-//! The tokenizer shared by queries and lines: word runs, snake_case parts
-//! and bigrams of scripts written without spaces.
+//! The tokenizer shared by queries and lines: word runs, snake_case parts,
+//! bigrams of scripts written without spaces, and the service a host's
+//! well-known port names (`203.0.113.7:22` holds `ssh`).
 
 /// Terms of a query or a line, lowercased, in order, duplicates kept.
 ///
@@ -11,7 +12,10 @@
 /// and `-` anyway. Runs of scripts written without spaces (CJK
 /// ideographs, kana, Hangul, Thai, Lao, Myanmar, Khmer) have no word
 /// boundaries to find, so they yield overlapping bigrams (a lone character
-/// yields itself). Punctuation, symbols and emoji separate terms.
+/// yields itself). Punctuation, symbols and emoji separate terms. A
+/// well-known port after a host (`10.0.0.5:3389`, `git.example.org:22`)
+/// also yields its service's name as a part ([`service`]): a question
+/// about SSH finds `CONNECT 203.0.113.7:22`, which holds no word of it.
 pub fn terms(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     for_each_term(text, &mut String::new(), |t, _| out.push(t.to_owned()));
@@ -65,6 +69,9 @@ pub(super) fn for_each_term(text: &str, buf: &mut String, mut emit: impl FnMut(&
             }
             if i > start {
                 word(&text[start..i], buf, &mut emit);
+                if let Some(name) = service(text, start, i) {
+                    emit(name, true);
+                }
             }
             i += 1;
         }
@@ -86,11 +93,79 @@ pub(super) fn for_each_term(text: &str, buf: &mut String, mut emit: impl FnMut(&
             prev = i;
         }
         match kind {
-            Class::Word => word(&text[start..end], buf, &mut emit),
+            Class::Word => {
+                word(&text[start..end], buf, &mut emit);
+                if let Some(name) = service(text, start, end) {
+                    emit(name, true);
+                }
+            }
             _ if prev == start => emit(&text[start..end], false), // a lone character
             _ => {}
         }
     }
+}
+
+/// Services by their well-known ports, as people name them.
+const SERVICES: &[(&str, &str)] = &[
+    ("21", "ftp"),
+    ("22", "ssh"),
+    ("23", "telnet"),
+    ("25", "smtp"),
+    ("53", "dns"),
+    ("80", "http"),
+    ("110", "pop3"),
+    ("143", "imap"),
+    ("389", "ldap"),
+    ("443", "https"),
+    ("445", "smb"),
+    ("465", "smtp"),
+    ("587", "smtp"),
+    ("636", "ldaps"),
+    ("993", "imap"),
+    ("1433", "mssql"),
+    ("1521", "oracle"),
+    ("3306", "mysql"),
+    ("3389", "rdp"),
+    ("5432", "postgres"),
+    ("5900", "vnc"),
+    ("6379", "redis"),
+    ("9200", "elasticsearch"),
+    ("11211", "memcached"),
+    ("27017", "mongodb"),
+];
+
+/// The service named by the word run `text[start..end]` when it is a
+/// well-known port after a host: `:` before it, and before that an
+/// address or a host name with a dot (`10.0.0.5`, `git.example.org`,
+/// `[::1]`) or `localhost`, with no `:` or `.` and a digit after it. A
+/// time (`03:14:22`, `2026-11-27T03:14`) has no dotted host, so its
+/// minutes are no port.
+fn service(text: &str, start: usize, end: usize) -> Option<&'static str> {
+    let b = text.as_bytes();
+    let name = SERVICES
+        .iter()
+        .find(|(port, _)| *port == &text[start..end])?
+        .1;
+    let colon = start.checked_sub(1)?;
+    if b[colon] != b':' || b.get(end) == Some(&b':') {
+        return None;
+    }
+    if b.get(end) == Some(&b'.') && b.get(end + 1).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    if colon > 0 && b[colon - 1] == b']' {
+        return Some(name);
+    }
+    let host_start = b[..colon]
+        .iter()
+        .rposition(|&c| !(c.is_ascii_alphanumeric() || c == b'.' || c == b'-' || c == b'_'))
+        .map_or(0, |at| at + 1);
+    let host = &text[host_start..colon];
+    let dotted = host.contains('.')
+        && !host.starts_with('.')
+        && !host.ends_with('.')
+        && host.bytes().any(|c| c.is_ascii_alphanumeric());
+    (dotted || host.eq_ignore_ascii_case("localhost")).then_some(name)
 }
 
 /// Emits a word run lowercased, then its parts when it has several:

@@ -30,6 +30,47 @@ fn terms_english_snake_and_paths() {
 }
 
 #[test]
+fn a_hosts_well_known_port_names_its_service() {
+    assert_eq!(
+        terms("CONNECT 198.51.100.23:22 - HIER_NONE/-"),
+        [
+            "connect",
+            "198",
+            "51",
+            "100",
+            "23",
+            "22",
+            "ssh",
+            "hier_none",
+            "hier",
+            "none"
+        ]
+    );
+    assert_eq!(
+        terms("git.example-box.de:22"),
+        ["git", "example", "box", "de", "22", "ssh"]
+    );
+    assert_eq!(terms("[::1]:3389 ё"), ["1", "3389", "rdp", "ё"]);
+    assert_eq!(terms("localhost:5432"), ["localhost", "5432", "postgres"]);
+    // Times, dates, an image's tag and a port of no service name none.
+    for text in [
+        "03:14:22 ok",
+        "2026-11-27T03:22:05Z",
+        "at 14:22",
+        "image node:22",
+        "10.0.0.1:2222",
+        "10.0.0.1:22:7",
+        "v1.2:22.5",
+    ] {
+        assert!(
+            !terms(text).contains(&"ssh".to_string()),
+            "{text}: {:?}",
+            terms(text)
+        );
+    }
+}
+
+#[test]
 fn terms_spaceless_scripts() {
     assert_eq!(
         terms("找出所有超时的请求"),
@@ -86,6 +127,21 @@ fn a_name_and_its_version_are_looked_up_joined() {
     // A word of other letters is no name (`ＥＲers` is not `ers`).
     let q = Query::parse("ＥＲers 0ms").unwrap();
     assert!(!q.terms().contains(&"ers0"), "{:?}", q.terms());
+}
+
+#[test]
+fn a_short_word_is_held_with_the_initial_of_the_word_before() {
+    let q = Query::parse("how long after start did the first full GC happen, and its user id?")
+        .unwrap();
+    let gc = q.terms().iter().position(|t| *t == "gc").unwrap();
+    let id = q.terms().iter().position(|t| *t == "id").unwrap();
+    // jstat's `FGC` column, a `uid` key; not the young collections' `YGC`.
+    assert!(q.held_by("fgc").iter().any(|h| h.term == gc && !h.related));
+    assert!(q.held_by("uid").iter().any(|h| h.term == id));
+    assert!(!q.held_by("ygc").iter().any(|h| h.term == gc));
+    // A stopword before the short word joins nothing.
+    let q = Query::parse("why did the GC run").unwrap();
+    assert!(q.held_by("tgc").is_empty());
 }
 
 #[test]
