@@ -3,6 +3,8 @@
 //! lines, never beside the next record's head, and the question's words no
 //! line holds are named once.
 
+mod moments;
+
 use crate::bindings::types::{CallInfo, ExtractRequest, StoreOutcome};
 use crate::llm::NoLlm;
 use crate::storage::MemStorage;

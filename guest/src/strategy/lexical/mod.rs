@@ -12,6 +12,7 @@
 //! ([`passage`], [`record`]) and the innermost causes of the traces they
 //! fall in ([`innermost`]).
 
+mod changes;
 mod columns;
 mod crosstab;
 mod every;
@@ -36,6 +37,7 @@ use crate::llm::Failure;
 use crate::strategy::{Strategy, Task};
 use crate::view::detect::names::Names;
 use crate::view::detect::records::RecordCursor;
+use changes::Changes;
 use crosstab::Crosstab;
 use every::Every;
 use intent::Intent;
@@ -117,6 +119,7 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     let mut lacking = (intent.lacking.as_ref()).and_then(|l| Lacking::new(l, &query, skip));
     let mut unlike = (intent.negated.as_deref()).and_then(|w| Unlike::new(w, &query.terms()));
     let mut lapsed = Lapsed::of(question);
+    let mut changes = changes::asks(question).then(Changes::default);
     // The lines naming records, for saying whose a listed line is.
     let mut names = (every.is_some() || unlike.is_some() || lapsed.is_some()).then(Names::default);
     let mut reader = doc.lines_from(1);
@@ -171,6 +174,9 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
             if let Some(l) = &mut lapsed {
                 l.push(n, &line, context);
             }
+            if let Some(c) = &mut changes {
+                c.push(n, &line, &query);
+            }
         }
     }
     reader
@@ -199,7 +205,15 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
         && preview.causes.is_empty()
         && !preview.errors.is_empty();
     let lapsed = lapsed.filter(Lapsed::found);
-    let found = !named.is_empty() || !odd_rows.is_empty() || why_failed || lapsed.is_some();
+    let (moments, moment_lines) = match &changes {
+        Some(c) => c.render(doc, budget / FINDINGS_SHARE)?,
+        None => Default::default(),
+    };
+    let found = !named.is_empty()
+        || !odd_rows.is_empty()
+        || why_failed
+        || lapsed.is_some()
+        || !moments.is_empty();
     if ranked.windows.is_empty() && !found && measures.is_none() && !matching {
         return Ok(format!(
             "NO RELEVANT DATA FOUND\nSearched all {} lines of the output (no LLM: lexical search) for \
@@ -252,6 +266,10 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
             body.push_str(&text);
             shown.extend(rows.lines.keys());
         }
+    }
+    if body.len() + moments.len() <= budget {
+        body.push_str(&moments);
+        shown.extend(moment_lines);
     }
     if let Some(m) = &measures {
         let room = budget.saturating_sub(body.len());

@@ -124,14 +124,14 @@ impl Table {
         }
         if let Some(header) = self.pending.take() {
             self.words(line);
-            if lines_up(&header, &self.words) {
+            if lines_up(&header, &self.words, line) {
                 self.names_hash = names_hash(&header);
                 self.columns = header;
                 self.active = true;
             }
         } else if self.active {
             self.words(line);
-            if !lines_up(&self.columns, &self.words) {
+            if !lines_up(&self.columns, &self.words, line) {
                 self.active = false;
             }
         }
@@ -367,7 +367,9 @@ fn piped_header(line: &str) -> Option<(bool, Vec<Column>)> {
 /// columns' names, and a third of them have a word starting where the name
 /// starts or ending where it ends (a wide value pushes the rest of a row
 /// right, as `ps` prints it; prose overlaps names but starts nowhere).
-fn lines_up(columns: &[Column], words: &[(usize, usize, usize, usize)]) -> bool {
+/// A row of numbers, one per column, may sit centred under the names
+/// (`jstat`'s `   0.00 100.00  27.95`): it needs no word aligned.
+fn lines_up(columns: &[Column], words: &[(usize, usize, usize, usize)], line: &str) -> bool {
     if words.len() < 2 {
         return false;
     }
@@ -376,7 +378,13 @@ fn lines_up(columns: &[Column], words: &[(usize, usize, usize, usize)]) -> bool 
         overlapped += usize::from(words.iter().any(|&(_, _, s, e)| s < c.end && c.start < e));
         aligned += usize::from(words.iter().any(|&(_, _, s, e)| s == c.start || e == c.end));
     }
-    overlapped * 3 >= columns.len() * 2 && aligned * 3 >= columns.len()
+    let numbers = words.len() == columns.len()
+        && (words.iter()).all(|&(s, e, _, _)| {
+            let w = line[s..e].trim_start_matches('-');
+            w.bytes().any(|b| b.is_ascii_digit())
+                && w.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        });
+    overlapped * 3 >= columns.len() * 2 && (aligned * 3 >= columns.len() || numbers)
 }
 
 fn names_hash(columns: &[Column]) -> u64 {

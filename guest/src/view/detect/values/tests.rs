@@ -299,6 +299,34 @@ fn a_header_may_start_with_a_time_and_name_columns_with_digits() {
     assert!(!got.iter().any(|g| g.0 == 9 && g.1 == "db2"), "{got:?}");
 }
 
+/// `jstat` centres its numbers under the names (`S0` over `  0.00`,
+/// `FGC` over `    1`), starting and ending nowhere a name does: a row
+/// of numbers, one per name, each under its name, is still a row. Prose
+/// of as many words is not.
+#[test]
+fn a_row_of_numbers_centred_under_the_names_is_a_row() {
+    let header = "Timestamp         S0     S1     E      O      M     CCS    YGC     YGCT     FGC    FGCT     CGC    CGCT       GCT   ";
+    let text = [
+        header,
+        "         3911.1   0.00   0.00   0.00  68.42  97.38  94.78    609    12.161     1     2.871    52     0.259    15.291",
+        header,
+        "         the    young  and    old    gens   were   full   again     when    it    paused   for     a      while",
+    ]
+    .join("\n");
+    let mut fields = fields::Fields::default();
+    let mut got: Vec<(usize, String, String)> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        fields.split(line, &mut |f| {
+            got.push((i + 1, f.name.to_string(), f.value.to_string()))
+        });
+    }
+    let has = |l: usize, n: &str, v: &str| got.contains(&(l, n.to_string(), v.to_string()));
+    assert!(has(2, "FGC", "1"), "{got:?}");
+    assert!(has(2, "FGCT", "2.871"), "{got:?}");
+    assert!(has(2, "Timestamp", "3911.1"), "{got:?}");
+    assert!(!got.iter().any(|g| g.0 == 4 && g.1 == "FGC"), "{got:?}");
+}
+
 /// A key of words, a spaced `=` and a state's name (FRR's `BGP state =
 /// Established, up for 05w6d20h`) is a field with that name; a line of
 /// `key=value` pairs still gives each pair.

@@ -1,0 +1,131 @@
+//! Lexical answers that no word of the question is on: the row of a time
+//! series where a counter first moves ("when did the first full GC
+//! happen?"), a connection to a well-known port asked for by its service
+//! ("who tried to SSH out?"), a file a configuration tool put back.
+
+use super::{answer, section_holding};
+
+/// `jstat -gcutil -t`: values centred under their names, the full-GC
+/// count `FGC` rising twice among 300 rows.
+fn jstat() -> String {
+    let mut out = String::from(
+        "Timestamp         S0     S1     E      O      M     CCS    YGC     YGCT     FGC    FGCT     CGC    CGCT       GCT   \n",
+    );
+    for i in 0..300u32 {
+        let (fgc, fgct) = match i {
+            0..170 => (0, 0.0),
+            170..250 => (1, 2.871),
+            _ => (2, 6.273),
+        };
+        out.push_str(&format!(
+            "{:>15.1} {:>6.2} {:>6.2} {:>6.2} {:>6.2} {:>6.2} {:>6.2} {:>6} {:>9.3} {:>5} {:>9.3} {:>5} {:>9.3} {:>9.3}\n",
+            412.6 + f64::from(i),
+            0.0,
+            100.0,
+            f64::from(i * 37 % 97),
+            17.9 + f64::from(i) / 10.0,
+            97.39,
+            94.78,
+            183 + i,
+            1.184 + f64::from(i) / 100.0,
+            fgc,
+            fgct,
+            4 + i / 3,
+            0.021,
+            1.205 + f64::from(i) / 100.0 + fgct,
+        ));
+    }
+    out
+}
+
+#[test]
+fn the_row_where_a_counter_first_moves_answers_when_it_first_happened() {
+    let out = jstat();
+    let body = answer(
+        &out,
+        "How long after the JVM started did the first full GC happen, and how long did it stop \
+         the application?",
+    );
+    let section = section_holding(&body, "[the rows where FGC changes value");
+    assert!(
+        section.contains(
+            "[the rows where FGC changes value, as the question names it: 2 of its 300 rows \
+             (from \"0\" at first), under the table's header]\n1: Timestamp"
+        ),
+        "{body}"
+    );
+    // Row 170 (line 172) is the first with `FGC` 1: its uptime and pause.
+    let first = out.lines().nth(171).unwrap();
+    assert!(
+        first.contains("582.6") && first.contains("2.871"),
+        "{first}"
+    );
+    assert!(section.contains(&format!("172: {first}")), "{body}");
+    // A gauge changing every row is no moment: `E` is not listed.
+    let body = answer(&out, "When did E first change?");
+    assert!(!body.contains("[the rows where E changes"), "{body}");
+}
+
+#[test]
+fn a_connection_to_a_well_known_port_is_found_by_its_service() {
+    let mut out = String::new();
+    let ssh = [
+        (400, "10.20.1.40"),
+        (1300, "10.20.6.131"),
+        (2100, "10.20.5.29"),
+    ];
+    for i in 0..3000u32 {
+        let t = 1_795_678_206 + i * 13;
+        match ssh.iter().find(|(at, _)| *at == i) {
+            Some((_, client)) => out.push_str(&format!(
+                "{t}.824      0 {client} TCP_DENIED/403 3938 CONNECT 198.51.100.{}:22 - HIER_NONE/- text/html\n",
+                i % 250
+            )),
+            None => out.push_str(&format!(
+                "{t}.106  {} 10.20.{}.{} TCP_TUNNEL/200 {} CONNECT slack.com:443 z.walter HIER_DIRECT/3.65.102.105 -\n",
+                i * 7 % 40_000,
+                i % 7,
+                i % 250,
+                i * 977 % 3_000_000
+            )),
+        }
+    }
+    let body = answer(
+        &out,
+        "Somebody has been trying to SSH out through our proxy. Which machines tried it? Every one.",
+    );
+    for (_, client) in ssh {
+        assert!(
+            body.contains(&format!(" {client} TCP_DENIED/403")),
+            "{client}: {body}"
+        );
+    }
+}
+
+#[test]
+fn a_file_a_configuration_tool_put_back_is_its_corrective_change() {
+    let mut out =
+        String::from("--- !ruby/object:Puppet::Transaction::Report\nresource_statuses:\n");
+    for i in 0..300u32 {
+        let (title, corrective) = match i {
+            171 => ("/etc/postgresql/14/main/pg_hba.conf".to_string(), true),
+            _ => (format!("/etc/app/conf.d/part{i}.conf"), false),
+        };
+        out.push_str(&format!(
+            "  File[{title}]: !ruby/object:Puppet::Resource::Status\n    resource: File[{title}]\n    \
+             line: {}\n    change_count: {}\n    title: {title}\n    skipped: false\n    failed: false\n    \
+             corrective_change: {corrective}\n",
+            i * 3 % 200,
+            u8::from(corrective)
+        ));
+    }
+    let body = answer(
+        &out,
+        "Somebody edited a file by hand, and last night's Puppet run put it back. Which file was it?",
+    );
+    let section = section_holding(&body, "corrective_change: true");
+    assert!(
+        section.contains("/etc/postgresql/14/main/pg_hba.conf"),
+        "{body}"
+    );
+}
