@@ -4,6 +4,7 @@
 //! line holds are named once.
 
 mod moments;
+mod ranking;
 
 use crate::bindings::types::{CallInfo, ExtractRequest, StoreOutcome};
 use crate::llm::NoLlm;
@@ -132,7 +133,7 @@ fn the_root_cause_of_a_trace_comes_first() {
                 [... 1 lines not shown ...]\n\
                 1507: \tat com.acme.billing.CustomerDao.insert(CustomerDao.java:88)\n";
     let at = body.find(root).expect(&body);
-    assert!(body[..at].ends_with("in order:\n"), "first: {body}");
+    assert!(body[..at].ends_with("best first:\n"), "first: {body}");
 }
 
 #[test]

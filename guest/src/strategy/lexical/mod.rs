@@ -230,7 +230,7 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     body.push_str(if sections {
         "\n"
     } else {
-        " The best-matching lines, in order:\n"
+        " The best-matching lines, best first:\n"
     });
     // A negation's own word ("not") is no word to look for.
     let unmatched: Vec<String> = (ranked.unmatched.iter())

@@ -59,7 +59,7 @@ pub fn render(
         .filter(|w| w.score >= best * MIN_RELATIVE_SCORE || w.score >= median * OUTLIER_SCORE)
         .collect();
     if intro {
-        body.push_str("\nThe best-matching lines, in order:\n");
+        body.push_str("\nThe best-matching lines, best first:\n");
     }
     // Pick best-first while the budget lasts, then show in line order,
     // overlapping passages merged into one.
@@ -103,15 +103,22 @@ pub fn render(
             body.push_str(&text);
         }
     }
-    picked.sort_by_key(Passage::first);
-    let mut passages: Vec<Passage> = Vec::new();
-    for p in picked {
+    // Overlapping passages merge; the merged ones are shown best first,
+    // each ranked by its best window.
+    let mut ranked_passages: Vec<(usize, Passage)> = picked.into_iter().enumerate().collect();
+    ranked_passages.sort_by_key(|(_, p)| p.first());
+    let mut passages: Vec<(usize, Passage)> = Vec::new();
+    for (rank, p) in ranked_passages {
         match passages.last_mut() {
-            Some(prev) if p.first() <= prev.last() + 1 => prev.merge(p),
-            _ => passages.push(p),
+            Some((best, prev)) if p.first() <= prev.last() + 1 => {
+                *best = (*best).min(rank);
+                prev.merge(p);
+            }
+            _ => passages.push((rank, p)),
         }
     }
-    for p in &passages {
+    passages.sort_by_key(|(rank, _)| *rank);
+    for (_, p) in &passages {
         let text = p.render();
         if body.len() + text.len() > budget {
             break; // merging cost more than its slack: the rest is left out

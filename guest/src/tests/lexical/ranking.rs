@@ -1,0 +1,40 @@
+//! The order of a lexical answer's windows: the best first, so the line
+//! that answers is not behind weaker matches that come earlier in the
+//! output.
+
+use super::answer;
+
+#[test]
+fn the_best_window_comes_first_whatever_its_place() {
+    let mut out = String::new();
+    for i in 0..2000u32 {
+        let line = match i {
+            300 => "worker-3 lost its connection to the queue, retrying".to_string(),
+            1700 => "worker-7 lost its connection to the queue: broker quota exceeded, giving up"
+                .to_string(),
+            _ => format!(
+                "request {i} served in {} ms by worker-{}",
+                i * 7 % 300,
+                i % 9
+            ),
+        };
+        out.push_str(&format!(
+            "2026-11-27T03:{:02}:{:02}Z {line}\n",
+            i / 60 % 60,
+            i % 60
+        ));
+    }
+    let body = answer(
+        &out,
+        "Why did a worker give up on its queue connection? Quota?",
+    );
+    let best = body
+        .find("broker quota exceeded")
+        .expect("the best window is shown");
+    let weaker = body.find("retrying").expect("a weaker window is shown too");
+    assert!(best < weaker, "{body}");
+    assert!(
+        body.contains("The best-matching lines, best first:"),
+        "{body}"
+    );
+}
