@@ -177,6 +177,12 @@ impl Names {
         }
         if name_key(body) {
             self.keyed.push((indent, keep(number, line)));
+            // A block under a name is a record of its own: the names
+            // inside the block before it were the last record's.
+            if self.named_to > indent + 1 {
+                self.slots[indent + 1..self.named_to].fill(None);
+                self.named_to = indent + 1;
+            }
         }
         if let Some(key) = list_key(body) {
             self.lists[indent] = Some(key.to_string());
@@ -683,8 +689,10 @@ const NAME_KEY_BYTES: usize = 512;
 /// Whether `body` (a trimmed line) opens a block under a key that is
 /// itself a name, not a word of a schema: `"https://shop/c/tents": [`,
 /// `"/data/events": {`, `web-07.example.net:`, `shop-web-07:` — a key
-/// holding `/`, `:`, `@` or a `.` inside, or two digits (not `ipv4`,
-/// `results`, `spec.template` is rare enough to pass).
+/// holding `/`, `:`, `@` or a `.` inside, or two digits, or a typed
+/// reference (`Service[pgbouncer]`; not `ipv4`, `results`,
+/// `spec.template` is rare enough to pass). Its value may be a YAML tag
+/// (`Service[pgbouncer]: !ruby/object:Puppet::Resource::Status`).
 pub fn name_key(body: &str) -> bool {
     let key = match body.strip_prefix('"') {
         Some(quoted) => {
@@ -696,10 +704,21 @@ pub fn name_key(body: &str) -> bool {
             }
             key
         }
-        None => match body.strip_suffix(':') {
-            Some(key) if !key.contains(": ") && !key.starts_with("- ") => key,
-            _ => return false,
-        },
+        None => {
+            // A key whose value is a YAML tag opens a block too: Ruby's
+            // `File[/etc/hosts]: !ruby/object:Puppet::Resource::Status`.
+            let key = match body.strip_suffix(':') {
+                Some(key) => key,
+                None => match body.split_once(": !") {
+                    Some((key, tag)) if !tag.contains(' ') => key,
+                    _ => return false,
+                },
+            };
+            if key.contains(": ") || key.starts_with("- ") {
+                return false;
+            }
+            key
+        }
     };
     let b = key.as_bytes();
     if b.is_empty() || b.len() > NAME_KEY_BYTES || key.contains(char::is_whitespace) {
@@ -710,7 +729,11 @@ pub fn name_key(body: &str) -> bool {
     });
     let digits = b.iter().filter(|c| c.is_ascii_digit()).count();
     let numbered = digits >= 2 || (digits == 1 && key.contains(['-', '_']));
-    key.contains(['/', ':', '@']) || inner_dot || numbered
+    // A typed reference: Puppet's `Service[pgbouncer]`.
+    let reference = (key.split_once('[')).is_some_and(|(kind, _)| {
+        kind.starts_with(|c: char| c.is_ascii_uppercase()) && key.ends_with(']')
+    });
+    key.contains(['/', ':', '@']) || inner_dot || numbered || reference
 }
 
 /// Last words of a key whose value says what happened to its record.

@@ -341,6 +341,8 @@ fn a_key_that_is_a_name_opens_a_named_block() {
         "web-07.example.net:",
         "shop-web-07:",
         "\"alice@example.com\": {",
+        "File[/etc/hosts]: !ruby/object:Puppet::Resource::Status",
+        "Service[pgbouncer]: !ruby/object:Puppet::Resource::Status",
     ] {
         assert!(name_key(key), "{key}");
     }
@@ -353,6 +355,9 @@ fn a_key_that_is_a_name_opens_a_named_block() {
         "Summary for shop-web-07:",
         "Status: CORRUPT",
         "10.0.0.1: ok",
+        "resources: !ruby/object:Puppet::Util::Metric",
+        "File[/etc/hosts]: !ruby/object:Puppet resource",
+        "tags[0]: x",
     ] {
         assert!(!name_key(line), "{line}");
     }
@@ -382,6 +387,42 @@ fn a_line_deep_in_a_block_under_a_name_is_named_by_its_key() {
     // Past the list, `}` at the object's indent: no page names it.
     let lines = text.lines().count() as u64;
     assert!(names_of(&text, lines).is_empty());
+}
+
+/// Puppet's report: resource statuses keyed by the resource, each a Ruby
+/// object with its own `resource:` and `title:`, its events an indentless
+/// list. A line after the events is named by its own resource, never by
+/// the `title:` of the resource before it.
+#[test]
+fn a_block_under_a_name_drops_the_names_of_the_block_before() {
+    let status = |r: &str, t: &str| {
+        format!(
+            "  {r}: !ruby/object:Puppet::Resource::Status\n    resource: {r}\n    line: 40\n    events:\n    - !ruby/object:Puppet::Transaction::Event\n      name: :content_changed\n      status: success\n    title: {t}\n    corrective_change: false\n"
+        )
+    };
+    let text = format!(
+        "resource_statuses:\n{}{}",
+        status("Package[postgresql-14]", "postgresql-14"),
+        status(
+            "File[/etc/postgresql/14/main/pg_hba.conf]",
+            "/etc/postgresql/14/main/pg_hba.conf"
+        )
+    );
+    // The second status's `corrective_change`, its last line.
+    let last = text.lines().count() as u64;
+    let names = names_of(&text, last);
+    assert!(
+        names
+            .iter()
+            .all(|n| !n.contains("postgresql-14\"") && !n.contains("Package[")),
+        "{names:?}"
+    );
+    assert!(
+        names
+            .iter()
+            .any(|n| n.contains("resource: File[/etc/postgresql/14/main/pg_hba.conf]")),
+        "{names:?}"
+    );
 }
 
 /// Salt's highstate: a minion's id over its states, each between rules of
