@@ -3,6 +3,7 @@
 //! lines, never beside the next record's head, and the question's words no
 //! line holds are named once.
 
+mod extremes;
 mod moments;
 mod ranking;
 

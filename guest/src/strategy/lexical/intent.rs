@@ -362,6 +362,12 @@ const LARGEST: &[&str] = &[
     "bottleneck",
     "busiest",
     "saturated",
+    // A sudden high: "when did the charges spike", "the traffic surged".
+    "spike",
+    "spiked",
+    "spiking",
+    "surge",
+    "surged",
 ];
 /// …and the smallest.
 const SMALLEST: &[&str] = &[

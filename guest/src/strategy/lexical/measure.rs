@@ -179,7 +179,7 @@ impl<'q> Measures<'q> {
             };
             if !stats.contains_key(&key) && stats.len() < MAX_FIELDS {
                 let mut s = new(false);
-                (s.named, s.kind_named) = name_score(query, about, &name);
+                (s.named, s.kind_named) = name_score(query, about, measure, &name);
                 stats.insert(key, s);
             }
             if let Some(s) = stats.get_mut(&key) {
@@ -191,7 +191,7 @@ impl<'q> Measures<'q> {
             let key = key ^ (hits.forms as u64).rotate_left(13) ^ ((hits.forms >> 64) as u64);
             if !masked.contains_key(&key) && masked.len() < MAX_FIELDS {
                 let mut s = new(true);
-                s.kind_named = name_score(query, about, &name).1;
+                s.kind_named = name_score(query, about, measure, &name).1;
                 masked.insert(key, s);
             }
             if let Some(s) = masked.get_mut(&key) {
@@ -570,11 +570,34 @@ impl Stat {
     }
 }
 
+/// Words of a field's name saying it holds an end of its values, by the
+/// end: `Compacted partition maximum bytes` answers "the biggest
+/// partition" before its `mean` and `minimum` siblings do.
+const END_WORDS: [&[&str]; 2] = [
+    &["min", "minimum", "lowest"],
+    &["max", "maximum", "peak", "highest"],
+];
+
 /// How well a field's name holds the question's words, and how it names
-/// the question's quantity ([`Stat::kind_named`]).
-fn name_score(query: &Query, about: Option<&Quantity>, name: &str) -> (f64, u8) {
+/// the question's quantity ([`Stat::kind_named`]): its best word's
+/// weight, and half as much for each other term it holds and for a word
+/// of the end an extreme asks for.
+fn name_score(query: &Query, about: Option<&Quantity>, measure: &Measure, name: &str) -> (f64, u8) {
     let words = terms(name);
-    let score = (query.held_in(name).iter()).fold(0.0, |best, h| h.1.max(best));
+    let held = query.held_in(name);
+    let best = held.iter().fold(0.0, |best, h| h.1.max(best));
+    let others: f64 = held.iter().map(|h| h.1).sum::<f64>() - best;
+    let end = match measure {
+        Measure::Extreme { largest } => {
+            (words.iter()).any(|w| END_WORDS[usize::from(*largest)].contains(&w.as_str()))
+        }
+        Measure::Compare { .. } => false,
+    };
+    let score = if best > 0.0 {
+        best + 0.5 * (others + f64::from(u8::from(end)))
+    } else {
+        0.0
+    };
     let kind = match about {
         Some(q) if q.names_by_word(&words) => 2,
         Some(q) if q.names(name, &words) => 1,

@@ -224,23 +224,25 @@ const KEY_CHARS: [bool; 256] = {
     let mut b = 0;
     while b < 128 {
         let c = b as u8;
-        table[b] =
-            c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b'"' | b'+' | b'~');
+        table[b] = c.is_ascii_alphanumeric()
+            || matches!(c, b'_' | b'-' | b'.' | b'"' | b'+' | b'~' | b'(' | b')');
         b += 1;
     }
     table
 };
 
 /// Where a line's key ends (its `:` or `=`), when what comes before is a
-/// key: letters, digits and `_-."+~`, one word after any leading `-+~` and
+/// key: letters, digits and `_-."+~()`, one word after any leading `-+~` and
 /// spaces, at most [`KEY_BYTES`] without trailing spaces. Read only until
 /// a byte no key holds: most lines stop within their first words.
 fn key_end(body: &str) -> Option<usize> {
     key_words(body).and_then(|(at, words)| (words == 1).then_some(at))
 }
 
-/// Words a key may have before a number ([`whole_line`]).
-const KEY_WORDS: usize = 3;
+/// Words a key may have before a number ([`whole_line`]): nodetool's
+/// `Compacted partition maximum bytes: 2874382626`, `Number of partitions
+/// (estimate): 690801`.
+const KEY_WORDS: usize = 4;
 
 /// Where a key of up to [`KEY_WORDS`] words ends (its `:` or `=`), and
 /// how many words it has.
