@@ -64,11 +64,16 @@ const NONE: &[&str] = &[
 ];
 /// A related word counts this much of the term's own (as in the search).
 const RELATED: f64 = 0.6;
+/// A term held as the request's phrase (`New user added` for "a new
+/// user") counts this much more: the phrase is what is asked.
+const PHRASE: f64 = 0.5;
 
 /// One kind of matching line.
 struct Kind {
     own: u64,
     related: u64,
+    /// The terms its first line holds as the request's phrase.
+    phrases: u64,
     /// The matched word and the one after it, as the first line has them.
     label: String,
     count: u64,
@@ -169,6 +174,7 @@ impl Every {
         let kind = self.kinds.entry(key).or_insert_with(|| Kind {
             own: hits.own,
             related: hits.related,
+            phrases: hits.phrases,
             label: if next.is_empty() {
                 word.clone()
             } else {
@@ -221,7 +227,10 @@ impl Every {
                 .sum()
         };
         let mut kinds: Vec<(&Kind, f64)> = (self.kinds.values())
-            .map(|k| (k, weight(k.own) + RELATED * weight(k.related)))
+            .map(|k| {
+                let phrases = PHRASE * weight(k.phrases);
+                (k, weight(k.own) + RELATED * weight(k.related) + phrases)
+            })
             .collect();
         // The negated word's kinds whose value is none first; then
         // matching more of the question first; among kinds matching as

@@ -93,6 +93,10 @@ struct Open {
 pub struct LineHits {
     pub own: u64,
     pub related: u64,
+    /// Terms held by a word right after a word holding a term the request
+    /// has right before them ([`Query::follows`]): `New user added` for
+    /// "a new user", not `user` and `new` apart.
+    pub phrases: u64,
     /// A bit per form (the first 128): which words of the terms it holds.
     pub forms: u128,
     pub token: String,
@@ -137,6 +141,8 @@ pub struct Scorer {
     form_stand_in: Vec<bool>,
     /// The last line's hits.
     hits: LineHits,
+    /// Per term: the terms right after it in the request, as bits.
+    follows: Vec<u64>,
 }
 
 impl Scorer {
@@ -178,6 +184,7 @@ impl Scorer {
             form_related,
             form_stand_in,
             hits: LineHits::default(),
+            follows: query.follows.clone(),
         }
     }
 
@@ -239,6 +246,7 @@ impl Scorer {
             form_related,
             form_stand_in,
             hits,
+            follows,
             ..
         } = self;
         hits.own = 0;
@@ -269,12 +277,30 @@ impl Scorer {
                 own_token = !related;
             }
         };
+        // The terms of the word before, and of this one, for phrases.
+        let (mut before, mut phrases) = (0u64, 0u64);
         for_each_term(line, buf, |tok, _| {
             *cur_len += 1;
-            matcher.hits(tok, |f| hit(tok, f));
+            let mut now = 0u64;
+            matcher.hits(tok, |f| {
+                now |= 1u64.checked_shl(form_term[f as usize]).unwrap_or(0);
+                hit(tok, f);
+            });
+            let mut after = 0u64;
+            let mut bits = before;
+            while bits != 0 {
+                after |= follows
+                    .get(bits.trailing_zeros() as usize)
+                    .copied()
+                    .unwrap_or(0);
+                bits &= bits - 1;
+            }
+            phrases |= now & after;
+            before = now;
         });
         matcher.verbatim_hits(line, |f, text| hit(text, f));
         hits.related &= !hits.own;
+        hits.phrases = phrases;
     }
 
     fn close_window(&mut self) {

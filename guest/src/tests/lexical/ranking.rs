@@ -38,3 +38,41 @@ fn the_best_window_comes_first_whatever_its_place() {
         "{body}"
     );
 }
+
+/// Kinds of lines holding as many of the question's words: the one
+/// holding them as the question's phrase ("a new user": `New user
+/// added`) comes before a rarer one holding them apart.
+#[test]
+fn a_kind_holding_the_question_s_phrase_comes_first() {
+    let mut out = String::new();
+    for i in 0..3000u32 {
+        let line = match i {
+            700 | 1400 | 2100 | 2600 | 2900 => format!(
+                "{{\"rule\":{{\"description\":\"New user added to the system.\"}},\"agent\":{{\"name\":\"host-{i}\"}}}}"
+            ),
+            900 | 1900 => format!(
+                "{{\"rule\":{{\"description\":\"File added.\"}},\"agent\":{{\"name\":\"host-{i}\"}},\"path\":\"/home/user/reports/new\"}}"
+            ),
+            _ => format!(
+                "{{\"rule\":{{\"description\":\"Web request served.\"}},\"agent\":{{\"name\":\"web-{}\"}}}}",
+                i % 9
+            ),
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    let body = answer(
+        &out,
+        "Which servers got a new user? I need every one of them.",
+    );
+    let phrase = body
+        .find("lines with \"new user\"]")
+        .expect("the phrase's kind is listed");
+    let apart = body
+        .find("lines with \"user reports\"]")
+        .expect("the other kind is listed");
+    assert!(phrase < apart, "{body}");
+    for i in [700, 1400, 2100, 2600, 2900] {
+        assert!(body.contains(&format!("host-{i}")), "{i}: {body}");
+    }
+}

@@ -383,6 +383,10 @@ const GROUPS: &[&[&str]] = &[
     &["pod", "endpoint", "backend"],
     // A user's login name: Active Directory's `sAMAccountName`.
     &["username", "samaccountname", "userprincipalname"],
+    // Made anew: a record `added`, a user by `useradd` or `adduser`.
+    &[
+        "create", "created", "creation", "add", "added", "useradd", "adduser",
+    ],
     // A change undone: a configuration tool's `corrective_change` (a file
     // edited by hand, "put back"), a `drift` corrected, a deploy `rolled
     // back`.

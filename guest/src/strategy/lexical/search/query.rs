@@ -195,6 +195,11 @@ pub struct Query {
     /// ([`versioned`]), a phrase's word ([`PHRASES`]) — so none is said to
     /// be missing.
     pub(super) guessed: Vec<usize>,
+    /// Per term: the terms right after it in the request (stopwords
+    /// between them skipped), as bits: "a new user" has `user` after
+    /// `new`. A line holding them so ([`super::LineHits::phrases`]) says
+    /// the request's phrase, not its words apart.
+    pub(super) follows: Vec<u64>,
 }
 
 /// The digits of a percentile's short name: `p99` → `99`, `p999` → `999`.
@@ -407,6 +412,7 @@ impl Query {
             when_asked: false,
             who_asked: false,
             guessed: Vec::new(),
+            follows: Vec::new(),
         };
         let mut kept = all.clone();
         for_each_term(extract, &mut String::new(), |t, part| {
@@ -447,6 +453,21 @@ impl Query {
                 q.add(word, 1.0, &stems);
             }
         }
+        q.follows = vec![0; q.terms.len()];
+        let mut before: Option<usize> = None;
+        for_each_term(extract, &mut String::new(), |t, part| {
+            if part || STOPWORDS.contains(&t) {
+                return;
+            }
+            let at = q.terms.iter().position(|term| term == t);
+            if let (Some(a), Some(b)) = (before, at)
+                && a != b
+                && b < 64
+            {
+                q.follows[a] |= 1 << b;
+            }
+            before = at;
+        });
         (!q.terms.is_empty()).then_some(q)
     }
 
