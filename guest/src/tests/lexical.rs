@@ -5,6 +5,7 @@
 
 mod extremes;
 mod moments;
+mod picked;
 mod ranking;
 
 use crate::bindings::types::{CallInfo, ExtractRequest, StoreOutcome};

@@ -9,7 +9,7 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::{Crosstab, FEW, Paging, VALUE_BYTES};
+use super::{Crosstab, FEW, NAME_BYTES, Paging, VALUE_BYTES};
 use crate::strategy::lexical::search::Query;
 use crate::view::preview::clip;
 
@@ -142,12 +142,15 @@ impl Crosstab {
             })
             .map(|(c, ..)| *c);
         // The columns telling the rows apart: two values or more, few,
-        // short; those the question names first.
+        // short; those the question names first, whose values may be as
+        // long as a name ("which files": a path).
+        let asked = |c: u16| query.names_key(&column(c).name);
+        let longest = |c: u16| if asked(c) { NAME_BYTES } else { VALUE_BYTES };
         let mut apart: Vec<u16> = (values.iter())
             .filter(|(c, seen, _)| {
                 Some(*c) != naming
                     && (2..=FEW).contains(&seen.len())
-                    && seen.iter().all(|v| v.len() <= VALUE_BYTES)
+                    && seen.iter().all(|v| v.len() <= longest(*c))
             })
             .map(|(c, ..)| *c)
             .collect();
@@ -160,11 +163,21 @@ impl Crosstab {
         });
         let named = |c: &u16| query.held_in(&column(*c).name).is_empty();
         apart.sort_by_key(|c| (named(c), *c));
+        // A column the question asks for by its key ("which files") tells
+        // the rows apart alone: its values are the answer.
+        if apart.iter().any(|&c| asked(c)) {
+            apart.retain(|&c| asked(c));
+        }
         apart.truncate(PICKED_COMBINED);
         apart.sort_unstable();
         let cell = |row: &Picked, c: u16| -> String {
             let v = (row.cells.iter()).find(|(k, _)| *k == c);
-            v.map_or("(none)".to_string(), |(_, v)| clip(v, PICKED_VALUE_BYTES))
+            let bytes = if asked(c) {
+                NAME_BYTES
+            } else {
+                PICKED_VALUE_BYTES
+            };
+            v.map_or("(none)".to_string(), |(_, v)| clip(v, bytes))
         };
         let mut groups: Vec<(Vec<String>, Vec<&Picked>)> = Vec::new();
         for row in &rows {
