@@ -48,3 +48,37 @@ fn picked_rows_are_told_apart_by_the_column_asked_for() {
         );
     }
 }
+
+/// Rows are named by the key holding more of the question's words:
+/// "their incident numbers" is `incident_number`, not `incident_key`.
+#[test]
+fn rows_are_named_by_the_key_holding_most_of_the_question_s_words() {
+    let open = [48252, 48259, 48292];
+    let incidents: Vec<serde_json::Value> = (48100..48350u32)
+        .map(|n| {
+            let status = if open.contains(&n) {
+                "triggered"
+            } else {
+                "resolved"
+            };
+            serde_json::json!({
+                "incident_number": n,
+                "title": format!("Disk almost full on host-{}", n % 17),
+                "status": status,
+                "incident_key": format!("{:032x}", u128::from(n) * 0x9e37_79b9),
+                "type": "incident",
+            })
+        })
+        .collect();
+    let out = serde_json::to_string_pretty(&incidents).unwrap();
+    let body = answer(
+        &out,
+        "Which incidents are still triggered? Give me all of their incident numbers.",
+    );
+    assert!(
+        body.contains(
+            "status=triggered: 3 rows\n  incident_number of its rows: 48252, 48259, 48292\n"
+        ),
+        "{body}"
+    );
+}

@@ -103,9 +103,11 @@ impl Paging<'_> {
 struct Column {
     name: String,
     /// Whether it names its record (`name`, `user`, `id`): the rank of its
-    /// key ([`key_rank`]: a title before an id), and whether the question
-    /// names it too (`pod_name` for "which pods").
-    naming: Option<(u8, bool)>,
+    /// key ([`key_rank`]: a title before an id), and how many of the
+    /// question's terms its key holds when the question names it too
+    /// (`pod_name` for "which pods"; `incident_number` holds two of
+    /// "their incident numbers", `incident_key` one).
+    naming: Option<(u8, u8)>,
     values: Vec<String>,
     index: FxHashMap<String, u16>,
     many: bool,
@@ -248,7 +250,7 @@ impl Crosstab {
             let at = match by_key.get(&key) {
                 Some(&at) => at,
                 None if columns.len() < MAX_COLUMNS => {
-                    let naming = key_rank(name, None).map(|r| (r, query.names_key(name)));
+                    let naming = key_rank(name, None).map(|r| (r, asked_by(query, name)));
                     columns.push(Column {
                         name: clip(name, 48),
                         naming,
@@ -386,11 +388,14 @@ impl Crosstab {
         let mut combos: FxHashMap<Vec<u16>, (usize, Vec<u64>)> = FxHashMap::default();
         let mut order: Vec<Vec<u16>> = Vec::new();
         // The column naming the rows, for a combination too big to list.
-        // The best: named by the question, then by its key's rank, then
+        // The best: named by the question (by more of its words first),
+        // then by its key's rank, then
         // the record's own (least indented).
         let naming = (self.columns.iter().enumerate())
             .filter(|(_, c)| c.values.len() > 1 && c.rows * 2 >= self.rows.len())
-            .filter_map(|(i, c)| c.naming.map(|(rank, asked)| (!asked, rank, c.indent, i)))
+            .filter_map(|(i, c)| {
+                (c.naming).map(|(rank, asked)| (std::cmp::Reverse(asked), rank, c.indent, i))
+            })
             .min()
             .map(|(.., i)| i);
         let mut names: FxHashMap<Vec<u16>, FxHashMap<u16, usize>> = FxHashMap::default();
@@ -582,4 +587,15 @@ fn text_member(body: &str) -> Option<(&str, &str)> {
         .strip_prefix('"')?
         .strip_suffix('"')?;
     Some((key, value))
+}
+
+/// How many of the question's terms the key `name` holds, when the
+/// question names it ([`Query::names_key`]); else 0.
+pub(super) fn asked_by(query: &Query, name: &str) -> u8 {
+    match query.names_key(name) {
+        true => u8::try_from(query.held_in(name).len())
+            .unwrap_or(u8::MAX)
+            .max(1),
+        false => 0,
+    }
 }

@@ -138,7 +138,11 @@ impl Crosstab {
             .filter(|(_, seen, present)| *present == rows.len() && seen.len() == rows.len())
             .min_by_key(|(c, ..)| {
                 let col = column(*c);
-                (!query.names_key(&col.name), col.naming.is_none(), *c)
+                (
+                    std::cmp::Reverse(super::asked_by(query, &col.name)),
+                    col.naming.is_none(),
+                    *c,
+                )
             })
             .map(|(c, ..)| *c);
         // The columns telling the rows apart: two values or more, few,
@@ -163,10 +167,12 @@ impl Crosstab {
         });
         let named = |c: &u16| query.held_in(&column(*c).name).is_empty();
         apart.sort_by_key(|c| (named(c), *c));
-        // A column the question asks for by its key ("which files") tells
-        // the rows apart alone: its values are the answer.
-        if apart.iter().any(|&c| asked(c)) {
-            apart.retain(|&c| asked(c));
+        // A column of names the question asks for by its key ("which
+        // files": `File`) tells the rows apart alone: its values are the
+        // answer, not a state beside them.
+        let names_asked = |c: u16| asked(c) && column(c).naming.is_some();
+        if apart.iter().any(|&c| names_asked(c)) {
+            apart.retain(|&c| names_asked(c));
         }
         apart.truncate(PICKED_COMBINED);
         apart.sort_unstable();
