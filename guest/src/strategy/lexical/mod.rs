@@ -21,6 +21,7 @@ mod innermost;
 mod intent;
 mod lacking;
 mod lapsed;
+mod latest;
 mod measure;
 mod member;
 mod passage;
@@ -43,6 +44,7 @@ use every::Every;
 use intent::Intent;
 use lacking::Lacking;
 use lapsed::Lapsed;
+use latest::Latest;
 use measure::Measures;
 use search::{LineTerms, Query, Scorer};
 use unlike::Unlike;
@@ -120,6 +122,7 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     let mut unlike = (intent.negated.as_deref()).and_then(|w| Unlike::new(w, &query.terms()));
     let mut lapsed = Lapsed::of(question);
     let mut changes = changes::asks(question).then(Changes::default);
+    let mut latest = latest::asks(question).then(Latest::default);
     // The lines naming records, for saying whose a listed line is.
     let mut names = (every.is_some() || unlike.is_some() || lapsed.is_some()).then(Names::default);
     let mut reader = doc.lines_from(1);
@@ -177,6 +180,9 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
             if let Some(c) = &mut changes {
                 c.push(n, &line, &query);
             }
+            if let Some(l) = &mut latest {
+                l.push(n, hits, &query);
+            }
         }
     }
     reader
@@ -209,11 +215,16 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
         Some(c) => c.render(doc, budget / FINDINGS_SHARE)?,
         None => Default::default(),
     };
+    let (last, last_lines) = match &latest {
+        Some(l) => l.render(doc, budget / FINDINGS_SHARE)?,
+        None => Default::default(),
+    };
     let found = !named.is_empty()
         || !odd_rows.is_empty()
         || why_failed
         || lapsed.is_some()
-        || !moments.is_empty();
+        || !moments.is_empty()
+        || !last.is_empty();
     if ranked.windows.is_empty() && !found && measures.is_none() && !matching {
         return Ok(format!(
             "NO RELEVANT DATA FOUND\nSearched all {} lines of the output (no LLM: lexical search) for \
@@ -267,9 +278,11 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
             shown.extend(rows.lines.keys());
         }
     }
-    if body.len() + moments.len() <= budget {
-        body.push_str(&moments);
-        shown.extend(moment_lines);
+    for (text, lines) in [(moments, moment_lines), (last, last_lines)] {
+        if body.len() + text.len() <= budget {
+            body.push_str(&text);
+            shown.extend(lines);
+        }
     }
     if let Some(m) = &measures {
         let room = budget.saturating_sub(body.len());

@@ -97,6 +97,9 @@ pub struct LineHits {
     /// has right before them ([`Query::follows`]): `New user added` for
     /// "a new user", not `user` and `new` apart.
     pub phrases: u64,
+    /// Terms held by a whole word, not only by a part of one (`Payroll`,
+    /// not `PayrollArchive`'s part).
+    pub whole: u64,
     /// A bit per form (the first 128): which words of the terms it holds.
     pub forms: u128,
     pub token: String,
@@ -278,14 +281,17 @@ impl Scorer {
             }
         };
         // The terms of the word before, and of this one, for phrases.
-        let (mut before, mut phrases) = (0u64, 0u64);
-        for_each_term(line, buf, |tok, _| {
+        let (mut before, mut phrases, mut whole) = (0u64, 0u64, 0u64);
+        for_each_term(line, buf, |tok, part| {
             *cur_len += 1;
             let mut now = 0u64;
             matcher.hits(tok, |f| {
                 now |= 1u64.checked_shl(form_term[f as usize]).unwrap_or(0);
                 hit(tok, f);
             });
+            if !part {
+                whole |= now;
+            }
             let mut after = 0u64;
             let mut bits = before;
             while bits != 0 {
@@ -301,6 +307,7 @@ impl Scorer {
         matcher.verbatim_hits(line, |f, text| hit(text, f));
         hits.related &= !hits.own;
         hits.phrases = phrases;
+        hits.whole = whole;
     }
 
     fn close_window(&mut self) {

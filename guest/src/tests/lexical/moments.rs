@@ -129,3 +129,43 @@ fn a_file_a_configuration_tool_put_back_is_its_corrective_change() {
         "{body}"
     );
 }
+
+/// A SQL Server error log: nightly full backups of `Payroll` and of
+/// `PayrollArchive`, log backups every half hour between. The latest full
+/// backup of `Payroll` is the answer to "its last full backup", not the
+/// densest stretch of backup lines, nor `PayrollArchive`'s.
+#[test]
+fn the_last_line_of_a_kind_answers_when_the_last_one_happened() {
+    let mut out = String::new();
+    for day in 20..27u32 {
+        for half in 0..48u32 {
+            let t = format!("2026-11-{day} {:02}:{:02}:05.10", half / 2, half % 2 * 30);
+            if half == 2 {
+                for db in ["Payroll", "PayrollArchive"] {
+                    out.push_str(&format!(
+                        "{t} Backup      Database backed up. Database: {db}, pages dumped: {}, number of dump devices: 1, device information: (FILE=1, TYPE=DISK: {{'\\\\backup01\\sql\\{db}\\FULL\\{db}_FULL_202611{day}.bak'}}).\n",
+                        1_848_059 + day * 977
+                    ));
+                }
+            }
+            for db in ["HR", "Payroll", "Finance"] {
+                out.push_str(&format!(
+                    "{t} Backup      Log was backed up. Database: {db}, number of dump devices: 1, device information: (FILE=1, TYPE=DISK: {{'\\\\backup01\\sql\\{db}\\LOG\\{db}_LOG_202611{day}_{half}.trn'}}).\n"
+                ));
+            }
+        }
+    }
+    let body = answer(
+        &out,
+        "The Payroll database got corrupted. When did its last full backup finish, and which file is it?",
+    );
+    let section = section_holding(&body, "[the last 3 of the");
+    assert!(section.contains("Payroll_FULL_20261126.bak"), "{body}");
+    assert!(
+        !section.contains("PayrollArchive_FULL_20261126.bak"),
+        "{body}"
+    );
+    // "Last night" sets a time: no such section.
+    let body = answer(&out, "Which log backups of Payroll ran last night?");
+    assert!(!body.contains("[the last 3 of the"), "{body}");
+}
