@@ -142,14 +142,15 @@ const SERVICES: &[(&str, &str)] = &[
 /// minutes are no port.
 fn service(text: &str, start: usize, end: usize) -> Option<&'static str> {
     let b = text.as_bytes();
-    let name = SERVICES
-        .iter()
-        .find(|(port, _)| *port == &text[start..end])?
-        .1;
+    // Most words follow no `:`: one byte tells (this runs on every word).
     let colon = start.checked_sub(1)?;
     if b[colon] != b':' || b.get(end) == Some(&b':') {
         return None;
     }
+    let name = SERVICES
+        .iter()
+        .find(|(port, _)| *port == &text[start..end])?
+        .1;
     if b.get(end) == Some(&b'.') && b.get(end + 1).is_some_and(u8::is_ascii_digit) {
         return None;
     }
