@@ -267,6 +267,18 @@ fn sizes_are_read_in_their_own_units() {
     assert_eq!(number("300 MiB"), Some(300.0 * 1024f64.powi(2)));
 }
 
+/// Every field of `text`'s lines, read in order: (line, name, value).
+fn fields_by_line(text: &str) -> Vec<(usize, String, String)> {
+    let mut fields = fields::Fields::default();
+    let mut got = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        fields.split(line, &mut |f| {
+            got.push((i + 1, f.name.to_string(), f.value.to_string()))
+        });
+    }
+    got
+}
+
 /// `sar` starts each section's header with a time of day, and names
 /// columns with digits (`ldavg-1`): its rows' cells are still under their
 /// column's name, the time under `time`; a row of names and numbers is no
@@ -282,13 +294,7 @@ fn a_header_may_start_with_a_time_and_name_columns_with_digits() {
                 \n\
                 web1 db2 cache3 up\n\
                 web2 db3 cache4 up\n";
-    let mut fields = fields::Fields::default();
-    let mut got: Vec<(usize, String, String)> = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        fields.split(line, &mut |f| {
-            got.push((i + 1, f.name.to_string(), f.value.to_string()))
-        });
-    }
+    let got = fields_by_line(text);
     let has = |l: usize, n: &str, v: &str| got.contains(&(l, n.to_string(), v.to_string()));
     assert!(has(3, "ldavg-1", "61.37"), "{got:?}");
     assert!(has(3, "time", "14:50:01"), "{got:?}");
@@ -313,13 +319,7 @@ fn a_row_of_numbers_centred_under_the_names_is_a_row() {
         "         the    young  and    old    gens   were   full   again     when    it    paused   for     a      while",
     ]
     .join("\n");
-    let mut fields = fields::Fields::default();
-    let mut got: Vec<(usize, String, String)> = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        fields.split(line, &mut |f| {
-            got.push((i + 1, f.name.to_string(), f.value.to_string()))
-        });
-    }
+    let got = fields_by_line(&text);
     let has = |l: usize, n: &str, v: &str| got.contains(&(l, n.to_string(), v.to_string()));
     assert!(has(2, "FGC", "1"), "{got:?}");
     assert!(has(2, "FGCT", "2.871"), "{got:?}");
