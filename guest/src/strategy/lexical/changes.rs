@@ -13,7 +13,7 @@ use super::passage::{Passage, read};
 use super::search::Query;
 use crate::doc::Doc;
 use crate::llm::Failure;
-use crate::view::detect::values::fields::{FNV_START, fnv};
+use crate::view::detect::values::fields::fnv;
 use crate::view::detect::values::table::Table;
 use crate::view::preview::clip;
 
@@ -70,6 +70,8 @@ pub struct Changes {
     columns: Vec<Column>,
     /// The last non-blank line that was no table row.
     other: u64,
+    /// The cells of the line being read: column, and text's bytes.
+    cells: Vec<(usize, std::ops::Range<usize>)>,
 }
 
 impl Changes {
@@ -80,20 +82,37 @@ impl Changes {
             keys,
             columns,
             other,
+            cells,
         } = self;
-        let header = *other;
+        // Each cell by its column and where its text is in the line: the
+        // table's header is known once the row is read (its first row
+        // makes it so).
+        cells.clear();
         let row = table.see(line, |cell| {
-            // By its place and name: a table's first row is read before
-            // its header's names are hashed.
-            let key = fnv(FNV_START ^ cell.column as u64, cell.name.as_bytes());
+            // A cell's text is a part of the line.
+            let from = (cell.text.as_ptr() as usize).checked_sub(line.as_ptr() as usize);
+            if let Some(at) = from.filter(|&at| at + cell.text.len() <= line.len()) {
+                cells.push((cell.column, at..at + cell.text.len()));
+            }
+        });
+        if !row {
+            if !line.trim().is_empty() {
+                *other = n;
+            }
+            return;
+        }
+        let names = table.names_hash();
+        for (column, text) in cells.iter() {
+            let key = fnv(names, &(*column as u64).to_le_bytes());
             let at = match keys.get(&key) {
                 Some(at) => *at,
                 None if keys.len() < MAX_KEYS => {
-                    let named = columns.len() < MAX_COLUMNS && query.names_key(cell.name);
+                    let name = table.column_name(*column).unwrap_or("");
+                    let named = columns.len() < MAX_COLUMNS && query.names_key(name);
                     let at = named.then(|| {
                         columns.push(Column {
-                            name: clip(cell.name, VALUE_BYTES),
-                            header,
+                            name: clip(name, VALUE_BYTES),
+                            header: *other,
                             rows: 0,
                             first: String::new(),
                             last: String::new(),
@@ -108,9 +127,9 @@ impl Changes {
                 None => None,
             };
             let Some(c) = at.map(|at| &mut columns[at]) else {
-                return;
+                continue;
             };
-            let value = clip(cell.text.trim(), VALUE_BYTES);
+            let value = clip(line.get(text.clone()).unwrap_or("").trim(), VALUE_BYTES);
             c.rows += 1;
             if c.rows == 1 {
                 c.first = value.clone();
@@ -121,9 +140,6 @@ impl Changes {
                 }
             }
             c.last = value;
-        });
-        if !row && !line.trim().is_empty() {
-            *other = n;
         }
     }
 

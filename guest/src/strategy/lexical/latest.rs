@@ -4,7 +4,7 @@
 //! window is where such lines are densest, often the oldest or the
 //! noisiest stretch, never "the last one". Asked when the question says
 //! last, latest or most recent of a thing ([`asks`]), not of a time ("last
-//! night" sets one).
+//! night" sets one); shown when two lines or more hold the most.
 
 use std::collections::VecDeque;
 
@@ -16,7 +16,8 @@ use crate::view::preview::clip;
 
 /// Words asking for the latest of a kind.
 const LATEST_WORDS: &[&str] = &["latest", "newest"];
-/// Words after "last" that make it a time, not the latest of a thing.
+/// Words after "last" that make it a time, not the latest of a thing
+/// ("last night", "the last two days"; a number too: "the last 24h").
 const TIME_AFTER_LAST: &[&str] = &[
     "night",
     "nights",
@@ -33,7 +34,6 @@ const TIME_AFTER_LAST: &[&str] = &[
     "minutes",
     "day",
     "days",
-    "time's",
     "monday",
     "tuesday",
     "wednesday",
@@ -43,6 +43,17 @@ const TIME_AFTER_LAST: &[&str] = &[
     "sunday",
     "few",
     "couple",
+    "several",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "twelve",
 ];
 /// Lines shown: the last ones holding the most of the question's words.
 const SHOWN: usize = 3;
@@ -61,7 +72,8 @@ pub fn asks(question: &str) -> bool {
     let words = super::intent::words(question);
     words.iter().enumerate().any(|(i, w)| {
         let next = words.get(i + 1).map_or("", String::as_str);
-        let timed = TIME_AFTER_LAST.contains(&next) || next.bytes().all(|b| b.is_ascii_digit());
+        let timed =
+            TIME_AFTER_LAST.contains(&next) || next.starts_with(|c: char| c.is_ascii_digit());
         LATEST_WORDS.contains(&w.as_str())
             || (w == "last" && !timed)
             || (w == "recent" && i > 0 && words[i - 1] == "most")
@@ -108,6 +120,7 @@ impl Latest {
 
     /// The section: the last lines holding the most of the question's
     /// words, the latest last, within `room` bytes; with the lines shown.
+    /// None when one line alone holds the most: the best window shows it.
     pub fn render(&self, doc: &Doc, room: usize) -> Result<(String, Vec<u64>), Failure> {
         if self.lines.is_empty() || self.count < 2 {
             return Ok((String::new(), Vec::new()));
@@ -129,5 +142,31 @@ impl Latest {
             }
         }
         Ok((out, shown))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::asks;
+
+    #[test]
+    fn the_last_of_a_thing_is_asked_not_the_last_of_a_time() {
+        for q in [
+            "When did its last good full backup finish?",
+            "Which is the latest deploy?",
+            "Show me the most recent run",
+            "Which job ran last?",
+        ] {
+            assert!(asks(q), "{q}");
+        }
+        for q in [
+            "What failed last night?",
+            "Which hosts rebooted in the last 24h?",
+            "Errors in the last two days",
+            "Any timeouts over the last 1.5 hours?",
+            "Which recent runs failed?",
+        ] {
+            assert!(!asks(q), "{q}");
+        }
     }
 }

@@ -6,9 +6,12 @@
 //! of the numbers of the fields it names ([`measure`]). The answer shows,
 //! in order: the values the storing found standing out that the question
 //! names ([`findings`]) and a table's odd rows in the columns it names
-//! ([`columns`]); the records passing its comparison, or its
-//! extreme ones; every matching line by kind, for "every …" questions; else
-//! the best-matching windows ([`windows`]), each with its record
+//! ([`columns`]); the rows where a table's column it names changes, for
+//! "the first …" ([`changes`]), and the last lines holding the most of its
+//! words, for "the last …" ([`latest`]); the records passing its
+//! comparison, or its extreme ones; every matching line by kind, for
+//! "every …" questions; else the best-matching windows, best first
+//! ([`windows`]), each with its record
 //! ([`passage`], [`record`]) and the innermost causes of the traces they
 //! fall in ([`innermost`]).
 

@@ -306,8 +306,11 @@ impl Scorer {
         });
         matcher.verbatim_hits(line, |f, text| hit(text, f));
         hits.related &= !hits.own;
-        hits.phrases = phrases;
-        hits.whole = whole;
+        // Only terms the line was counted for (a failure word only in a
+        // path is not).
+        let held = hits.own | hits.related;
+        hits.phrases = phrases & held;
+        hits.whole = whole & held;
     }
 
     fn close_window(&mut self) {

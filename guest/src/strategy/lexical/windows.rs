@@ -61,7 +61,7 @@ pub fn render(
     if intro {
         body.push_str("\nThe best-matching lines, best first:\n");
     }
-    // Pick best-first while the budget lasts, then show in line order,
+    // Pick best-first while the budget lasts, then show best first,
     // overlapping passages merged into one.
     let mut hits = LineTerms::new(query);
     let mut picked: Vec<Passage> = Vec::new();

@@ -5,13 +5,16 @@
 
 use super::{answer, section_holding};
 
-/// `jstat -gcutil -t`: values centred under their names, the full-GC
-/// count `FGC` rising twice among 300 rows.
+/// `jstat -gcutil -t -h100`: values centred under their names, the
+/// header printed again every 100 rows, the full-GC count `FGC` rising
+/// twice among 300 rows.
 fn jstat() -> String {
-    let mut out = String::from(
-        "Timestamp         S0     S1     E      O      M     CCS    YGC     YGCT     FGC    FGCT     CGC    CGCT       GCT   \n",
-    );
+    let header = "Timestamp         S0     S1     E      O      M     CCS    YGC     YGCT     FGC    FGCT     CGC    CGCT       GCT   \n";
+    let mut out = String::new();
     for i in 0..300u32 {
+        if i % 100 == 0 {
+            out.push_str(header);
+        }
         let (fgc, fgct) = match i {
             0..170 => (0, 0.0),
             170..250 => (1, 2.871),
@@ -54,13 +57,14 @@ fn the_row_where_a_counter_first_moves_answers_when_it_first_happened() {
         ),
         "{body}"
     );
-    // Row 170 (line 172) is the first with `FGC` 1: its uptime and pause.
-    let first = out.lines().nth(171).unwrap();
+    // Row 170 (line 173, after two headers) is the first with `FGC` 1:
+    // its uptime and pause. The headers printed again are no change.
+    let first = out.lines().nth(172).unwrap();
     assert!(
         first.contains("582.6") && first.contains("2.871"),
         "{first}"
     );
-    assert!(section.contains(&format!("172: {first}")), "{body}");
+    assert!(section.contains(&format!("173: {first}")), "{body}");
     // A gauge changing every row is no moment: `E` is not listed.
     let body = answer(&out, "When did E first change?");
     assert!(!body.contains("[the rows where E changes"), "{body}");
@@ -159,6 +163,7 @@ fn the_last_line_of_a_kind_answers_when_the_last_one_happened() {
         &out,
         "The Payroll database got corrupted. When did its last full backup finish, and which file is it?",
     );
+    assert!(body.contains("[the last 3 of the"), "{body}");
     let section = section_holding(&body, "[the last 3 of the");
     assert!(section.contains("Payroll_FULL_20261126.bak"), "{body}");
     assert!(

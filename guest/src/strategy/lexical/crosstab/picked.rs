@@ -148,7 +148,12 @@ impl Crosstab {
         // The columns telling the rows apart: two values or more, few,
         // short; those the question names first, whose values may be as
         // long as a name ("which files": a path).
-        let asked = |c: u16| query.names_key(&column(c).name);
+        // Once per column: it stems the column's name.
+        let asked_columns: FxHashSet<u16> = (values.iter())
+            .map(|(c, ..)| *c)
+            .filter(|&c| query.names_key(&column(c).name))
+            .collect();
+        let asked = |c: u16| asked_columns.contains(&c);
         let longest = |c: u16| if asked(c) { NAME_BYTES } else { VALUE_BYTES };
         let mut apart: Vec<u16> = (values.iter())
             .filter(|(c, seen, _)| {

@@ -241,33 +241,29 @@ fn compounds(extract: &str) -> Vec<String> {
     out
 }
 
-/// A short word (two or three letters: an abbreviation already) after
-/// another, as outputs write the pair: with the first word's initial
-/// joined to it. "full GC" is jstat's `FGC`, "young GC" its `YGC`, "user
-/// id" a `uid`, "process id" a `pid`. Each pair's short word (a term) and
-/// its joined spelling, lowercased; a stopword before it joins nothing
-/// ("the GC" is no `tgc`).
+/// An abbreviation of two capitals after a word, as outputs write the
+/// pair: with the word's initial joined to it. "full GC" is jstat's
+/// `FGC`, "young GC" its `YGC`, "user ID" a `uid`. Each pair's short word
+/// (a term) and its joined spelling, lowercased, of three letters (no
+/// longer word holds it). Not a lowercase word ("public ip" is no `pip`),
+/// nor after a stopword ("the GC" is no `tgc`).
 fn initialed(extract: &str) -> Vec<(String, String)> {
-    let words: Vec<String> = (extract.split_whitespace())
-        .map(|w| {
-            w.trim_matches(|c: char| !c.is_ascii_alphanumeric())
-                .to_ascii_lowercase()
-        })
+    let words: Vec<&str> = (extract.split_whitespace())
+        .map(|w| w.trim_matches(|c: char| !c.is_ascii_alphanumeric()))
         .collect();
     let mut out: Vec<(String, String)> = Vec::new();
     for pair in words.windows(2) {
-        let (first, short) = (&pair[0], &pair[1]);
-        let letters = |w: &str| w.bytes().all(|b| b.is_ascii_lowercase());
-        if (2..=3).contains(&short.len())
-            && letters(short)
-            && !STOPWORDS.contains(&short.as_str())
+        let (first, short) = (pair[0].to_ascii_lowercase(), pair[1]);
+        let capitals = short.len() == 2 && short.bytes().all(|b| b.is_ascii_uppercase());
+        if capitals
             && first.len() >= 3
-            && letters(first)
+            && first.bytes().all(|b| b.is_ascii_lowercase())
             && !STOPWORDS.contains(&first.as_str())
         {
+            let short = short.to_ascii_lowercase();
             let joined = format!("{}{short}", &first[..1]);
             if !out.iter().any(|(_, j)| *j == joined) {
-                out.push((short.clone(), joined));
+                out.push((short, joined));
             }
         }
     }

@@ -166,8 +166,22 @@ fn service(text: &str, start: usize, end: usize) -> Option<&'static str> {
         && !host.starts_with('.')
         && !host.ends_with('.')
         && host.bytes().any(|c| c.is_ascii_alphanumeric());
-    (dotted || host.eq_ignore_ascii_case("localhost")).then_some(name)
+    // A source file and its line (`(Foo.java:80)`, `server.py:22`,
+    // `/app/main.go:53`) is no host and port.
+    let source = (host.rsplit('.').next()).is_some_and(|ext| {
+        SOURCE_EXTENSIONS
+            .iter()
+            .any(|e| e.eq_ignore_ascii_case(ext))
+    });
+    ((dotted && !source) || host.eq_ignore_ascii_case("localhost")).then_some(name)
 }
+
+/// Extensions of source files, whose `name.ext:line` is no `host:port`
+/// (not those that are countries' domains too: `.rs`, `.pl`, `.sh`).
+const SOURCE_EXTENSIONS: &[&str] = &[
+    "java", "kt", "scala", "groovy", "go", "py", "rb", "js", "mjs", "ts", "tsx", "jsx", "c", "cpp",
+    "h", "hpp", "cs", "php", "swift", "ex", "exs", "erl", "lua",
+];
 
 /// Emits a word run lowercased, then its parts when it has several:
 /// snake_case and camelCase pieces (`restartCount` → `restartcount`,

@@ -52,6 +52,10 @@ fn a_hosts_well_known_port_names_its_service() {
     );
     assert_eq!(terms("[::1]:3389 ё"), ["1", "3389", "rdp", "ё"]);
     assert_eq!(terms("localhost:5432"), ["localhost", "5432", "postgres"]);
+    assert_eq!(
+        terms("ssh://git.example.org:22/x"),
+        ["ssh", "git", "example", "org", "22", "ssh", "x"]
+    );
     // Times, dates, an image's tag and a port of no service name none.
     for text in [
         "03:14:22 ok",
@@ -61,6 +65,9 @@ fn a_hosts_well_known_port_names_its_service() {
         "10.0.0.1:2222",
         "10.0.0.1:22:7",
         "v1.2:22.5",
+        "at Foo.bar(Foo.java:22)",
+        "server.py:22 - started",
+        "/app/main.go:22 +0x1d",
     ] {
         assert!(
             !terms(text).contains(&"ssh".to_string()),
@@ -131,7 +138,7 @@ fn a_name_and_its_version_are_looked_up_joined() {
 
 #[test]
 fn a_short_word_is_held_with_the_initial_of_the_word_before() {
-    let q = Query::parse("how long after start did the first full GC happen, and its user id?")
+    let q = Query::parse("how long after start did the first full GC happen, and its user ID?")
         .unwrap();
     let gc = q.terms().iter().position(|t| *t == "gc").unwrap();
     let id = q.terms().iter().position(|t| *t == "id").unwrap();
@@ -139,9 +146,12 @@ fn a_short_word_is_held_with_the_initial_of_the_word_before() {
     assert!(q.held_by("fgc").iter().any(|h| h.term == gc && !h.related));
     assert!(q.held_by("uid").iter().any(|h| h.term == id));
     assert!(!q.held_by("ygc").iter().any(|h| h.term == gc));
-    // A stopword before the short word joins nothing.
+    // A stopword before the short word joins nothing, nor a word in
+    // lowercase: "public ip" is no `pip`.
     let q = Query::parse("why did the GC run").unwrap();
     assert!(q.held_by("tgc").is_empty());
+    let q = Query::parse("which public ip").unwrap();
+    assert!(q.held_by("pip").is_empty());
 }
 
 #[test]

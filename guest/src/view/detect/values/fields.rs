@@ -253,6 +253,12 @@ fn key_words(body: &str) -> Option<(usize, usize)> {
             b':' | b'=' => return (end > 0 && end <= KEY_BYTES).then_some((i, seen)),
             b' ' => spaced = word,
             b'-' | b'+' | b'~' if !word => end = i + 1,
+            // A word in parentheses (`Space used (live):`), not a call
+            // (`at Dao.insert(Dao.java:88)`).
+            b'(' if word && !spaced => return None,
+            b')' if !matches!(body.as_bytes().get(i + 1), Some(b' ' | b':' | b'=')) => {
+                return None;
+            }
             _ if KEY_CHARS[usize::from(b)] => {
                 if spaced {
                     (spaced, word) = (false, false);

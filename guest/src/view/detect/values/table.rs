@@ -67,6 +67,11 @@ impl Table {
         self.names_hash
     }
 
+    /// The current header's name of column `column`.
+    pub fn column_name(&self, column: usize) -> Option<&str> {
+        self.columns.get(column).map(|c| c.name.as_str())
+    }
+
     /// One line: a row's cells go to `cell`; a header or a line that is
     /// not a row gives none. Returns whether the line was a row.
     pub fn see<'a>(&'a mut self, line: &'a str, mut cell: impl FnMut(Cell<'a>)) -> bool {
@@ -133,6 +138,9 @@ impl Table {
             self.words(line);
             if !lines_up(&self.columns, &self.words, line) {
                 self.active = false;
+            } else if self.repeats_header(line) {
+                // The header printed again (`jstat -h20`, `vmstat`): no row.
+                return false;
             }
         }
         if !self.active {
@@ -169,6 +177,12 @@ impl Table {
             });
         }
         true
+    }
+
+    /// Whether `line`'s words (split already) are the header's names.
+    fn repeats_header(&self, line: &str) -> bool {
+        self.words.len() == self.columns.len()
+            && (self.words.iter().zip(&self.columns)).all(|(&(s, e, _, _), c)| line[s..e] == c.name)
     }
 
     /// Splits `line` into words, with byte and char offsets.

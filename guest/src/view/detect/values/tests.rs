@@ -327,6 +327,27 @@ fn a_row_of_numbers_centred_under_the_names_is_a_row() {
     assert!(!got.iter().any(|g| g.0 == 4 && g.1 == "FGC"), "{got:?}");
 }
 
+/// A key of up to four words, one of them in parentheses, is a field
+/// (nodetool's `Space used (live): 13816037376`); a Java frame's call is
+/// none (`at Dao.insert(Dao.java:88)` has no key `at Dao.insert(Dao.java`).
+#[test]
+fn a_key_may_hold_a_word_in_parentheses_but_no_call() {
+    let got = fields_by_line(
+        "\t\tCompacted partition maximum bytes: 2874382626\n\t\tSpace used (live): 13816037376\n\
+         \tat com.acme.billing.CustomerDao.insert(CustomerDao.java:88)\n",
+    );
+    let has = |l: usize, n: &str, v: &str| got.contains(&(l, n.to_string(), v.to_string()));
+    assert!(
+        has(1, "Compacted partition maximum bytes", "2874382626"),
+        "{got:?}"
+    );
+    assert!(has(2, "Space used (live)", "13816037376"), "{got:?}");
+    assert!(
+        !got.iter().any(|g| g.0 == 3 && g.2.starts_with("88")),
+        "{got:?}"
+    );
+}
+
 /// A key of words, a spaced `=` and a state's name (FRR's `BGP state =
 /// Established, up for 05w6d20h`) is a field with that name; a line of
 /// `key=value` pairs still gives each pair.
