@@ -13,7 +13,7 @@ use super::passage::{Passage, read};
 use super::search::Query;
 use crate::doc::Doc;
 use crate::llm::Failure;
-use crate::view::detect::values::fields::fnv;
+use crate::view::detect::values::fields::{FNV_START, fnv};
 use crate::view::detect::values::table::Table;
 use crate::view::preview::clip;
 
@@ -67,6 +67,8 @@ pub struct Changes {
     table: Table,
     /// Field key → its column, or `None` when the question names it not.
     keys: FxHashMap<u64, Option<usize>>,
+    /// A column's name, hashed → whether the question names it.
+    names_asked: FxHashMap<u64, bool>,
     columns: Vec<Column>,
     /// The last non-blank line that was no table row.
     other: u64,
@@ -80,6 +82,7 @@ impl Changes {
         let Changes {
             table,
             keys,
+            names_asked,
             columns,
             other,
             cells,
@@ -108,7 +111,11 @@ impl Changes {
                 Some(at) => *at,
                 None if keys.len() < MAX_KEYS => {
                     let name = table.column_name(*column).unwrap_or("");
-                    let named = columns.len() < MAX_COLUMNS && query.names_key(name);
+                    // Many tables share their columns' names: each is
+                    // stemmed once.
+                    let asked = *(names_asked.entry(fnv(FNV_START, name.as_bytes())))
+                        .or_insert_with(|| query.names_key(name));
+                    let named = columns.len() < MAX_COLUMNS && asked;
                     let at = named.then(|| {
                         columns.push(Column {
                             name: clip(name, VALUE_BYTES),

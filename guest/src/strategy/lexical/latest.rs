@@ -96,11 +96,14 @@ impl Latest {
         if !hits.any() {
             return;
         }
-        let weight = |bits: u64| -> f64 {
-            (0..64)
-                .filter(|&t| bits & (1u64 << t) != 0)
-                .map(|t| query.weight(t))
-                .sum()
+        // Over the bits set only: this runs for every line holding a term.
+        let weight = |mut bits: u64| -> f64 {
+            let mut sum = 0.0;
+            while bits != 0 {
+                sum += query.weight(bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+            sum
         };
         let score = weight(hits.own) + RELATED * weight(hits.related)
             - PART * weight((hits.own | hits.related) & !hits.whole);

@@ -69,7 +69,11 @@ pub(super) fn for_each_term(text: &str, buf: &mut String, mut emit: impl FnMut(&
             }
             if i > start {
                 word(&text[start..i], buf, &mut emit);
-                if let Some(name) = service(text, start, i) {
+                // Most words follow no `:`: one byte tells, here.
+                if start > 0
+                    && bytes[start - 1] == b':'
+                    && let Some(name) = service(text, start, i)
+                {
                     emit(name, true);
                 }
             }
