@@ -28,7 +28,7 @@ use rustc_hash::FxHashMap;
 use super::member;
 use super::passage::read;
 use super::record;
-use super::search::{LineHits, Query};
+use super::search::{LineHits, Query, RELATED_WEIGHT};
 use super::spread::Spread;
 use super::standout::Standouts;
 use crate::doc::Doc;
@@ -62,8 +62,6 @@ const SPREAD_KINDS: usize = 256;
 const NONE: &[&str] = &[
     "0", "false", "null", "none", "disabled", "off", "no", "never", "[]", "{}",
 ];
-/// A related word counts this much of the term's own (as in the search).
-const RELATED: f64 = 0.6;
 /// A term held as the request's phrase (`New user added` for "a new
 /// user") counts this much more: the phrase is what is asked.
 const PHRASE: f64 = 0.5;
@@ -229,7 +227,10 @@ impl Every {
         let mut kinds: Vec<(&Kind, f64)> = (self.kinds.values())
             .map(|k| {
                 let phrases = PHRASE * weight(k.phrases);
-                (k, weight(k.own) + RELATED * weight(k.related) + phrases)
+                (
+                    k,
+                    weight(k.own) + RELATED_WEIGHT * weight(k.related) + phrases,
+                )
             })
             .collect();
         // The negated word's kinds whose value is none first; then

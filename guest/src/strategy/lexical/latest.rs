@@ -9,7 +9,7 @@
 use std::collections::VecDeque;
 
 use super::passage::read;
-use super::search::{LineHits, Query};
+use super::search::{LineHits, Query, RELATED_WEIGHT};
 use crate::doc::Doc;
 use crate::llm::Failure;
 use crate::view::preview::clip;
@@ -59,10 +59,8 @@ const TIME_AFTER_LAST: &[&str] = &[
 const SHOWN: usize = 3;
 /// A shown line is clipped to this many bytes.
 const LINE_BYTES: usize = 480;
-/// A related word counts this much of the term's own (as in the search)…
-const RELATED: f64 = 0.6;
-/// …and a word held only as a part of another (`PayrollArchive` for
-/// "Payroll") this much less: another thing of that name.
+/// A word held only as a part of another (`PayrollArchive` for
+/// "Payroll") counts this much less: another thing of that name.
 const PART: f64 = 0.1;
 
 /// Whether `question` asks for the latest of a thing: "the last backup",
@@ -105,7 +103,7 @@ impl Latest {
             }
             sum
         };
-        let score = weight(hits.own) + RELATED * weight(hits.related)
+        let score = weight(hits.own) + RELATED_WEIGHT * weight(hits.related)
             - PART * weight((hits.own | hits.related) & !hits.whole);
         if score > self.best + 1e-9 {
             self.best = score;

@@ -17,8 +17,8 @@ mod query;
 mod stem;
 mod terms;
 
-pub use matcher::Held;
 use matcher::Matcher;
+pub use matcher::{Held, RELATED_WEIGHT};
 pub use query::{Query, percentile, phrased};
 use terms::for_each_term;
 pub use terms::terms;
