@@ -11,7 +11,7 @@ use crate::bindings::llm_import::{self as wit_llm, LlmError, ModelProfile, Reque
 use crate::bindings::session_fs::{self, FsError};
 use crate::bindings::types::{
     CallInfo, EngineError, ExtractRequest, ExtractResult, GrepOptions, HandleInfo, LineRange,
-    StoreOutcome, StorePolicy,
+    SearchRequest, StoreOutcome, StorePolicy,
 };
 use crate::doc::Doc;
 use crate::llm::Llm;
@@ -124,6 +124,10 @@ impl engine::Guest for Component {
 
     fn extract(req: ExtractRequest) -> ExtractResult {
         extract::extract(&SessionFs, &HostLlm, req)
+    }
+
+    fn search(req: SearchRequest) -> Result<String, EngineError> {
+        crate::across::search(&SessionFs, &req)
     }
 
     fn read(handle: String, lines: LineRange, max: Option<u64>) -> Result<String, EngineError> {

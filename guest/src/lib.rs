@@ -9,6 +9,7 @@
 // `cargo doc --document-private-items`, where links to private items resolve.
 #![allow(rustdoc::private_intra_doc_links)]
 
+pub mod across;
 pub mod bindings;
 pub mod bom;
 pub mod display;

@@ -11,4 +11,5 @@ mod jq;
 mod lexical;
 mod message;
 mod questions;
+mod search;
 mod view;

@@ -79,14 +79,16 @@ impl Strategy for Lexical {
     }
 }
 
-/// The answer's body for `extract` within `budget` bytes.
-fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<String, Failure> {
-    let (question, skip) = intent::paging(extract);
-    let intent = Intent::of(question);
+/// The words `question` is searched for, as [`Intent`] reads it: what it
+/// asks, less its framing ("which of them mentioned"), its scene-setting
+/// words weighed less. None when it has no word to search for.
+pub fn question_query(question: &str) -> Option<Query> {
+    query_of(question, &Intent::of(question))
+}
+
+fn query_of(question: &str, intent: &Intent) -> Option<Query> {
     let searched = intent.search_text(question);
-    let mut query = Query::parse(&searched)
-        .or_else(|| Query::parse(question))
-        .ok_or_else(|| Failure::strategy("the extract text has no words to search for"))?;
+    let mut query = Query::parse(&searched).or_else(|| Query::parse(question))?;
     query.lessen(&intent.setting, SETTING);
     if intent.where_asked {
         query.asking_where();
@@ -97,6 +99,15 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     if intent.who_asked {
         query.asking_who();
     }
+    Some(query)
+}
+
+/// The answer's body for `extract` within `budget` bytes.
+fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<String, Failure> {
+    let (question, skip) = intent::paging(extract);
+    let intent = Intent::of(question);
+    let query = query_of(question, &intent)
+        .ok_or_else(|| Failure::strategy("the extract text has no words to search for"))?;
     let terms = query.terms().join(", ");
     let rule = doc.meta.records.as_ref();
     let mut cursor = rule.map(RecordCursor::new);

@@ -481,6 +481,14 @@ impl LineTerms {
         self.seen.iter().filter(|&&s| s).count()
     }
 
+    /// The query terms `line` holds, as bits by index (the first 64).
+    pub fn mask(&mut self, line: &str) -> u64 {
+        self.mark(line);
+        (self.seen.iter().take(64).enumerate())
+            .filter(|&(_, &s)| s)
+            .fold(0, |bits, (t, _)| bits | 1 << t)
+    }
+
     /// The query terms `line` holds, by index.
     pub fn held(&mut self, line: &str) -> Vec<usize> {
         self.mark(line);
