@@ -158,6 +158,8 @@ export declare class ToolOutput {
   /** Lines matching a regex (Rust syntax). */
   grep(handle: string, pattern: string, opts?: { context?: number; ignoreCase?: boolean; maxMatches?: number; maxBytes?: number }): Promise<string>;
   tail(handle: string, lines?: number, opts?: { maxBytes?: number }): Promise<string>;
+  /** Which stored outputs hold the words of `question`, best first, each with its best lines. */
+  search(question: string, opts?: { skip?: number; before?: string; maxBytes?: number }): Promise<string>;
   list(): Promise<HandleInfo[]>;
   remove(handle: string): Promise<void>;
   /** JSON Schema (text) of the `tool_output` tool's arguments. */

@@ -136,6 +136,20 @@ pub struct TailArgs {
     pub lines: u32,
 }
 
+/// Which stored outputs hold a question's words.
+#[derive(Args, Debug, Clone)]
+#[group(skip)]
+pub struct SearchArgs {
+    /// What to look for, in your own words ("which runs mentioned E_QUOTA").
+    pub question: String,
+    /// Pass over the first N results: the next page of an answer that was cut.
+    #[arg(long, default_value_t = 0)]
+    pub skip: u32,
+    /// Search only the outputs stored before this handle: where a search that read its bound stopped.
+    #[arg(long, value_name = "HANDLE")]
+    pub before: Option<String>,
+}
+
 /// One line of `list`: handle, tool, size, lines, tokens and why it was
 /// stored, in the columns both command lines print.
 pub fn list_line(

@@ -129,14 +129,14 @@ pub fn search_within(
         out.push("The session has no stored output to search.\n");
     } else if found.is_empty() {
         out.push(&format!(
-            "None of the {searched} outputs searched holds its words ({}).\n",
+            "No output holds its words ({}): {searched} searched.\n",
             shown_terms.join(", ")
         ));
     } else {
         out.push(&format!(
-            "{} of the {searched} outputs searched hold its words ({}), best first:\n",
-            found.len(),
-            shown_terms.join(", ")
+            "Outputs holding its words ({}): {} of {searched} searched, best first:\n",
+            shown_terms.join(", "),
+            found.len()
         ));
     }
     let skip = req.skip as usize;
@@ -339,7 +339,7 @@ fn rank(found: &mut [Found], query: &Query, searched: usize) {
 /// term, and its best lines.
 fn entry(rank: usize, one: &Found, query: &Query) -> String {
     let mut text = format!("\n{rank}. {} · {}", one.handle, one.tool);
-    if !one.args.is_empty() {
+    if !one.args.is_empty() && one.args != "{}" {
         text.push_str(&format!(" · {}", shorten(&one.args, ARGS_CHARS)));
     }
     text.push_str(&format!(" · {} lines\n", one.view_lines));

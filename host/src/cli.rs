@@ -96,6 +96,8 @@ enum Command {
     Grep(commands::readers::GrepArgs),
     /// The last lines of a stored output.
     Tail(commands::readers::TailArgs),
+    /// Which stored outputs hold a question's words, best first, with their best lines.
+    Search(commands::readers::SearchArgs),
     /// The outputs stored in the session.
     List,
     /// Forget one stored output.
@@ -340,6 +342,7 @@ async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Read(args) => args.execute(&env).await,
         Command::Grep(args) => args.execute(&env).await,
         Command::Tail(args) => args.execute(&env).await,
+        Command::Search(args) => args.execute(&env).await,
         Command::List => commands::housekeeping::list(&env).await,
         Command::Remove(args) => args.execute(&env).await,
         Command::Stats => commands::housekeeping::stats(&env),

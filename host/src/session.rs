@@ -10,7 +10,7 @@ use crate::accounting::{Accounts, log_stored};
 use crate::accounting::{Event, EventLog, ExtractEvent, SessionStats, StoreEvent};
 use crate::bindings::types::{
     CallInfo, EngineError, ExtractRequest, ExtractResult, GrepOptions, HandleInfo, LineRange, Mode,
-    StorePolicy,
+    SearchRequest, StorePolicy,
 };
 use crate::capabilities::AbandonGuard;
 use crate::capabilities::session_fs::{SessionDir, UnfinishedHandle};
@@ -404,6 +404,39 @@ impl Session {
             .call_tail(&mut store, handle, lines, max)
             .await;
         self.settled(handle, ranged, flatten(result)).await
+    }
+
+    /// Which of the session's outputs hold the words of `question`, best
+    /// first, each with its best lines (`engine.search`), within the byte
+    /// cap. `skip` passes over the first results (the next page); `before`
+    /// searches only the outputs stored before that handle (where a search
+    /// that read its bound stopped). On an object store: the outputs this
+    /// directory holds (stored or fetched here), not the store's others.
+    pub async fn search(&self, question: &str, skip: u32, before: Option<&str>) -> Result<String> {
+        let max = self.runtime.inner.policy.max_inline_bytes;
+        self.search_within(question, skip, before, max).await
+    }
+
+    /// [`Session::search`] within `max_bytes`.
+    pub async fn search_within(
+        &self,
+        question: &str,
+        skip: u32,
+        before: Option<&str>,
+        max_bytes: u64,
+    ) -> Result<String> {
+        let (mut store, ex) = self.runtime.instance(&self.dir).await?;
+        let req = SearchRequest {
+            question: question.to_string(),
+            skip,
+            before: before.map(str::to_string),
+            max_bytes: Some(max_bytes),
+        };
+        let result = ex
+            .tool_output_core_engine()
+            .call_search(&mut store, &req)
+            .await;
+        flatten(result)
     }
 
     /// The outputs stored in the session; a broken one has its `problem`.

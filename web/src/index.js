@@ -293,6 +293,17 @@ export class ToolOutput {
     return this.#run('tail', (e) => e.tail(handle, u32(lines), u64(maxBytes)));
   }
 
+  /**
+   * Which stored outputs hold the words of `question`, best first, each with
+   * its best lines. `opts`: `{skip=0, before, maxBytes}` (`skip`: the next
+   * page of a cut answer; `before`: a handle, where a search that read its
+   * bound stopped).
+   */
+  search(question, opts = {}) {
+    const req = { question, skip: u32(opts.skip ?? 0), before: opts.before ?? undefined, maxBytes: u64(opts.maxBytes) };
+    return this.#run('search', (e) => e.search(req));
+  }
+
   /** The outputs stored in this session. */
   async list() {
     return plain(await this.#run('list', (e) => e.list()));

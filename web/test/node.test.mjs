@@ -148,6 +148,11 @@ test('read, grep, tail, list, toolSchema', async () => {
   assert.equal(info.viewLines, log.lines);
   const schema = JSON.parse(await to.toolSchema());
   assert.deepEqual(schema.required, ['handle', 'extract']);
+  const found = await to.search('which output mentioned the refused connection?');
+  assert.ok(found.startsWith('SEARCH OF THE STORED OUTPUTS FOR "which output mentioned the refused connection?":\n\n'), found);
+  assert.ok(found.includes(`. ${h} · bash · {"command":"cat app.log"} · `), found);
+  assert.ok(found.includes(`   ${log.errorLineNo}: ${ERROR_LINE}`), found);
+  await assert.rejects(to.search('x', { before: 'nope' }), (e) => e.code === 'invalid-handle');
 });
 
 test('engine errors are thrown as Errors with a clear message', async () => {

@@ -23,8 +23,8 @@ wit_bindgen::generate!({
 
 use tool_output::core::engine::{self, OutputWriter};
 use tool_output::core::types::{
-    CallInfo, EngineError, ExtractRequest, GrepOptions, LineRange, Mode, StoreOutcome, StorePolicy,
-    StoreReason,
+    CallInfo, EngineError, ExtractRequest, GrepOptions, LineRange, Mode, SearchRequest,
+    StoreOutcome, StorePolicy, StoreReason,
 };
 
 /// The readers' byte cap (as the native CLI's default).
@@ -62,6 +62,8 @@ enum Command {
     Grep(shared::GrepArgs),
     /// The last lines of a stored output.
     Tail(shared::TailArgs),
+    /// Which stored outputs hold a question's words, best first, with their best lines.
+    Search(shared::SearchArgs),
     /// The outputs stored in the session.
     List,
     /// Forget one stored output.
@@ -127,6 +129,13 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             engine::grep(&a.handle, &a.pattern, options, max).map_err(describe)?
         }
         Command::Tail(a) => engine::tail(&a.handle, a.lines, max).map_err(describe)?,
+        Command::Search(a) => engine::search(&SearchRequest {
+            question: a.question,
+            skip: a.skip,
+            before: a.before,
+            max_bytes: max,
+        })
+        .map_err(describe)?,
         Command::List => {
             for i in engine::list().map_err(describe)? {
                 let stats = (i.stats.bytes, i.stats.lines, i.stats.tokens);

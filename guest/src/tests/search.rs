@@ -91,7 +91,7 @@ fn the_outputs_that_mention_a_code_are_listed_with_their_lines_and_the_call_that
     assert!(
         answer.starts_with(
             "SEARCH OF THE STORED OUTPUTS FOR \"which of them mentioned E_QUOTA?\":\n\n\
-             2 of the 3 outputs searched hold its words (e_quota), best first:\n"
+             Outputs holding its words (e_quota): 2 of 3 searched, best first:\n"
         ),
         "{answer}"
     );
@@ -205,8 +205,8 @@ fn a_search_that_reads_its_bound_says_where_it_stopped_and_goes_on_before_it() {
     let mut req = request("quota denied");
     req.before = Some(middle.clone());
     let rest = search(&st, &req).unwrap();
-    assert_eq!(listed(&rest), [old.clone()], "{rest}");
-    assert!(rest.contains("1 of the 1 outputs searched"), "{rest}");
+    assert_eq!(listed(&rest), [old], "{rest}");
+    assert!(rest.contains("(quota, denied): 1 of 1 searched"), "{rest}");
 }
 
 #[test]
@@ -225,7 +225,7 @@ fn an_output_larger_than_the_bound_is_searched_in_part_and_says_so() {
         ),
     );
     let answer = search_within(&st, &request("linker error"), 100_000).unwrap();
-    assert_eq!(listed(&answer), [big.clone()], "{answer}");
+    assert_eq!(listed(&answer), [big.as_str()], "{answer}");
     let note = format!("[{big} was searched up to line ");
     assert!(answer.contains(&note), "{answer}");
     assert!(
@@ -247,7 +247,7 @@ fn bad_requests_are_refused_by_name_and_nothing_found_is_said_plainly() {
     let h = stored(&st, "Bash", "ls", &log(900, &[]));
     let none = search(&st, &request("kerberos ticket")).unwrap();
     assert!(
-        none.ends_with("None of the 1 outputs searched holds its words (kerberos, ticket).\n"),
+        none.ends_with("No output holds its words (kerberos, ticket): 1 searched.\n"),
         "{none}"
     );
     assert!(matches!(

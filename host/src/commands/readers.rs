@@ -1,5 +1,5 @@
 //! The direct reads of a stored output: `preview`, `read`, `grep`, `tail`
-//! (numbers as in the handle message).
+//! (numbers as in the handle message), and `search` across the session's.
 
 use std::process::ExitCode;
 
@@ -72,6 +72,24 @@ impl TailArgs {
             env,
             &session.tail(&self.args.handle, self.args.lines).await?,
         )?;
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+#[derive(clap::Args)]
+pub struct SearchArgs {
+    #[command(flatten)]
+    args: shared::SearchArgs,
+}
+
+impl SearchArgs {
+    pub async fn execute(self, env: &Env) -> Result<ExitCode> {
+        let (_rt, session) = env.existing_session().await?;
+        let a = self.args;
+        let text = session
+            .search(&a.question, a.skip, a.before.as_deref())
+            .await?;
+        print_text(env, &text)?;
         Ok(ExitCode::SUCCESS)
     }
 }

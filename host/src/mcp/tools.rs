@@ -1,8 +1,8 @@
 //! What tool-output offers over MCP, for `mcp serve` and `mcp proxy` alike:
-//! `tool_output` (the engine's schema, answered by the engine) and three
-//! exact paging tools on a handle (`tool_output_read`, `_grep`, `_tail`),
-//! plus each stored output as a resource `tool-output://<handle>`, read a
-//! page at a time. Every answer comes from the [`Session`]; nothing here
+//! `tool_output` (the engine's schema, answered by the engine), three
+//! exact paging tools on a handle (`tool_output_read`, `_grep`, `_tail`)
+//! and `tool_output_search` across the session's outputs, plus each stored
+//! output as a resource `tool-output://<handle>`, read a page at a time. Every answer comes from the [`Session`]; nothing here
 //! decides policy.
 //!
 //! `mcp serve` may also answer for a family of sessions ([`Family`]): a
@@ -32,6 +32,7 @@ use tool_output_wire::contract::{is_handle, sidecar_name};
 pub const READ: &str = "tool_output_read";
 pub const GREP: &str = "tool_output_grep";
 pub const TAIL: &str = "tool_output_tail";
+pub const SEARCH: &str = "tool_output_search";
 pub const URI_SCHEME: &str = "tool-output://";
 
 /// Told as a long extraction goes: (steps done, what finished).
@@ -172,11 +173,11 @@ impl Tools {
     }
 
     pub fn is_ours(name: &str) -> bool {
-        matches!(name, TOOL_NAME | READ | GREP | TAIL)
+        matches!(name, TOOL_NAME | READ | GREP | TAIL | SEARCH)
     }
 
-    /// The four tools, annotated as what they are: they read a stored
-    /// output and change nothing, so hosts that auto-approve read-only
+    /// The five tools, annotated as what they are: they read stored
+    /// outputs and change nothing, so hosts that auto-approve read-only
     /// tools (Codex with `approval_policy = "never"`) let the model call them.
     pub fn definitions(&self) -> Vec<Tool> {
         let max = self.max_bytes;
@@ -229,12 +230,28 @@ impl Tools {
                     &["handle"],
                 ),
             ),
+            Tool::new(
+                SEARCH,
+                "Which stored tool outputs of this session hold the words of a question (\"which \
+                 commands mentioned E_QUOTA?\"), best first: each output's handle, the tool \
+                 that made it, and its best-matching lines, numbered. For when you do not \
+                 know which handle to ask; then call tool_output on the one it names.",
+                schema(
+                    serde_json::json!({
+                        "question": {"type": "string", "minLength": 1, "description": "What to look for, in your own words or the output's (an error code, a name, a message)."},
+                        "skip": {"type": "integer", "minimum": 0, "description": "Pass over the first N results: the next page of an answer that says it was cut. Default 0."},
+                        "before": {"type": "string", "description": "A handle: search only the outputs stored before it (an answer that stopped early names it)."}
+                    }),
+                    &["question"],
+                ),
+            ),
         ];
         let titles = [
             "Extract from a stored tool output",
             "Read lines of a stored tool output",
             "Grep a stored tool output",
             "Tail a stored tool output",
+            "Search the stored tool outputs",
         ];
         tools
             .into_iter()
@@ -293,6 +310,15 @@ impl Tools {
                     let lines = a.lines.unwrap_or(20);
                     let session = self.session_for(&a.handle);
                     session.tail_within(&a.handle, lines, room).await
+                }
+                Err(why) => return Ok(tool_error(why)),
+            },
+            SEARCH => match parse::<SearchArgs>(name, args) {
+                Ok(a) => {
+                    let (skip, before) = (a.skip.unwrap_or(0), a.before.as_deref());
+                    (self.session)
+                        .search_within(&a.question, skip, before, room)
+                        .await
                 }
                 Err(why) => return Ok(tool_error(why)),
             },
@@ -461,6 +487,14 @@ struct GrepArgs {
 struct TailArgs {
     handle: String,
     lines: Option<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SearchArgs {
+    question: String,
+    skip: Option<u32>,
+    before: Option<String>,
 }
 
 #[cfg(test)]

@@ -168,6 +168,30 @@ fn store_extract_read_grep_tail_list_close() {
         "4000: INFO request 3999 served in 22 ms\n"
     );
     assert!(stdout(&run(&root, &["preview", &handle], None)).contains("2001: FATAL"));
+    // Across the session: both stores of the log, each with its line.
+    let found = stdout(&run(
+        &root,
+        &["search", "which run hit the disk quota?"],
+        None,
+    ));
+    assert!(
+        found.starts_with(
+            "SEARCH OF THE STORED OUTPUTS FOR \"which run hit the disk quota?\":\n\n\
+             Outputs holding its words (run, hit, disk, quota): 2 of 2 searched, best first:\n"
+        ),
+        "{found}"
+    );
+    assert!(
+        found.contains(&format!(
+            ". {handle} · tail · {{\"f\":\"db.log\"}} · 4000 lines\n"
+        )) && found
+            .matches("\n   2001: FATAL: disk quota exceeded while writing /var/lib/db\n")
+            .count()
+            == 2,
+        "{found}"
+    );
+    let page = stdout(&run(&root, &["search", "disk quota", "--skip", "1"], None));
+    assert!(page.contains("\n2. ") && !page.contains("\n1. "), "{page}");
 
     let list: serde_json::Value =
         serde_json::from_str(&stdout(&run(&root, &["--json", "list"], None))).unwrap();
@@ -204,6 +228,7 @@ fn errors_are_one_line_and_a_nonzero_exit() {
         // (`store --args '{not json'` passes its input through instead:
         // nothing_lost::whatever_fails_before_storing_costs_no_output.)
         &["store", "--tool", "x", "/no/such/file"],
+        &["search", "quota", "--before", "../not-a-handle"],
         &[
             "read",
             "0b7d7e0c-6c1e-4b6e-9a8e-3f0f1b2a4c5d",

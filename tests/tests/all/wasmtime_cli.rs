@@ -188,6 +188,30 @@ async fn the_composed_command_runs_under_the_wasmtime_cli() {
         .await,
     );
     assert_eq!(tail, "4000: INFO request 3999 served in 22 ms\n");
+    let found = stdout(
+        &run(
+            &wasmtime,
+            &[
+                "run",
+                "-S",
+                "http",
+                "--dir",
+                &dir,
+                &cli,
+                "search",
+                "disk quota",
+            ],
+            b"",
+        )
+        .await,
+    );
+    let native_found = native.search("disk quota", 0, None).await.unwrap();
+    assert!(
+        found.contains("\n   2001: FATAL: disk quota exceeded"),
+        "{found}"
+    );
+    // Printed as it is: the answer ends with its own newline.
+    assert_eq!(without_handles(&found), without_handles(&native_found));
 
     // The engine's errors read as the native library's (one table,
     // wire::contract), each case by its own kind.

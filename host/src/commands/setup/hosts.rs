@@ -670,8 +670,9 @@ impl Host {
             Host::Goose if name.chars().any(|c| c.is_ascii_uppercase()) => {
                 bail!("--wrap {name:?}: Goose keys its extensions by lower-case name")
             }
-            // Cursor drops tools whose server and tool names exceed 60 characters together.
-            Host::Cursor if name.len() + "tool_output_grep".len() > 60 => {
+            // Cursor drops tools whose server and tool names exceed 60 characters
+            // together; our longest tool name is `tool_output_search`.
+            Host::Cursor if name.len() + "tool_output_search".len() > 60 => {
                 bail!(
                     "--wrap {name:?}: Cursor drops tools when server and tool names pass 60 characters"
                 )

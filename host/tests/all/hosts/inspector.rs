@@ -55,16 +55,17 @@ fn the_mcp_inspector_lists_our_tools_read_only_and_gets_a_handle_message() {
     let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
     assert!(names.contains(&"read_text_file"), "{names:?}");
     assert_eq!(
-        &names[names.len() - 4..],
+        &names[names.len() - 5..],
         [
             "tool_output",
             "tool_output_read",
             "tool_output_grep",
-            "tool_output_tail"
+            "tool_output_tail",
+            "tool_output_search"
         ],
-        "the server's tools, then our four"
+        "the server's tools, then our five"
     );
-    for tool in &tools[tools.len() - 4..] {
+    for tool in &tools[tools.len() - 5..] {
         let title = tool["title"].as_str().unwrap_or_default();
         assert!(!title.is_empty(), "{tool}");
         assert_eq!(
@@ -75,11 +76,11 @@ fn the_mcp_inspector_lists_our_tools_read_only_and_gets_a_handle_message() {
         );
     }
     assert_eq!(
-        tools[names.len() - 4]["title"],
+        tools[names.len() - 5]["title"],
         "Extract from a stored tool output"
     );
     assert_eq!(
-        tools[names.len() - 4]["inputSchema"]["required"],
+        tools[names.len() - 5]["inputSchema"]["required"],
         json!(["handle", "extract"])
     );
 

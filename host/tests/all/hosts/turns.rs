@@ -24,7 +24,7 @@ pub fn assert_mcp_turns(
     file_bytes: usize,
 ) -> (String, String) {
     let [first, second, third] = run.three_turns();
-    // Turn 1: the model is offered the server's tool and our four.
+    // Turn 1: the model is offered the server's tool and our five.
     let tools: Vec<&str> = first["tools"]
         .as_array()
         .unwrap()
@@ -37,6 +37,7 @@ pub fn assert_mcp_turns(
         "tool_output_read",
         "tool_output_grep",
         "tool_output_tail",
+        "tool_output_search",
     ] {
         run.check(
             tools.contains(&format!("{prefix}{ours}").as_str()),

@@ -6,7 +6,8 @@
 //! the handshake one. In every pairing the client's own validation passes
 //! (2026-07-28 results must say `resultType`, cacheable ones `ttlMs` and
 //! `cacheScope`) and the model gets what it needs: a large result stored, its
-//! handle answered by `tool_output`, the paging tools and resources.
+//! handle answered by `tool_output`, the paging tools, the search across
+//! outputs and resources.
 
 use super::*;
 
@@ -53,6 +54,7 @@ fn steps(big_tool: &str, big_args: Value) -> Value {
         {"op": "call", "name": "tool_output_tail", "args": {"handle": "$handle", "lines": 1}},
         {"op": "list_resources"},
         {"op": "read_resource", "uri": "tool-output://$handle"},
+        {"op": "call", "name": "tool_output_search", "args": {"question": "which needle failed?"}},
     ])
 }
 
@@ -104,6 +106,14 @@ fn assert_served(report: &Value, speaks: &str, handle: Option<&str>, what: &str)
         page.starts_with("1: 2026-11-23T10:00:00 INFO"),
         "{what}: {page}"
     );
+    // Across the session: the output that holds the needle, by handle.
+    let found = text(&results[7], 0);
+    assert!(
+        found.starts_with("SEARCH OF THE STORED OUTPUTS FOR \"which needle failed?\":")
+            && found.contains(&format!("\n1. {handle} · "))
+            && found.contains("ERROR needle-era"),
+        "{what}: {found}"
+    );
 }
 
 #[test]
@@ -130,6 +140,7 @@ fn mcp_serve_answers_clients_of_every_era() {
             {"op": "call", "name": "tool_output_tail", "args": {"handle": handle, "lines": 1}},
             {"op": "list_resources"},
             {"op": "read_resource", "uri": format!("tool-output://{handle}")},
+            {"op": "call", "name": "tool_output_search", "args": {"question": "which needle failed?"}},
         ]);
         let report = client(&python, steps, &served, &[("MCP_ERA", era)]);
         let what = format!("serve, client {era}");

@@ -365,7 +365,8 @@ fn a_proxy_in_front_of_a_proxy_defers_to_it() {
             "tool_output",
             "tool_output_read",
             "tool_output_grep",
-            "tool_output_tail"
+            "tool_output_tail",
+            "tool_output_search"
         ]
     );
     // The inner proxy stores; its handles answer through the outer one.

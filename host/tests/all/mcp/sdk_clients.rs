@@ -41,12 +41,13 @@ fn the_filesystem_server_behind_the_proxy_stores_a_large_file_and_answers_about_
         .collect();
     assert!(names.contains(&"read_text_file"), "{names:?}");
     assert_eq!(
-        &names[names.len() - 4..],
+        &names[names.len() - 5..],
         [
             "tool_output",
             "tool_output_read",
             "tool_output_grep",
-            "tool_output_tail"
+            "tool_output_tail",
+            "tool_output_search"
         ]
     );
     let schema = Command::new(bin())
@@ -56,7 +57,7 @@ fn the_filesystem_server_behind_the_proxy_stores_a_large_file_and_answers_about_
         .output()
         .unwrap();
     let schema: Value = serde_json::from_slice(&schema.stdout).unwrap();
-    let ours = &r[0]["tools"][names.len() - 4];
+    let ours = &r[0]["tools"][names.len() - 5];
     assert_eq!(
         ours["inputSchema"], schema,
         "the engine's schema, mode enum included"
@@ -154,6 +155,7 @@ fn the_typescript_sdk_client_gets_the_same_through_the_proxy() {
         {"op": "read_resource", "uri": "$uri"},
         {"op": "call", "name": "read_text_file", "args": {"path": small}},
         {"op": "call", "name": "tool_output_tail", "args": {"handle": "00000000-0000-4000-8000-000000000000", "lines": 1}},
+        {"op": "call", "name": "tool_output_search", "args": {"question": "the needle database error"}},
     ]);
     let report = ts_client(&steps, &proxy(&root, &[], &filesystem_server(&files)));
     let r = report["results"].as_array().unwrap();
@@ -170,12 +172,13 @@ fn the_typescript_sdk_client_gets_the_same_through_the_proxy() {
         .collect();
     assert!(names.contains(&"read_text_file"), "{names:?}");
     assert_eq!(
-        &names[names.len() - 4..],
+        &names[names.len() - 5..],
         [
             "tool_output",
             "tool_output_read",
             "tool_output_grep",
-            "tool_output_tail"
+            "tool_output_tail",
+            "tool_output_search"
         ]
     );
     let message = text(&r[1], 0);
@@ -203,6 +206,15 @@ fn the_typescript_sdk_client_gets_the_same_through_the_proxy() {
     assert!(
         page.starts_with("1: line 0: INFO request handled in 0 ms\n"),
         "{page}"
+    );
+    // Across the proxy's session: the stored file, by handle, and its line.
+    let found = text(&r[7], 0);
+    assert!(
+        found.contains(&format!("\n1. {handle} · read_text_file · "))
+            && found.contains(
+                "\n   12346: line 12345: ERROR needle-7f3a database connection refused\n"
+            ),
+        "{found}"
     );
     // A small result is exactly what the server gives this client directly.
     let direct = ts_client(&steps, &filesystem_server(&files));
@@ -272,7 +284,7 @@ fn everything_else_passes_through_as_the_server_gives_it() {
     // structuredContent they promise), then ours.
     let theirs = d[13]["tools"].as_array().unwrap();
     let listed = p[13]["tools"].as_array().unwrap();
-    assert_eq!(listed.len(), theirs.len() + 4);
+    assert_eq!(listed.len(), theirs.len() + 5);
     for (mine, their) in listed.iter().zip(theirs) {
         let mut their = their.clone();
         their.as_object_mut().unwrap().remove("outputSchema");

@@ -15,6 +15,7 @@ fn serve_offers_the_tools_over_a_named_session_the_cli_stored_into() {
         {"op": "call", "name": "tool_output_tail", "args": {"handle": handle, "lines": 1}},
         {"op": "list_resources"},
         {"op": "read_resource", "uri": format!("tool-output://{handle}?from=3001")},
+        {"op": "call", "name": "tool_output_search", "args": {"question": "which output mentioned the needle?"}},
     ]);
     let report = client(&python, steps, &server, &[]);
     let r = report["results"].as_array().unwrap();
@@ -30,7 +31,8 @@ fn serve_offers_the_tools_over_a_named_session_the_cli_stored_into() {
             "tool_output",
             "tool_output_read",
             "tool_output_grep",
-            "tool_output_tail"
+            "tool_output_tail",
+            "tool_output_search"
         ]
     );
     assert!(text(&r[1], 0).starts_with(&format!(
@@ -48,6 +50,17 @@ fn serve_offers_the_tools_over_a_named_session_the_cli_stored_into() {
     assert_eq!(
         r[4]["contents"][0]["text"],
         "3001: error: needle in the served session\n"
+    );
+    // Across the session: the output, its call and its line.
+    assert_eq!(
+        text(&r[5], 0),
+        format!(
+            "SEARCH OF THE STORED OUTPUTS FOR \"which output mentioned the needle?\":\n\n\
+             Outputs holding its words (needle): 1 of 1 searched, best first:\n\n\
+             1. {handle} · make · 3001 lines\n   needle in 1 line\n   \
+             3001: error: needle in the served session\n\n\
+             Next: tool_output(handle = \"{handle}\", extract = \"which output mentioned the needle?\") answers from one output.\n"
+        )
     );
     assert!(
         report["initialize"]["instructions"]
