@@ -86,6 +86,13 @@ impl Family {
     }
 }
 
+impl Family {
+    /// Whether the session `name` is one of the family.
+    fn holds(&self, name: &str) -> bool {
+        name.starts_with(&self.prefix) && crate::roots::check_session_name(name).is_ok()
+    }
+}
+
 impl Tools {
     /// The `tool_output` schema comes from the engine (its mode enum included).
     pub async fn new(session: Arc<Session>, max_bytes: u64) -> crate::Result<Self> {
@@ -147,29 +154,64 @@ impl Tools {
             let name = entry.file_name();
             let Some(name) = name.to_str() else { continue };
             let dir = entry.path();
-            if !name.starts_with(&family.prefix)
-                || crate::roots::check_session_name(name).is_err()
-                || dir == own.path()
-                || !has(&dir)
-            {
+            if !family.holds(name) || dir == own.path() || !has(&dir) {
                 continue;
             }
-            let mut opened = family.opened.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(session) = opened.get(&dir) {
-                return session.clone();
+            if let Some(session) = self.sibling(family, name, dir) {
+                return session;
             }
-            // A directory that is a link, or that cannot be opened, is passed over.
-            let Ok(session) = own.runtime().open_session(&dir) else {
-                continue;
-            };
-            if let Some(root) = sessions.parent() {
-                let _ = session.set_event_log(&crate::sessions::events_path(root, name));
-            }
-            let session = Arc::new(session);
-            opened.insert(dir, session.clone());
-            return session;
         }
         own.clone()
+    }
+
+    /// The session a search across outputs reads: ours, else (with a
+    /// family) the one written last, the host's live conversation (Claude
+    /// Code's after `/clear`, whose hook stores into a new session).
+    fn live_session(&self) -> Arc<Session> {
+        let own = &self.session;
+        let Some(family) = &self.family else {
+            return own.clone();
+        };
+        let written = |dir: &std::path::Path| {
+            (std::fs::symlink_metadata(dir).ok())
+                .filter(|m| m.is_dir())
+                .and_then(|m| m.modified().ok())
+        };
+        let (Some(sessions), None) = (own.path().parent(), own.store_url()) else {
+            return own.clone();
+        };
+        let Ok(entries) = std::fs::read_dir(sessions) else {
+            return own.clone();
+        };
+        let mut newest = (written(own.path()), None);
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let Some(name) = name.to_str() else { continue };
+            let dir = entry.path();
+            let when = written(&dir);
+            if family.holds(name) && dir != own.path() && when > newest.0 {
+                newest = (when, Some((name.to_string(), dir)));
+            }
+        }
+        (newest.1)
+            .and_then(|(name, dir)| self.sibling(family, &name, dir))
+            .unwrap_or_else(|| own.clone())
+    }
+
+    /// The family's session `name` in `dir`, opened once. None for a
+    /// directory that is a link or cannot be opened.
+    fn sibling(&self, family: &Family, name: &str, dir: PathBuf) -> Option<Arc<Session>> {
+        let mut opened = family.opened.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(session) = opened.get(&dir) {
+            return Some(session.clone());
+        }
+        let session = self.session.runtime().open_session(&dir).ok()?;
+        if let Some(root) = dir.parent().and_then(|sessions| sessions.parent()) {
+            let _ = session.set_event_log(&crate::sessions::events_path(root, name));
+        }
+        let session = Arc::new(session);
+        opened.insert(dir, session.clone());
+        Some(session)
     }
 
     pub fn is_ours(name: &str) -> bool {
@@ -316,7 +358,7 @@ impl Tools {
             SEARCH => match parse::<SearchArgs>(name, args) {
                 Ok(a) => {
                     let (skip, before) = (a.skip.unwrap_or(0), a.before.as_deref());
-                    (self.session)
+                    (self.live_session())
                         .search_within(&a.question, skip, before, room)
                         .await
                 }

@@ -321,7 +321,9 @@ fn serve_answers_for_the_hosts_other_conversations_with_handles_from() {
     let Some(python) = python() else { return };
     let root = root();
     // Claude Code's hook stored after `/clear`, under the new session id;
-    // the server started under the old one.
+    // the server started under the old one, which holds what came before.
+    let before = store_log(&root, "claude-old-id", 3000, "error: needle before clear");
+    std::thread::sleep(std::time::Duration::from_millis(20));
     let handle = store_log(&root, "claude-new-id", 3000, "error: needle after clear");
     let elsewhere = store_log(&root, "codex", 3000, "error: needle of another host");
     let mut server = serve(&root, "claude-old-id");
@@ -333,9 +335,18 @@ fn serve_answers_for_the_hosts_other_conversations_with_handles_from() {
         {"op": "call", "name": "tool_output_read", "args": {"handle": handle, "from_line": 3001}},
         {"op": "read_resource", "uri": format!("tool-output://{handle}?from=3001")},
         {"op": "call", "name": "tool_output_tail", "args": {"handle": elsewhere, "lines": 1}},
+        {"op": "call", "name": "tool_output_search", "args": {"question": "needle error"}},
     ]);
     let report = client(&python, steps, &server, &[]);
     let r = report["results"].as_array().unwrap();
+    // The search reads the live conversation: the session written last.
+    let found = text(&r[6], 0);
+    assert!(
+        found.contains(&format!("\n1. {handle} · make · "))
+            && found.contains("3001: error: needle after clear")
+            && !found.contains(&before),
+        "{found}"
+    );
     assert!(
         text(&r[0], 0).contains("3001: error: needle after clear"),
         "{}",
