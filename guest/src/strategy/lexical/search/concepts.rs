@@ -287,6 +287,9 @@ const GROUPS: &[&[&str]] = &[
     // Where a request went: an access log's `RequestPath`, `route`; a
     // web page, by its address (a scanner's `<uri>`).
     &["endpoint", "route", "path", "url", "uri", "page"],
+    // A web site, by the name it is served under: a scanner's `host`, a
+    // web server's `vhost`, a certificate's `domain`.
+    &["website", "host", "hostname", "vhost", "domain"],
     // A request refused for its rate: HTTP's `429 Too Many Requests`.
     &[
         "throttle",

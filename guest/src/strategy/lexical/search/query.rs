@@ -220,10 +220,25 @@ const MAX_NAME_BYTES: usize = 64;
 /// The names a request spells with `-` or `.` between words, lowercased:
 /// `log4j-core`, `kube-proxy`, `web-1`, `api.example.com` (with a letter:
 /// a version or an address is matched by its parts, as before; with at
-/// most one part of one letter: `e.g.` is no name).
+/// most one part of one letter: `e.g.` is no name); and a hidden file's
+/// name, its dot kept (`.git`, `.env`, `.htaccess`): the file, not the
+/// word (`git-mirror` is no `.git`).
 fn compounds(extract: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for word in extract.split_whitespace() {
+        let dotted = word.trim_start_matches(['"', '\'', '`', '(']);
+        let dotted = dotted.trim_end_matches(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
+        if let Some(name) = dotted.strip_prefix('.')
+            && name.len() >= 2
+            && name.bytes().any(|b| b.is_ascii_alphabetic())
+            && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        {
+            let name = dotted.to_ascii_lowercase();
+            if !out.contains(&name) {
+                out.push(name);
+            }
+            continue;
+        }
         let word = word.trim_matches(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
         let parts = word.split(['-', '.']);
         let whole = word.is_ascii()

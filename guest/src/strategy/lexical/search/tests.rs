@@ -539,6 +539,25 @@ fn names_spelled_with_hyphens_or_dots_are_terms_as_written() {
         terms.contains(&"log4j") && terms.contains(&"core"),
         "{terms:?}"
     );
+    // A hidden file's name keeps its dot: the file, not the word.
+    let q = Query::parse("Which sites expose their .git folder or `.env` file?").unwrap();
+    let terms = q.terms();
+    assert!(
+        terms.contains(&".git") && terms.contains(&".env") && terms.contains(&"git"),
+        "{terms:?}"
+    );
+    let dot_git = terms.iter().position(|t| *t == ".git").unwrap();
+    let mut held = LineTerms::new(&q);
+    assert!(
+        held.held("GET https://jobs.example.de/.git/config 200")
+            .contains(&dot_git)
+    );
+    for line in [
+        "host git-mirror.example.de",
+        "clone https://x.example/app.git",
+    ] {
+        assert!(!held.held(line).contains(&dot_git), "{line}");
+    }
     // Spelled with `-`, a word has the related words of its spelling
     // without it: "two-step" is an `mfa` factor.
     let q = Query::parse("Who wiped someone's two-step login?").unwrap();
