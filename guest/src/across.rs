@@ -76,6 +76,7 @@ pub fn search_within(
                 .to_string(),
         )
     })?;
+    let named = named(&query);
     let mut infos = crate::doc::list(st)?;
     infos.reverse(); // newest first
     if let Some(before) = &req.before {
@@ -106,7 +107,9 @@ pub fn search_within(
             Ok(one) => {
                 searched += 1;
                 last_searched = Some(info.handle.clone());
-                if one.lines_with.iter().any(|&n| n > 0) {
+                // Parts of an identifier alone (`e`, `quota` of
+                // `E_QUOTA`) are not the question's words.
+                if named.iter().any(|&t| one.lines_with[t] > 0) {
                     found.push(one);
                 }
             }
@@ -121,7 +124,7 @@ pub fn search_within(
     rank(&mut found, &query, searched);
     let mut out = Answer::new(max_bytes, NOTES_RESERVE + 3 * quoted.len());
     let terms = query.terms();
-    let shown_terms: Vec<&str> = named(&query).into_iter().map(|t| terms[t]).collect();
+    let shown_terms: Vec<&str> = named.iter().map(|&t| terms[t]).collect();
     out.push(&format!(
         "SEARCH OF THE STORED OUTPUTS FOR \"{question}\":\n\n"
     ));
@@ -148,9 +151,9 @@ pub fn search_within(
         shown += 1;
     }
     let mut notes = Vec::new();
-    let missing: Vec<&str> = (named(&query).into_iter())
-        .filter(|&t| found.iter().all(|f| f.lines_with[t] == 0))
-        .map(|t| terms[t])
+    let missing: Vec<&str> = (named.iter())
+        .filter(|&&t| found.iter().all(|f| f.lines_with[t] == 0))
+        .map(|&t| terms[t])
         .collect();
     if !missing.is_empty() && !found.is_empty() {
         notes.push(format!("No output searched holds: {}.", missing.join(", ")));

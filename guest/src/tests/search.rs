@@ -245,6 +245,12 @@ fn bad_requests_are_refused_by_name_and_nothing_found_is_said_plainly() {
         "SEARCH OF THE STORED OUTPUTS FOR \"anything at all\":\n\nThe session has no stored output to search.\n"
     );
     let h = stored(&st, "Bash", "ls", &log(900, &[]));
+    // The parts of an identifier alone hold none of its words.
+    let parts = search(&st, &request("E_MODULE")).unwrap();
+    assert!(
+        parts.ends_with("No output holds its words (e_module): 1 searched.\n"),
+        "{parts}"
+    );
     let none = search(&st, &request("kerberos ticket")).unwrap();
     assert!(
         none.ends_with("No output holds its words (kerberos, ticket): 1 searched.\n"),
