@@ -33,7 +33,9 @@ const LINE_BYTES: usize = 200;
 const PART_WEIGHT: f64 = 0.5;
 /// Chars of a tool's arguments shown.
 const ARGS_CHARS: usize = 80;
-/// Chars of the question repeated in the answer and its next calls.
+/// Bytes of a question: it is quoted whole in the calls that go on.
+const MAX_QUESTION_BYTES: usize = 2000;
+/// Chars of the question repeated in the answer's first line.
 const QUESTION_CHARS: usize = 200;
 /// Room kept for the closing notes, besides the question quoted in them.
 const NOTES_RESERVE: usize = 600;
@@ -66,6 +68,12 @@ pub fn search_within(
     scan_bytes: u64,
 ) -> Result<String, EngineError> {
     let max_bytes = req.max_bytes.unwrap_or(DEFAULT_MAX_INLINE_BYTES) as usize;
+    if req.question.len() > MAX_QUESTION_BYTES {
+        return Err(EngineError::InvalidArgument(format!(
+            "the question is {} bytes; ask in at most {MAX_QUESTION_BYTES}: the words to look for",
+            req.question.len()
+        )));
+    }
     // Shown shortened; quoted whole in the calls that go on, so they
     // search for the same words.
     let question = shorten(req.question.trim(), QUESTION_CHARS);

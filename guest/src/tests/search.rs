@@ -260,6 +260,11 @@ fn bad_requests_are_refused_by_name_and_nothing_found_is_said_plainly() {
         search(&st, &request("?? -- !!")),
         Err(EngineError::InvalidArgument(_))
     ));
+    let long = "quota ".repeat(400);
+    assert!(matches!(
+        search(&st, &request(&long)),
+        Err(EngineError::InvalidArgument(why)) if why.starts_with("the question is 2400 bytes")
+    ));
     let mut req = request("module");
     req.before = Some("../../etc/passwd".into());
     assert!(matches!(

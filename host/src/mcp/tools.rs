@@ -280,7 +280,7 @@ impl Tools {
                  know which handle to ask; then call tool_output on the one it names.",
                 schema(
                     serde_json::json!({
-                        "question": {"type": "string", "minLength": 1, "description": "What to look for, in your own words or the output's (an error code, a name, a message)."},
+                        "question": {"type": "string", "minLength": 1, "maxLength": 2000, "description": "What to look for, in your own words or the output's (an error code, a name, a message)."},
                         "skip": {"type": "integer", "minimum": 0, "description": "Pass over the first N results: the next page of an answer that says it was cut. Default 0."},
                         "before": {"type": "string", "description": "A handle: search only the outputs stored before it (an answer that stopped early names it)."}
                     }),
