@@ -429,6 +429,9 @@ pub struct Quantity {
     /// Its values are often written bare (a percentage as `93.5`): a field
     /// the question names holds it without the unit.
     pub bare: bool,
+    /// More is better (a throughput): its "worst", "slowest" or "how low"
+    /// is its smallest value.
+    pub better_high: bool,
 }
 
 pub const TIME: Quantity = Quantity {
@@ -471,6 +474,7 @@ pub const TIME: Quantity = Quantity {
     units: &["s"],
     signs: &[],
     bare: false,
+    better_high: false,
 };
 
 pub const HEAT: Quantity = Quantity {
@@ -498,6 +502,7 @@ pub const HEAT: Quantity = Quantity {
     units: &["°C", "°F", "℃", "℉"],
     signs: &["°C", "°F"],
     bare: false,
+    better_high: false,
 };
 
 pub const MEMORY: Quantity = Quantity {
@@ -510,6 +515,7 @@ pub const MEMORY: Quantity = Quantity {
     units: &["B", "K", "M", "G", "T", "Ki", "Mi", "Gi", "Ti"],
     signs: &[],
     bare: false,
+    better_high: false,
 };
 
 /// A share: `Use%` in `df`, `%CPU` in `ps`, `"cpu": 93.5` in JSON.
@@ -540,11 +546,42 @@ pub const PERCENT: Quantity = Quantity {
     units: &["%"],
     signs: &["%"],
     bare: true,
+    better_high: false,
+};
+
+/// A rate of transfer: `iperf3`'s `bits_per_second`, a link's `Mbps`.
+pub const RATE: Quantity = Quantity {
+    asked: &[
+        "throughput",
+        "bandwidth",
+        "bitrate",
+        "goodput",
+        "mbps",
+        "gbps",
+    ],
+    names: &[
+        "throughput",
+        "bandwidth",
+        "bitrate",
+        "bps",
+        "mbps",
+        "gbps",
+        "kbps",
+        "bits",
+    ],
+    units: &["bps", "bits/sec", "Mbps", "Gbps", "Mbits/sec", "Gbits/sec"],
+    signs: &[],
+    bare: true,
+    better_high: true,
 };
 
 /// The quantities a question can name by its own words, in the order a
 /// question holding words of several is read.
-const QUANTITIES: &[&Quantity] = &[&TIME, &HEAT, &MEMORY, &PERCENT];
+const QUANTITIES: &[&Quantity] = &[&RATE, &TIME, &HEAT, &MEMORY, &PERCENT];
+
+/// The words of the largest that say how bad a value is: of a quantity
+/// where more is better, its smallest.
+const BAD: &[&str] = &["worst", "slow", "slower", "slowest", "slowly", "terrible"];
 
 impl Quantity {
     /// The quantity a question is about: its comparison's unit, else the
@@ -601,9 +638,26 @@ impl Intent {
                     .iter()
                     .any(|x| QUANTITIES.iter().any(|q| q.asked.contains(x)))
         });
+        // "How low did the throughput get": `low` with a quantity word.
+        let low = (words.iter()).any(|x| x == "low")
+            && (words.iter()).any(|x| QUANTITIES.iter().any(|q| q.asked.contains(&x.as_str())));
+        let better_high = (words.iter()).any(|x| {
+            QUANTITIES
+                .iter()
+                .any(|q| q.better_high && q.asked.contains(&x.as_str()))
+        });
         let measure = compare(&words).or_else(|| {
-            let largest = most || words.iter().any(|x| LARGEST.contains(&x.as_str()));
-            let smallest = words.iter().any(|x| SMALLEST.contains(&x.as_str()));
+            let large = |x: &String| {
+                LARGEST.contains(&x.as_str()) && !(better_high && BAD.contains(&x.as_str()))
+            };
+            let small = |x: &String| {
+                SMALLEST.contains(&x.as_str()) || (better_high && BAD.contains(&x.as_str()))
+            };
+            let largest = most || words.iter().any(large);
+            let smallest = low || words.iter().any(small);
+            // Both: the largest, unless the question asks how low or how
+            // bad a quantity where more is better got.
+            let largest = largest && !(smallest && (low || better_high));
             (largest || smallest).then_some(Measure::Extreme { largest })
         });
         let extreme = matches!(measure, Some(Measure::Extreme { .. }));
@@ -1025,6 +1079,19 @@ mod tests {
         assert_eq!(about("Which pod is using the most memory?"), Some(&MEMORY));
         assert_eq!(about("Which query took the longest?"), Some(&TIME));
         assert_eq!(about("Which commit was the biggest change?"), None);
+        // Where more is better, the worst is the smallest, and so is "how
+        // low" it got; the worst latency is still the largest.
+        for q in [
+            "In which second was the throughput at its worst?",
+            "When was the bandwidth slowest, and how low did it get?",
+        ] {
+            assert_eq!(measure(q), Some(Measure::Extreme { largest: false }), "{q}");
+            assert_eq!(about(q), Some(&RATE), "{q}");
+        }
+        assert_eq!(
+            measure("Which request had the worst latency?"),
+            Some(Measure::Extreme { largest: true })
+        );
         // A resource at its limit: the largest percentage of its use.
         let maxed = "Which drive was the bottleneck, how close to maxed out did it get?";
         assert_eq!(measure(maxed), Some(Measure::Extreme { largest: true }));
