@@ -18,7 +18,7 @@ use crate::doc::Doc;
 use crate::handle::{Handle, shorten};
 use crate::storage::Storage;
 use crate::strategy::lexical::question_query;
-use crate::strategy::lexical::search::{LineTerms, Query};
+use crate::strategy::lexical::search::{LineTerms, PART_WEIGHT, Query};
 use tool_output_wire::contract::DEFAULT_MAX_INLINE_BYTES;
 
 /// View bytes one call reads at most: about a second of matching.
@@ -29,8 +29,6 @@ const KEPT_LINES: usize = 4;
 const SHOWN_LINES: usize = 2;
 /// Bytes of a shown line, around its first hit.
 const LINE_BYTES: usize = 200;
-/// The weight of a term seen only as a part of an identifier.
-const PART_WEIGHT: f64 = 0.5;
 /// Chars of a tool's arguments shown.
 const ARGS_CHARS: usize = 80;
 /// Bytes of a question: it is quoted whole in the calls that go on.

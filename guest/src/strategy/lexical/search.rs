@@ -19,7 +19,7 @@ mod terms;
 
 use matcher::Matcher;
 pub use matcher::{Held, RELATED_WEIGHT};
-pub use query::{Query, percentile, phrased};
+pub use query::{PART_WEIGHT, Query, percentile, phrased};
 use terms::for_each_term;
 pub use terms::terms;
 

@@ -9,7 +9,7 @@ use super::terms::for_each_term;
 /// Weight of a part of an identifier (`foo` of `foo_bar`, `loop` of
 /// `CrashLoopBackOff`): the whole term already carries the evidence, a part
 /// alone is weaker.
-const PART_WEIGHT: f64 = 0.5;
+pub const PART_WEIGHT: f64 = 0.5;
 /// A line holding a related word (`disk` for `storage`) counts this much
 /// of a line holding the question's own word.
 pub(super) const RELATED_TENTHS: u32 = 6;
