@@ -399,6 +399,7 @@ impl<'q> Measures<'q> {
             let mut lines = record::around(doc, n, Some(self.query))?;
             if extreme {
                 lines.extend(record::short_head(doc, n)?);
+                lines.extend(record::small_object(doc, n)?);
                 lines.sort_by_key(|l| l.0);
                 lines.dedup_by_key(|l| l.0);
             }

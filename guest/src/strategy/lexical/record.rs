@@ -203,6 +203,37 @@ pub fn short_head(doc: &Doc, n: u64) -> Result<Vec<(u64, String)>, Failure> {
     Ok(if headed { out } else { Vec::new() })
 }
 
+/// The members of the small JSON object holding line `n` (at most
+/// [`SHORT_RECORD`] lines, no object or array inside it), from the line
+/// opening it: what an extreme value is of (iperf3's `"sum": {` with its
+/// `"start"` and `"end"` beside its `"bits_per_second"`). Empty for other
+/// views, or a larger object.
+pub fn small_object(doc: &Doc, n: u64) -> Result<Vec<(u64, String)>, Failure> {
+    if doc.meta.view.kind != "json" {
+        return Ok(Vec::new());
+    }
+    let indent = |l: &str| l.len() - l.trim_start_matches(' ').len();
+    let from = n.saturating_sub(SHORT_RECORD).max(1);
+    let lines = read(doc, from, n + SHORT_RECORD)?;
+    let Some(at) = lines.iter().position(|(m, _)| *m == n) else {
+        return Ok(Vec::new());
+    };
+    let depth = indent(&lines[at].1);
+    let open = (lines[..at].iter().rev()).find(|(_, l)| indent(l) < depth);
+    let close = (lines[at + 1..].iter()).find(|(_, l)| indent(l) < depth);
+    let (Some((first, head)), Some((last, tail))) = (open, close) else {
+        return Ok(Vec::new());
+    };
+    let members = || (lines.iter()).filter(|(m, _)| m > first && m < last);
+    let flat = members().all(|(_, l)| indent(l) == depth && !l.trim_end().ends_with(['{', '[']));
+    if !(head.trim_end().ends_with('{') && tail.trim_start().starts_with('}') && flat) {
+        return Ok(Vec::new());
+    }
+    let mut out = vec![(*first, head.clone())];
+    out.extend(members().cloned());
+    Ok(out)
+}
+
 /// Whose listed line `n` is, as `  ← 28: "name": "web-1"; …` (empty when
 /// nothing says): its record's first line (a log entry's head, `first`),
 /// or its record's naming lines (a JSON or YAML item starting at `first`),

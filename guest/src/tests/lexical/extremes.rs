@@ -73,3 +73,47 @@ fn a_spike_asks_for_the_largest() {
         "{body}"
     );
 }
+
+/// `iperf3 -J`: per second, the streams and their `sum`, an object of a
+/// few members. Asked for the worst second of the throughput: the
+/// smallest `bits_per_second` of a `sum`, shown with its object's other
+/// members, `"start"` and `"end"` among them (what "which second" asks).
+#[test]
+fn a_rates_worst_is_its_smallest_shown_with_its_objects_members() {
+    let mut intervals = Vec::new();
+    for i in 0..300u32 {
+        let bps = if i == 211 {
+            2_097_321.5
+        } else {
+            9.0e8 + f64::from(i * 7919 % 1000) * 1.0e5
+        };
+        let stream = |s: u32| {
+            format!(
+                r#"{{"socket": {s}, "start": {i}.0001, "end": {}.0001, "seconds": 1.0001, "bytes": {}, "bits_per_second": {}, "retransmits": 0}}"#,
+                i + 1,
+                (bps / 16.0) as u64,
+                bps / 2.0
+            )
+        };
+        intervals.push(format!(
+            r#"{{"streams": [{}, {}], "sum": {{"start": {i}.000139, "end": {}.000139, "seconds": 1.000139, "bytes": {}, "bits_per_second": {bps}, "retransmits": 0, "omitted": false, "sender": true}}}}"#,
+            stream(5),
+            stream(7),
+            i + 1,
+            (bps / 8.0) as u64
+        ));
+    }
+    let out = format!(
+        r#"{{"start": {{"version": "iperf 3.16"}}, "intervals": [{}], "end": {{}}}}"#,
+        intervals.join(", ")
+    );
+    let body = answer(
+        &out,
+        "In which one-second stretch was the combined throughput at its worst, and how low did it get?",
+    );
+    let section = (body.split("\n\n"))
+        .find(|s| s.contains("smallest values of bits_per_second") && s.contains("2097321.5"))
+        .unwrap_or_else(|| panic!("{body}"));
+    assert!(section.contains("\"start\": 211.000139,"), "{body}");
+    assert!(section.contains("\"end\": 212.000139,"), "{body}");
+}
