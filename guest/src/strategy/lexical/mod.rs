@@ -8,7 +8,8 @@
 //! names ([`findings`]) and a table's odd rows in the columns it names
 //! ([`columns`]); the rows where a table's column it names changes, for
 //! "the first …" ([`changes`]), and the last lines holding the most of its
-//! words, for "the last …" ([`latest`]); the records passing its
+//! words, for "the last …" ([`latest`]), and the things whose last
+//! message is in the state asked, for "still …" ([`still`]); the records passing its
 //! comparison, or its extreme ones; every matching line by kind, for
 //! "every …" questions; else the best-matching windows, best first
 //! ([`windows`]), each with its record
@@ -32,6 +33,7 @@ mod record;
 pub mod search;
 mod spread;
 mod standout;
+mod still;
 mod unlike;
 mod windows;
 
@@ -50,6 +52,7 @@ use lapsed::Lapsed;
 use latest::Latest;
 use measure::Measures;
 use search::{LineTerms, Query, Scorer};
+use still::Still;
 use unlike::Unlike;
 
 /// Windows the lexical strategy ranks before fitting them into the budget.
@@ -137,6 +140,7 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     let mut lapsed = Lapsed::of(question);
     let mut changes = changes::asks(question).then(Changes::default);
     let mut latest = latest::asks(question).then(Latest::default);
+    let mut still = still::asks(question).then(Still::default);
     // The lines naming records, for saying whose a listed line is.
     let mut names = (every.is_some() || unlike.is_some() || lapsed.is_some()).then(Names::default);
     let mut reader = doc.lines_from(1);
@@ -197,6 +201,9 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
             if let Some(l) = &mut latest {
                 l.push(n, hits, &query);
             }
+            if let Some(s) = &mut still {
+                s.push(n, &line, hits, &query);
+            }
         }
     }
     reader
@@ -233,12 +240,17 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
         Some(l) => l.render(doc, budget / FINDINGS_SHARE)?,
         None => Default::default(),
     };
+    let (so, so_lines) = match &still {
+        Some(s) => s.render(doc, budget / FINDINGS_SHARE)?,
+        None => Default::default(),
+    };
     let found = !named.is_empty()
         || !odd_rows.is_empty()
         || why_failed
         || lapsed.is_some()
         || !moments.is_empty()
-        || !last.is_empty();
+        || !last.is_empty()
+        || !so.is_empty();
     if ranked.windows.is_empty() && !found && measures.is_none() && !matching {
         return Ok(format!(
             "NO RELEVANT DATA FOUND\nSearched all {} lines of the output (no LLM: lexical search) for \
@@ -292,7 +304,7 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
             shown.extend(rows.lines.keys());
         }
     }
-    for (text, lines) in [(moments, moment_lines), (last, last_lines)] {
+    for (text, lines) in [(moments, moment_lines), (last, last_lines), (so, so_lines)] {
         if body.len() + text.len() <= budget {
             body.push_str(&text);
             shown.extend(lines);

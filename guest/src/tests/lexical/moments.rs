@@ -174,3 +174,64 @@ fn the_last_line_of_a_kind_answers_when_the_last_one_happened() {
     let body = answer(&out, "Which log backups of Payroll ran last night?");
     assert!(!body.contains("[the last 3 of the"), "{body}");
 }
+
+/// A PBX log: 40 desk phones, each registering, calls between them, and
+/// seven going unreachable during the day; four of those come back. Asked
+/// which are offline and have not come back: the three still unreachable,
+/// in one section, and none of the four that came back.
+#[test]
+fn the_things_still_in_the_state_asked_are_those_whose_last_message_says_it() {
+    let mut out = String::new();
+    let went = [2230, 1042, 3108, 1131, 2215, 1007, 3301];
+    let back = [1131, 2215, 1007, 3301];
+    let time = |i: u32| {
+        format!(
+            "[Nov 27 {:02}:{:02}:{:02}]",
+            6 + i / 3600,
+            i / 60 % 60,
+            i % 60
+        )
+    };
+    for i in 0..6000u32 {
+        let t = time(i * 3);
+        let phone = 1000 + (i * 7) % 40;
+        let line = match i {
+            i if i % 600 == 100 => {
+                let p = went[(i / 600) as usize % went.len()];
+                format!(
+                    "{t} VERBOSE[4190] res_pjsip/pjsip_configuration.c: Endpoint {p} is now Unreachable"
+                )
+            }
+            i if i % 600 == 400 && (i / 600) as usize % went.len() >= 3 => {
+                let p = went[(i / 600) as usize % went.len()];
+                assert!(back.contains(&p));
+                format!(
+                    "{t} VERBOSE[4190] res_pjsip/pjsip_configuration.c: Endpoint {p} is now Reachable"
+                )
+            }
+            _ => format!(
+                "{t} VERBOSE[31042][C-00000b9e] pbx.c: Executing [{phone}@internal:1] Dial(\"PJSIP/{phone}\", \"PJSIP/{phone},25,tT\") in new stack"
+            ),
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    let body = answer(
+        &out,
+        "Which desk phones are offline right now and haven't come back? Give me every extension.",
+    );
+    let section = section_holding(&body, "still so");
+    assert!(
+        section.starts_with("[3 things whose last message says a word of the question, still so (4 others said another state later)]"),
+        "{body}"
+    );
+    for p in [2230, 1042, 3108] {
+        assert!(
+            section.contains(&format!("Endpoint {p} is now Unreachable")),
+            "{p}: {body}"
+        );
+    }
+    for p in back {
+        assert!(!section.contains(&format!("Endpoint {p} ")), "{p}: {body}");
+    }
+}
