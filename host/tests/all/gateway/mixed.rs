@@ -1,5 +1,6 @@
-//! `--tools`: a turn that calls our tool and the client's at once. The
-//! client gets its own call only; the gateway answers ours, and on the
+//! `--tools`: a turn that calls our tools (a tail and a search across
+//! outputs) and the client's at once. The client gets its own call only;
+//! the gateway answers ours, and on the
 //! client's next request (its own result in it) the upstream sees the turn
 //! as it made it, every call paired with its result.
 
@@ -23,6 +24,7 @@ fn chat_case(big: &str) -> Case {
         "choices": [{"index": 0, "finish_reason": "tool_calls", "message": {"role": "assistant", "content": null,
             "tool_calls": [
                 {"id": "ours1", "type": "function", "function": {"name": "tool_output_tail", "arguments": "HANDLE_ARGS"}},
+                {"id": "ours2", "type": "function", "function": {"name": "tool_output_search", "arguments": "{\"question\": \"which output says a request was handled?\"}"}},
                 {"id": "c2", "type": "function", "function": {"name": "other", "arguments": "{}"}}]}}]});
     fn next(first: &Value, answer: &Value) -> Value {
         let mut next = first.clone();
@@ -46,6 +48,7 @@ fn anthropic_case(big: &str) -> Case {
         "content": [
             {"type": "thinking", "thinking": "both", "signature": "sig"},
             {"type": "tool_use", "id": "ours1", "name": "tool_output_tail", "input": "HANDLE_ARGS"},
+            {"type": "tool_use", "id": "ours2", "name": "tool_output_search", "input": {"question": "which output says a request was handled?"}},
             {"type": "tool_use", "id": "c2", "name": "other", "input": {}}],
         "usage": {"input_tokens": 1, "output_tokens": 1}});
     fn next(first: &Value, answer: &Value) -> Value {
@@ -143,11 +146,18 @@ async fn a_turn_calling_ours_and_the_clients_tools_keeps_every_call_paired() {
             .iter()
             .filter_map(|r| r["tool_call_id"].as_str().or(r["tool_use_id"].as_str()))
             .collect();
-        assert_eq!(ids, ["c1", "ours1", "c2"], "{path}: {text}");
+        assert_eq!(ids, ["c1", "ours1", "ours2", "c2"], "{path}: {text}");
         let ours = results[1]["content"].as_str().unwrap_or_default();
         assert!(
             ours.contains("request handled"),
             "{path}: our answer: {ours}"
+        );
+        // The search across the gateway's session finds the stored result.
+        let found = results[2]["content"].as_str().unwrap_or_default();
+        assert!(
+            found.starts_with("SEARCH OF THE STORED OUTPUTS FOR ")
+                && found.contains(": INFO request handled in "),
+            "{path}: our search: {found}"
         );
         if path.ends_with("messages") {
             // Thinking and its signature stay with the turn.
