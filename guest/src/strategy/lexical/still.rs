@@ -9,7 +9,7 @@
 //! open at the end is still so. Asked when the question says still,
 //! remain, currently, right now, or come back ([`asks`]).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::passage::read;
 use super::search::{LineHits, Query};
@@ -55,17 +55,23 @@ struct Thing {
 /// the search reads the view.
 #[derive(Default)]
 pub struct Still {
-    things: HashMap<String, Thing>,
+    things: FxHashMap<String, Thing>,
     /// Keys by their first [`INDEX_BYTES`].
-    index: HashMap<String, Vec<String>>,
+    index: FxHashMap<String, Vec<String>>,
     /// Things that left the asked state.
     left: u64,
+    /// Whether a word holds a question's term, by word (logs repeat them).
+    held: FxHashMap<String, bool>,
+    /// The current line's messages.
+    spans: Vec<(usize, usize)>,
 }
 
 impl Still {
     /// Line `n`, holding `hits`.
     pub fn push(&mut self, n: u64, line: &str, hits: &LineHits, query: &Query) {
-        for (start, end) in messages(line) {
+        let mut spans = std::mem::take(&mut self.spans);
+        messages(line, &mut spans);
+        for &(start, end) in &spans {
             let message = &line[start..end];
             // A known thing's message: the state it says now.
             if let Some(keys) = message.get(..INDEX_BYTES).and_then(|p| self.index.get(p)) {
@@ -75,7 +81,7 @@ impl Still {
                     .cloned();
                 if let Some(key) = key {
                     let state = last_word(&message[key.len()..]).to_ascii_lowercase();
-                    let asked = hits.any() && holds(query, &state);
+                    let asked = hits.any() && self.holds(query, &state);
                     if let Some(thing) = self.things.get_mut(&key) {
                         if thing.asked && !asked {
                             self.left += 1;
@@ -94,7 +100,7 @@ impl Still {
             if key.len() < MIN_KEY
                 || key.len() > MAX_KEY
                 || !key.bytes().any(|b| b.is_ascii_alphabetic())
-                || !holds(query, &word.to_ascii_lowercase())
+                || !self.holds(query, &word.to_ascii_lowercase())
             {
                 continue;
             }
@@ -111,6 +117,23 @@ impl Still {
                 },
             );
         }
+        self.spans = spans;
+    }
+
+    /// Whether `word` (lowercased) holds a term of the question.
+    fn holds(&mut self, query: &Query, word: &str) -> bool {
+        if word.is_empty() {
+            return false;
+        }
+        if let Some(&held) = self.held.get(word) {
+            return held;
+        }
+        let held = !query.held_by(word).is_empty();
+        if self.held.len() >= MAX_THINGS {
+            self.held.clear();
+        }
+        self.held.insert(word.to_string(), held);
+        held
     }
 
     /// The section: the lines of the things still in the asked state, in
@@ -148,23 +171,26 @@ impl Still {
 
 /// The messages of `line`, as byte ranges: the text after each `: `, `] `
 /// or `. ` up to the next one, trimmed of spaces and closing punctuation.
-fn messages(line: &str) -> Vec<(usize, usize)> {
-    let mut cuts: Vec<usize> = [": ", "] ", ". "]
-        .iter()
-        .flat_map(|sep| line.match_indices(sep).map(|(i, _)| i + 2))
-        .collect();
-    cuts.sort_unstable();
-    let mut out = Vec::new();
-    for (k, &start) in cuts.iter().enumerate() {
-        let end = cuts.get(k + 1).map_or(line.len(), |&next| next - 2);
-        let text = &line[start..end.max(start)];
-        let trimmed = text.trim_end_matches(|c: char| c.is_whitespace() || ".,;!)".contains(c));
-        let lead = text.len() - text.trim_start().len();
-        if trimmed.len() > lead {
-            out.push((start + lead, start + trimmed.len()));
+/// One pass over the line's spaces: this runs for every line.
+fn messages(line: &str, out: &mut Vec<(usize, usize)>) {
+    out.clear();
+    let b = line.as_bytes();
+    let cuts = memchr::memchr_iter(b' ', b)
+        .filter(|&i| i > 0 && matches!(b[i - 1], b':' | b']' | b'.'))
+        .map(|i| i + 1);
+    let mut start = None;
+    // The line's end, as if a separator followed it.
+    for cut in cuts.chain([b.len() + 2]) {
+        if let Some(from) = start {
+            let text = &line[from..(cut - 2).max(from)];
+            let trimmed = text.trim_end_matches(|c: char| c.is_whitespace() || ".,;!)".contains(c));
+            let lead = text.len() - text.trim_start().len();
+            if trimmed.len() > lead {
+                out.push((from + lead, from + trimmed.len()));
+            }
         }
+        start = Some(cut);
     }
-    out
 }
 
 /// The last word of `text` (letters, digits, `_` and `-`).
@@ -175,11 +201,6 @@ fn last_word(text: &str) -> &str {
             i + text[i..].chars().next().map_or(1, char::len_utf8)
         });
     &text[at..]
-}
-
-/// Whether `word` (lowercased) holds a term of the question.
-fn holds(query: &Query, word: &str) -> bool {
-    !word.is_empty() && !query.held_by(word).is_empty()
 }
 
 #[cfg(test)]
@@ -208,11 +229,18 @@ mod tests {
     #[test]
     fn a_message_is_the_text_after_a_prefix_up_to_the_next() {
         let line = "[Nov 27 09:03:17] VERBOSE[4190] res_pjsip/pjsip_options.c: Contact 2230/sip:2230@10.20.22.78:5060 is now Unreachable.  RTT: 0.000 msec";
-        let found: Vec<&str> = messages(line).iter().map(|&(a, b)| &line[a..b]).collect();
+        let mut spans = Vec::new();
+        messages(line, &mut spans);
+        let found: Vec<&str> = spans.iter().map(|&(a, b)| &line[a..b]).collect();
         assert!(
             found.contains(&"Contact 2230/sip:2230@10.20.22.78:5060 is now Unreachable"),
             "{found:?}"
         );
         assert_eq!(last_word("Endpoint 2230 is now Unreachable"), "Unreachable");
+        let line =
+            "[Nov 27 09:03:17] res_pjsip/pjsip_configuration.c: Endpoint 2230 is now Unreachable";
+        messages(line, &mut spans);
+        let last = spans.last().map(|&(a, b)| &line[a..b]);
+        assert_eq!(last, Some("Endpoint 2230 is now Unreachable"));
     }
 }
