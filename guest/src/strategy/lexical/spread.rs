@@ -28,6 +28,10 @@ const STOPS_BEFORE_PERCENT: u64 = 90;
 /// host's last backup five days ago has not stopped).
 const STOPPED_GAPS: u64 = 3;
 
+/// Words of a field's name that say whose a line is: shown when the
+/// field has one value on all of a kind's lines.
+const WHOSE: &[&str] = &["user", "account", "login", "owner", "host", "name"];
+
 /// Values said to stop, per kind, at most.
 const MAX_STOPPED: usize = 2;
 
@@ -155,10 +159,20 @@ impl Spread {
             }
         }
         let few = kept;
-        if few.is_empty() {
+        // Whose the lines all are, when one field says it with one value
+        // (nextcloud's `"user": "i.guenther"` on a kind's four lines).
+        let whose = (self.fields.iter()).find(|v| {
+            let name = v.name.to_ascii_lowercase();
+            !v.many
+                && v.lines == lines
+                && v.seen.len() == 1
+                && WHOSE.iter().any(|w| name.contains(w))
+                && v.seen[0].text.bytes().any(|b| b.is_ascii_alphabetic())
+        });
+        if few.is_empty() && whose.is_none() {
             return None;
         }
-        let parts: Vec<String> = (few.iter().take(FIELDS_SHOWN))
+        let mut parts: Vec<String> = (few.iter().take(FIELDS_SHOWN))
             .map(|v| {
                 let mut seen: Vec<&Seen> = v.seen.iter().collect();
                 seen.sort_by(|a, b| b.count.cmp(&a.count).then(a.text.cmp(&b.text)));
@@ -168,6 +182,14 @@ impl Spread {
                 format!("{} {}", clip(&v.name, 40), values.join(", "))
             })
             .collect();
+        if let Some(v) = whose {
+            parts.push(format!(
+                "{} \"{}\" {}",
+                clip(&v.name, 40),
+                v.seen[0].text,
+                v.seen[0].count
+            ));
+        }
         Some(format!(
             "[the values of its {lines} lines: {}]\n",
             parts.join("; ")
@@ -278,6 +300,23 @@ fn origin(value: &str) -> &str {
 mod tests {
     use super::*;
     use crate::view::detect::values::fields::ALL_PAIRS;
+
+    #[test]
+    fn a_kind_says_whose_its_lines_are_when_one_field_names_it() {
+        let mut fields = Fields::with_pairs(ALL_PAIRS);
+        let mut spread = Spread::default();
+        for i in 0..4 {
+            let line = format!(
+                r#"{{"reqId":"{:x}","level":4,"user":"i.guenther","app":"webdav","url":"/remote.php/dav/files/i.guenther/f{i}.jpg","message":"Insufficient space in /f{i}.jpg"}}"#,
+                0x9e37_79b9_u64.wrapping_mul(i + 1)
+            );
+            spread.add(&mut fields, i, [None, None], &line);
+        }
+        let text = spread.render(4).unwrap();
+        assert!(text.contains("user \"i.guenther\" 4"), "{text}");
+        // A field of one value that names nobody is no kind's name.
+        assert!(!text.contains("app \""), "{text}");
+    }
 
     #[test]
     fn a_kind_says_the_few_values_of_its_fields() {
