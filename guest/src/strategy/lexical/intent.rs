@@ -551,6 +551,8 @@ pub const PERCENT: Quantity = Quantity {
 
 /// A rate of transfer: `iperf3`'s `bits_per_second`, a link's `Mbps`.
 pub const RATE: Quantity = Quantity {
+    // Data moved in a time: "the fastest writer", "how fast it was
+    // downloading".
     asked: &[
         "throughput",
         "bandwidth",
@@ -558,6 +560,15 @@ pub const RATE: Quantity = Quantity {
         "goodput",
         "mbps",
         "gbps",
+        "writing",
+        "writer",
+        "writers",
+        "download",
+        "downloading",
+        "upload",
+        "uploading",
+        "transfer",
+        "transferring",
     ],
     names: &[
         "throughput",
@@ -570,7 +581,8 @@ pub const RATE: Quantity = Quantity {
         "bits",
     ],
     units: &["bps", "bits/sec", "Mbps", "Gbps", "Mbits/sec", "Gbits/sec"],
-    signs: &[],
+    // Per second: `pidstat`'s `kB_wr/s`, `sar`'s `rxkB/s`.
+    signs: &["/s"],
     bare: true,
     better_high: true,
 };
@@ -582,6 +594,9 @@ const QUANTITIES: &[&Quantity] = &[&RATE, &TIME, &HEAT, &MEMORY, &PERCENT];
 /// The words of the largest that say how bad a value is: of a quantity
 /// where more is better, its smallest.
 const BAD: &[&str] = &["worst", "slow", "slower", "slowest", "slowly", "terrible"];
+/// The words of the smallest that say how good a value is: of a quantity
+/// where more is better, its largest.
+const GOOD: &[&str] = &["fast", "faster", "fastest", "quick", "quicker", "quickest"];
 
 impl Quantity {
     /// The quantity a question is about: its comparison's unit, else the
@@ -647,12 +662,11 @@ impl Intent {
                 .any(|q| q.better_high && q.asked.contains(&x.as_str()))
         });
         let measure = compare(&words).or_else(|| {
-            let large = |x: &String| {
-                LARGEST.contains(&x.as_str()) && !(better_high && BAD.contains(&x.as_str()))
-            };
-            let small = |x: &String| {
-                SMALLEST.contains(&x.as_str()) || (better_high && BAD.contains(&x.as_str()))
-            };
+            let flips = |x: &String, words: &[&str]| better_high && words.contains(&x.as_str());
+            let large =
+                |x: &String| (LARGEST.contains(&x.as_str()) && !flips(x, BAD)) || flips(x, GOOD);
+            let small =
+                |x: &String| (SMALLEST.contains(&x.as_str()) && !flips(x, GOOD)) || flips(x, BAD);
             let largest = most || words.iter().any(large);
             let smallest = low || words.iter().any(small);
             // Both: the largest, unless the question asks how low or how
@@ -1092,6 +1106,11 @@ mod tests {
             measure("Which request had the worst latency?"),
             Some(Measure::Extreme { largest: true })
         );
+        // …and its fastest the largest; the fastest response is still the
+        // smallest time.
+        let writer = "Which process was writing to disk the fastest?";
+        assert_eq!(measure(writer), Some(Measure::Extreme { largest: true }));
+        assert_eq!(about(writer), Some(&RATE));
         // A resource at its limit: the largest percentage of its use.
         let maxed = "Which drive was the bottleneck, how close to maxed out did it get?";
         assert_eq!(measure(maxed), Some(Measure::Extreme { largest: true }));

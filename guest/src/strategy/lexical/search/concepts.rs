@@ -78,6 +78,10 @@ const GROUPS: &[&[&str]] = &[
         "устройство",
     ],
     &["memory", "oom", "heap", "ram", "oomkilled"],
+    // A column's short names for reading and writing: `pidstat`'s
+    // `kB_rd/s` and `kB_wr/s`, `iostat`'s `kB_wrtn/s`.
+    &["write", "writing", "wr", "wrtn"],
+    &["read", "reading", "rd"],
     &["temperature", "temp", "thermal", "heat", "overheat", "hot"],
     // Gone on purpose: a table "wiped out" is a `DROP TABLE`, a vault that
     // "vanished" a `vaults/delete`.

@@ -225,7 +225,8 @@ const HEADER_BYTES: [bool; 256] = {
 };
 
 /// The columns of `line` if it may be a header: at least three names of
-/// letters (and `%-_/.:+#()`), the first no `key:`. A name may hold digits
+/// letters (and `%-_/.:+#()`), the first no `key:`, after a `#` mark if
+/// any. A name may hold digits
 /// after its first letter (`ldavg-1`, `p99`), at most half of them do (more:
 /// a row of names and numbers). The first word may be a time of day, as
 /// `sar` starts its headers (`00:00:01  runq-sz  ldavg-1`, `12:00:01 AM
@@ -251,6 +252,12 @@ fn header(line: &str) -> Option<Vec<Column>> {
         }
         let word = &line[start..at];
         word_at += 1;
+        // `# Time  UID  PID …`: a header written as a comment (`pidstat
+        // -h`), its names after the mark.
+        if word_at == 1 && word == "#" {
+            word_at = 0;
+            continue;
+        }
         if word_at == 1 && clock(word) {
             columns.push(Column {
                 name: "time".to_string(),

@@ -327,6 +327,21 @@ fn a_row_of_numbers_centred_under_the_names_is_a_row() {
     assert!(!got.iter().any(|g| g.0 == 4 && g.1 == "FGC"), "{got:?}");
 }
 
+/// `pidstat -h` writes its header as a comment (`# Time  UID  PID …`):
+/// its names are the columns after the mark.
+#[test]
+fn a_header_written_as_a_comment_names_its_columns() {
+    let text = [
+        "# Time        UID       PID    %usr %system  %guest   %wait    %CPU   CPU   kB_rd/s   kB_wr/s kB_ccwr/s iodelay  Command",
+        "1795747980    106     85530   11.11   11.00    0.00    1.44   22.11     5      0.00 287104.31      0.00      23  pg_basebackup",
+    ]
+    .join("\n");
+    let got = fields_by_line(&text);
+    let has = |l: usize, n: &str, v: &str| got.contains(&(l, n.to_string(), v.to_string()));
+    assert!(has(2, "kB_wr/s", "287104.31"), "{got:?}");
+    assert!(has(2, "PID", "85530"), "{got:?}");
+}
+
 /// A key of up to four words, one of them in parentheses, is a field
 /// (nodetool's `Space used (live): 13816037376`); a Java frame's call is
 /// none (`at Dao.insert(Dao.java:88)` has no key `at Dao.insert(Dao.java`).
