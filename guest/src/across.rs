@@ -14,7 +14,7 @@
 
 use crate::EngineError;
 use crate::bindings::types::SearchRequest;
-use crate::doc::Doc;
+use crate::doc::{Doc, Opened};
 use crate::handle::{Handle, shorten};
 use crate::storage::Storage;
 use crate::strategy::lexical::question_query;
@@ -83,36 +83,34 @@ pub fn search_within(
         )
     })?;
     let named = named(&query);
-    let mut infos = crate::doc::list(st)?;
-    infos.reverse(); // newest first
+    let mut outputs = crate::doc::open_all(st)?;
+    outputs.reverse(); // newest first
+    let handle_of = |o: &Opened| match o {
+        Ok(doc) => doc.handle.to_string(),
+        Err((handle, _)) => handle.to_string(),
+    };
     if let Some(before) = &req.before {
         let before = Handle::parse(before)?;
-        let at = (infos.iter().position(|i| i.handle == before.as_str()))
+        let at = (outputs.iter().position(|o| handle_of(o) == before.as_str()))
             .ok_or_else(|| EngineError::UnknownHandle(before.to_string()))?;
-        infos.drain(..=at);
+        outputs.drain(..=at);
     }
     let mut found = Vec::new();
     let (mut searched, mut unreadable, mut budget) = (0, 0, scan_bytes);
-    let mut last_searched = None;
-    for info in &infos {
-        if info.problem.is_some() {
+    // Where the read stopped: the last output searched.
+    let mut stopped_at = None;
+    for (i, output) in outputs.iter().enumerate() {
+        let Ok(doc) = output else {
             unreadable += 1;
             continue;
-        }
+        };
         if budget == 0 {
             break;
         }
-        let doc = match Doc::open(st, &info.handle) {
-            Ok(doc) => doc,
-            Err(_) => {
-                unreadable += 1;
-                continue;
-            }
-        };
-        match read(&doc, &query, &mut budget) {
+        match read(doc, &query, &mut budget) {
             Ok(one) => {
                 searched += 1;
-                last_searched = Some(info.handle.clone());
+                stopped_at = Some(i);
                 // Parts of an identifier alone (`e`, `quota` of
                 // `E_QUOTA`) are not the question's words.
                 if named.iter().any(|&t| one.lines_with[t] > 0) {
@@ -122,11 +120,8 @@ pub fn search_within(
             Err(_) => unreadable += 1,
         }
     }
-    let left = (infos.iter())
-        .skip_while(|i| Some(&i.handle) != last_searched.as_ref())
-        .skip(1)
-        .filter(|i| i.problem.is_none())
-        .count();
+    let left = stopped_at.map_or(0, |i| outputs[i + 1..].iter().filter(|o| o.is_ok()).count());
+    let last_searched = stopped_at.map(|i| handle_of(&outputs[i]));
     rank(&mut found, &query, searched);
     let mut out = Answer::new(max_bytes, NOTES_RESERVE + 3 * quoted.len());
     let terms = query.terms();

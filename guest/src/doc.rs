@@ -214,7 +214,7 @@ mod reader;
 mod grep;
 
 use bounded::{Bounded, NOTE_RESERVE, line_len};
-pub use catalog::{list, remove};
+pub use catalog::{Opened, list, open_all, remove};
 pub use grep::DEFAULT_MAX_MATCHES;
 use reader::FIRST_BLOCK;
 pub use reader::{Block, LineReader};

@@ -7,11 +7,15 @@ use crate::bindings::types::{HandleInfo, OutputStats, StoreReason};
 use crate::handle::{FileKind, Handle};
 use crate::storage::Storage;
 
-/// The outputs stored in a session (complete ones: those with metadata).
-/// One whose files cannot be served is listed with its problem, so the
-/// others stay listed and it can be found and removed.
-pub fn list(st: &dyn Storage) -> Result<Vec<HandleInfo>, EngineError> {
-    let mut infos = Vec::new();
+/// A stored output, opened; or the handle of one whose files cannot be
+/// served, and why.
+pub type Opened<'a> = Result<Doc<'a>, (Handle, EngineError)>;
+
+/// The outputs stored in a session (complete ones: those with metadata),
+/// opened, oldest first (one that cannot be served first of all). A handle
+/// removed meanwhile is left out.
+pub fn open_all(st: &dyn Storage) -> Result<Vec<Opened<'_>>, EngineError> {
+    let mut all = Vec::new();
     for name in st.list()? {
         let Some(handle) = Handle::of_file(&name) else {
             continue;
@@ -19,19 +23,29 @@ pub fn list(st: &dyn Storage) -> Result<Vec<HandleInfo>, EngineError> {
         if name != handle.file(FileKind::Meta) {
             continue;
         }
-        // A handle removed meanwhile is simply not listed.
         match Doc::open(st, handle.as_str()) {
-            Ok(doc) => infos.push(doc.meta.info()),
+            Ok(doc) => all.push(Ok(doc)),
             Err(EngineError::UnknownHandle(_)) => {}
-            Err(err) => infos.push(broken(&handle, &err)),
+            Err(err) => all.push(Err((handle, err))),
         }
     }
-    infos.sort_by(|a, b| {
-        a.created_ms
-            .cmp(&b.created_ms)
-            .then(a.handle.cmp(&b.handle))
+    all.sort_by_cached_key(|o| match o {
+        Ok(doc) => (doc.meta.created_ms, doc.handle.to_string()),
+        Err((handle, _)) => (0, handle.to_string()),
     });
-    Ok(infos)
+    Ok(all)
+}
+
+/// The outputs stored in a session, as [`open_all`] finds them. One whose
+/// files cannot be served is listed with its problem, so the others stay
+/// listed and it can be found and removed.
+pub fn list(st: &dyn Storage) -> Result<Vec<HandleInfo>, EngineError> {
+    Ok((open_all(st)?.iter())
+        .map(|o| match o {
+            Ok(doc) => doc.meta.info(),
+            Err((handle, err)) => broken(handle, err),
+        })
+        .collect())
 }
 
 /// The `list` entry of a handle whose files cannot be served.
