@@ -140,7 +140,7 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     let mut lapsed = Lapsed::of(question);
     let mut changes = changes::asks(question).then(Changes::default);
     let mut latest = latest::asks(question).then(Latest::default);
-    let mut still = still::asks(question).then(Still::default);
+    let mut still = still::asks(question).then(|| Still::new(&query));
     // The lines naming records, for saying whose a listed line is.
     let mut names = (every.is_some() || unlike.is_some() || lapsed.is_some()).then(Names::default);
     let mut reader = doc.lines_from(1);
@@ -202,7 +202,7 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
                 l.push(n, hits, &query);
             }
             if let Some(s) = &mut still {
-                s.push(n, &line, hits, &query);
+                s.push(n, &line, hits);
             }
         }
     }

@@ -12,7 +12,7 @@
 use rustc_hash::FxHashMap;
 
 use super::passage::read;
-use super::search::{LineHits, Query};
+use super::search::{LineHits, LineTerms, Query};
 use crate::doc::Doc;
 use crate::llm::Failure;
 use crate::view::preview::clip;
@@ -53,22 +53,31 @@ struct Thing {
 
 /// The things whose last message ends in a word of the question, while
 /// the search reads the view.
-#[derive(Default)]
 pub struct Still {
     things: FxHashMap<String, Thing>,
     /// Keys by their first [`INDEX_BYTES`].
     index: FxHashMap<String, Vec<String>>,
     /// Things that left the asked state.
     left: u64,
-    /// Whether a word holds a question's term, by word (logs repeat them).
-    held: FxHashMap<String, bool>,
+    /// Which of the question's terms a word holds.
+    terms: LineTerms,
     /// The current line's messages.
     spans: Vec<(usize, usize)>,
 }
 
 impl Still {
+    pub fn new(query: &Query) -> Self {
+        Still {
+            things: FxHashMap::default(),
+            index: FxHashMap::default(),
+            left: 0,
+            terms: LineTerms::new(query),
+            spans: Vec::new(),
+        }
+    }
+
     /// Line `n`, holding `hits`.
-    pub fn push(&mut self, n: u64, line: &str, hits: &LineHits, query: &Query) {
+    pub fn push(&mut self, n: u64, line: &str, hits: &LineHits) {
         let mut spans = std::mem::take(&mut self.spans);
         messages(line, &mut spans);
         for &(start, end) in &spans {
@@ -81,7 +90,7 @@ impl Still {
                     .cloned();
                 if let Some(key) = key {
                     let state = last_word(&message[key.len()..]).to_ascii_lowercase();
-                    let asked = hits.any() && self.holds(query, &state);
+                    let asked = hits.any() && self.holds(&state);
                     if let Some(thing) = self.things.get_mut(&key) {
                         if thing.asked && !asked {
                             self.left += 1;
@@ -100,7 +109,7 @@ impl Still {
             if key.len() < MIN_KEY
                 || key.len() > MAX_KEY
                 || !key.bytes().any(|b| b.is_ascii_alphabetic())
-                || !self.holds(query, &word.to_ascii_lowercase())
+                || !self.holds(word)
             {
                 continue;
             }
@@ -120,20 +129,10 @@ impl Still {
         self.spans = spans;
     }
 
-    /// Whether `word` (lowercased) holds a term of the question.
-    fn holds(&mut self, query: &Query, word: &str) -> bool {
-        if word.is_empty() {
-            return false;
-        }
-        if let Some(&held) = self.held.get(word) {
-            return held;
-        }
-        let held = !query.held_by(word).is_empty();
-        if self.held.len() >= MAX_THINGS {
-            self.held.clear();
-        }
-        self.held.insert(word.to_string(), held);
-        held
+    /// Whether `word` holds a term of the question (the search's own
+    /// matching, which remembers the words it has decided).
+    fn holds(&mut self, word: &str) -> bool {
+        !word.is_empty() && self.terms.count(word) > 0
     }
 
     /// The section: the lines of the things still in the asked state, in
