@@ -14,6 +14,7 @@
 
 use crate::EngineError;
 use crate::bindings::types::SearchRequest;
+use crate::display;
 use crate::doc::{Doc, Opened};
 use crate::handle::{Handle, shorten};
 use crate::storage::Storage;
@@ -72,9 +73,10 @@ pub fn search_within(
             req.question.len()
         )));
     }
-    // Shown shortened; quoted whole in the calls that go on, so they
-    // search for the same words.
-    let question = shorten(req.question.trim(), QUESTION_CHARS);
+    // Shown shortened and with its control characters escaped (it is the
+    // caller's text: no escape reaches a terminal); quoted whole in the
+    // calls that go on, so they search for the same words.
+    let question = display::shown(req.question.trim(), QUESTION_CHARS);
     let quoted = serde_json::to_string(req.question.trim()).unwrap_or_default();
     let query = question_query(&unframed(&req.question)).ok_or_else(|| {
         EngineError::InvalidArgument(

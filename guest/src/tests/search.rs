@@ -260,6 +260,13 @@ fn bad_requests_are_refused_by_name_and_nothing_found_is_said_plainly() {
         search(&st, &request("?? -- !!")),
         Err(EngineError::InvalidArgument(_))
     ));
+    // The caller's control characters are shown escaped, never raw.
+    let escaped = search(&st, &request("bad\u{1b}[31mred")).unwrap();
+    assert!(
+        escaped.starts_with("SEARCH OF THE STORED OUTPUTS FOR \"bad\\u{1b}[31mred\":")
+            && !escaped.contains('\u{1b}'),
+        "{escaped}"
+    );
     let long = "quota ".repeat(400);
     assert!(matches!(
         search(&st, &request(&long)),
