@@ -2,7 +2,8 @@
 //! `tool_output` (the engine's schema, answered by the engine), three
 //! exact paging tools on a handle (`tool_output_read`, `_grep`, `_tail`)
 //! and `tool_output_search` across the session's outputs, plus each stored
-//! output as a resource `tool-output://<handle>`, read a page at a time. Every answer comes from the [`Session`]; nothing here
+//! output as a resource `tool-output://<handle>`, read a page at a time.
+//! Every answer comes from the [`Session`]; nothing here
 //! decides policy.
 //!
 //! `mcp serve` may also answer for a family of sessions ([`Family`]): a
