@@ -7,8 +7,8 @@
 //! in order: the values the storing found standing out that the question
 //! names ([`findings`]) and a table's odd rows in the columns it names
 //! ([`columns`]); the rows where a table's column it names changes, for
-//! "the first …" ([`changes`]), and the last lines holding the most of its
-//! words, for "the last …" ([`latest`]), and the things whose last
+//! "the first …" ([`changes`]), and the first or last lines holding the
+//! most of its words, for "the first …" or "the last …" ([`ends`]), and the things whose last
 //! message is in the state asked, for "still …" ([`still`]); the records passing its
 //! comparison, or its extreme ones; every matching line by kind, for
 //! "every …" questions; else the best-matching windows, best first
@@ -19,13 +19,13 @@
 mod changes;
 mod columns;
 mod crosstab;
+mod ends;
 mod every;
 mod findings;
 mod innermost;
 mod intent;
 mod lacking;
 mod lapsed;
-mod latest;
 mod measure;
 mod member;
 mod passage;
@@ -45,11 +45,11 @@ use crate::view::detect::names::Names;
 use crate::view::detect::records::RecordCursor;
 use changes::Changes;
 use crosstab::Crosstab;
+use ends::EndLines;
 use every::Every;
 use intent::Intent;
 use lacking::Lacking;
 use lapsed::Lapsed;
-use latest::Latest;
 use measure::Measures;
 use search::{LineTerms, Query, Scorer};
 use still::Still;
@@ -139,7 +139,7 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
     let mut unlike = (intent.negated.as_deref()).and_then(|w| Unlike::new(w, &query.terms()));
     let mut lapsed = Lapsed::of(question);
     let mut changes = changes::asks(question).then(Changes::default);
-    let mut latest = latest::asks(question).then(Latest::default);
+    let mut ends = ends::asks(question).map(EndLines::new);
     let mut still = still::asks(question).then(|| Still::new(&query));
     // The lines naming records, for saying whose a listed line is.
     let mut names = (every.is_some() || unlike.is_some() || lapsed.is_some()).then(Names::default);
@@ -198,7 +198,7 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
             if let Some(c) = &mut changes {
                 c.push(n, &line, &query);
             }
-            if let Some(l) = &mut latest {
+            if let Some(l) = &mut ends {
                 l.push(n, hits, &query);
             }
             if let Some(s) = &mut still {
@@ -236,7 +236,7 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
         Some(c) => c.render(doc, budget / FINDINGS_SHARE)?,
         None => Default::default(),
     };
-    let (last, last_lines) = match &latest {
+    let (end, end_lines) = match &ends {
         Some(l) => l.render(doc, budget / FINDINGS_SHARE)?,
         None => Default::default(),
     };
@@ -249,7 +249,7 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
         || why_failed
         || lapsed.is_some()
         || !moments.is_empty()
-        || !last.is_empty()
+        || !end.is_empty()
         || !so.is_empty();
     if ranked.windows.is_empty() && !found && measures.is_none() && !matching {
         return Ok(format!(
@@ -304,7 +304,7 @@ fn answer(doc: &Doc, extract: &str, handle: &str, budget: usize) -> Result<Strin
             shown.extend(rows.lines.keys());
         }
     }
-    for (text, lines) in [(moments, moment_lines), (last, last_lines), (so, so_lines)] {
+    for (text, lines) in [(moments, moment_lines), (end, end_lines), (so, so_lines)] {
         if body.len() + text.len() <= budget {
             body.push_str(&text);
             shown.extend(lines);

@@ -1,6 +1,7 @@
 //! Lexical answers that no word of the question is on: the row of a time
 //! series where a counter first moves ("when did the first full GC
-//! happen?"), a connection to a well-known port asked for by its service
+//! happen?"), the first and the last of a kind of line ("when did the
+//! first one fail?"), a connection to a well-known port asked for by its service
 //! ("who tried to SSH out?"), a file a configuration tool put back.
 
 use super::{answer, section_holding};
@@ -68,6 +69,56 @@ fn the_row_where_a_counter_first_moves_answers_when_it_first_happened() {
     // A gauge changing every row is no moment: `E` is not listed.
     let body = answer(&out, "When did E first change?");
     assert!(!body.contains("[the rows where E changes"), "{body}");
+}
+
+/// A mail log: deliveries to `example-law.de` go through until line 301,
+/// then every queue run defers them, among noisier failures of others.
+fn mail_log() -> String {
+    let mut out = String::new();
+    for i in 0..600u32 {
+        let (h, m, s) = (8 + i / 60, i % 60, i * 7 % 60);
+        let to = if i % 3 == 0 {
+            "s.kraus@example-law.de"
+        } else {
+            "ops@example.org"
+        };
+        let line = if i % 3 == 0 && i >= 300 {
+            format!(
+                "2026-11-26 {h:02}:{m:02}:{s:02} 1xW{i:04}-00D1cO-7L == {to} R=dnslookup T=remote_smtp defer (-45): SMTP error from remote mail server: 452 4.3.1 Insufficient system storage\n"
+            )
+        } else if i % 3 == 1 {
+            format!(
+                "2026-11-26 {h:02}:{m:02}:{s:02} dovecot_login authenticator failed for (User) [45.24.{}.19]: 535 Incorrect authentication data\n",
+                i % 250
+            )
+        } else {
+            format!(
+                "2026-11-26 {h:02}:{m:02}:{s:02} 1xW{i:04}-00D1cO-7L => {to} R=dnslookup T=remote_smtp C=\"250 OK\"\n"
+            )
+        };
+        out.push_str(&line);
+    }
+    out
+}
+
+#[test]
+fn the_first_lines_of_a_kind_answer_when_it_first_happened() {
+    let out = mail_log();
+    let body = answer(
+        &out,
+        "When did mail to example-law first fail, and what did their server say?",
+    );
+    let section = section_holding(&body, "[the first 3 of the");
+    assert!(
+        section.starts_with(
+            "[the first 3 of the 100 lines holding the most of the question's words, the earliest first]\n301: 2026-11-26 13:00:00 1xW0300"
+        ),
+        "{body}"
+    );
+    assert!(
+        section.contains("\n304: ") && section.contains("\n307: "),
+        "{body}"
+    );
 }
 
 #[test]

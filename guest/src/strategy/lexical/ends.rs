@@ -1,10 +1,12 @@
-//! "When did its last good full backup finish?": the last lines holding
-//! the most of the question's words. An output in time order (a log, a
-//! history) says the latest of a kind of event last; the best-ranked
-//! window is where such lines are densest, often the oldest or the
-//! noisiest stretch, never "the last one". Asked when the question says
-//! last, latest or most recent of a thing ([`asks`]), not of a time ("last
-//! night" sets one); shown when two lines or more hold the most.
+//! "When did its last good full backup finish?", "when did the first one
+//! fail?": the last (or first) lines holding the most of the question's
+//! words. An output in time order (a log, a history) says the first of a
+//! kind of event first and the latest last; the best-ranked window is
+//! where such lines are densest, often the noisiest stretch, never "the
+//! first one" or "the last one". Asked when the question says last, latest
+//! or most recent of a thing, not of a time ("last night" sets one), or
+//! first or earliest ([`asks`]); shown when two lines or more hold the
+//! most.
 
 use std::collections::VecDeque;
 
@@ -16,6 +18,8 @@ use crate::view::preview::clip;
 
 /// Words asking for the latest of a kind.
 const LATEST_WORDS: &[&str] = &["latest", "newest"];
+/// Words asking for the first of a kind.
+const FIRST_WORDS: &[&str] = &["first", "earliest", "oldest"];
 /// Words after "last" that make it a time, not the latest of a thing
 /// ("last night", "the last two days"; a number too: "the last 24h").
 const TIME_AFTER_LAST: &[&str] = &[
@@ -55,7 +59,8 @@ const TIME_AFTER_LAST: &[&str] = &[
     "ten",
     "twelve",
 ];
-/// Lines shown: the last ones holding the most of the question's words.
+/// Lines shown: the first or last ones holding the most of the question's
+/// words.
 const SHOWN: usize = 3;
 /// A shown line is clipped to this many bytes.
 const LINE_BYTES: usize = 480;
@@ -63,32 +68,55 @@ const LINE_BYTES: usize = 480;
 /// "Payroll") counts this much less: another thing of that name.
 const PART: f64 = 0.1;
 
-/// Whether `question` asks for the latest of a thing: "the last backup",
-/// "the latest deploy", "the most recent run" — not "last night", "the
-/// last 24 hours".
-pub fn asks(question: &str) -> bool {
+/// Which end of a kind of line the question asks for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum End {
+    First,
+    Last,
+}
+
+/// The end of a kind of line `question` asks for: the latest of a thing
+/// ("the last backup", "the latest deploy", "the most recent run" — not
+/// "last night", "the last 24 hours"), else the first ("when did the first
+/// one fail", "the earliest error").
+pub fn asks(question: &str) -> Option<End> {
     let words = super::intent::words(question);
-    words.iter().enumerate().any(|(i, w)| {
+    let last = words.iter().enumerate().any(|(i, w)| {
         let next = words.get(i + 1).map_or("", String::as_str);
         let timed =
             TIME_AFTER_LAST.contains(&next) || next.starts_with(|c: char| c.is_ascii_digit());
         LATEST_WORDS.contains(&w.as_str())
             || (w == "last" && !timed)
             || (w == "recent" && i > 0 && words[i - 1] == "most")
-    })
+    });
+    let first = || (words.iter()).any(|w| FIRST_WORDS.contains(&w.as_str()));
+    if last {
+        Some(End::Last)
+    } else {
+        first().then_some(End::First)
+    }
 }
 
-/// The last lines holding the most of the question's words, while the
-/// search reads the view.
-#[derive(Default)]
-pub struct Latest {
+/// The first or last lines holding the most of the question's words,
+/// while the search reads the view.
+pub struct EndLines {
+    end: End,
     best: f64,
     lines: VecDeque<u64>,
     /// Lines holding as much as the best.
     count: u64,
 }
 
-impl Latest {
+impl EndLines {
+    pub fn new(end: End) -> EndLines {
+        EndLines {
+            end,
+            best: 0.0,
+            lines: VecDeque::new(),
+            count: 0,
+        }
+    }
+
     /// Line `n`, holding `hits`.
     pub fn push(&mut self, n: u64, hits: &LineHits, query: &Query) {
         if !hits.any() {
@@ -112,22 +140,31 @@ impl Latest {
         }
         if (score - self.best).abs() <= 1e-9 {
             self.count += 1;
-            if self.lines.len() == SHOWN {
-                self.lines.pop_front();
+            match self.end {
+                End::Last if self.lines.len() == SHOWN => {
+                    self.lines.pop_front();
+                }
+                End::First if self.lines.len() == SHOWN => return,
+                _ => {}
             }
             self.lines.push_back(n);
         }
     }
 
-    /// The section: the last lines holding the most of the question's
-    /// words, the latest last, within `room` bytes; with the lines shown.
+    /// The section: the first or last lines holding the most of the
+    /// question's words, in line order, within `room` bytes; with the
+    /// lines shown.
     /// None when one line alone holds the most: the best window shows it.
     pub fn render(&self, doc: &Doc, room: usize) -> Result<(String, Vec<u64>), Failure> {
         if self.lines.is_empty() || self.count < 2 {
             return Ok((String::new(), Vec::new()));
         }
+        let (end, order) = match self.end {
+            End::First => ("first", "the earliest first"),
+            End::Last => ("last", "the latest last"),
+        };
         let mut out = format!(
-            "\n[the last {} of the {} lines holding the most of the question's words, the latest last]\n",
+            "\n[the {end} {} of the {} lines holding the most of the question's words, {order}]\n",
             self.lines.len(),
             self.count
         );
@@ -148,7 +185,7 @@ impl Latest {
 
 #[cfg(test)]
 mod tests {
-    use super::asks;
+    use super::{End, asks};
 
     #[test]
     fn the_last_of_a_thing_is_asked_not_the_last_of_a_time() {
@@ -157,8 +194,9 @@ mod tests {
             "Which is the latest deploy?",
             "Show me the most recent run",
             "Which job ran last?",
+            "The first and the last restart?",
         ] {
-            assert!(asks(q), "{q}");
+            assert_eq!(asks(q), Some(End::Last), "{q}");
         }
         for q in [
             "What failed last night?",
@@ -167,7 +205,18 @@ mod tests {
             "Any timeouts over the last 1.5 hours?",
             "Which recent runs failed?",
         ] {
-            assert!(!asks(q), "{q}");
+            assert_eq!(asks(q), None, "{q}");
+        }
+    }
+
+    #[test]
+    fn the_first_of_a_thing_is_asked() {
+        for q in [
+            "When did the first one fail, and what did their server say?",
+            "Which was the earliest error?",
+            "What failed first last night?",
+        ] {
+            assert_eq!(asks(q), Some(End::First), "{q}");
         }
     }
 }
