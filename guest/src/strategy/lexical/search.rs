@@ -12,6 +12,7 @@
 //! document frequencies are only known at the end of the stream.
 
 mod concepts;
+mod denial;
 mod matcher;
 mod query;
 mod stem;
@@ -146,6 +147,8 @@ pub struct Scorer {
     hits: LineHits,
     /// Per term: the terms right after it in the request, as bits.
     follows: Vec<u64>,
+    /// Whether a line's negated words are denied ([`Query::affirmative`]).
+    deny: bool,
 }
 
 impl Scorer {
@@ -188,6 +191,7 @@ impl Scorer {
             form_stand_in,
             hits: LineHits::default(),
             follows: query.follows.clone(),
+            deny: query.affirmative,
         }
     }
 
@@ -250,6 +254,7 @@ impl Scorer {
             form_stand_in,
             hits,
             follows,
+            deny,
             ..
         } = self;
         hits.own = 0;
@@ -282,8 +287,16 @@ impl Scorer {
         };
         // The terms of the word before, and of this one, for phrases.
         let (mut before, mut phrases, mut whole) = (0u64, 0u64, 0u64);
-        for_each_term(line, buf, |tok, part| {
+        // Words after a negation in their clause are denied, not held.
+        let denying = *deny && denial::may_deny(line);
+        let denied = std::cell::Cell::new(false);
+        let mut token = |tok: &str, part: bool| {
             *cur_len += 1;
+            if denied.get() || (denying && !part && denial::is_negation(tok)) {
+                denied.set(true);
+                before = 0;
+                return;
+            }
             let mut now = 0u64;
             matcher.hits(tok, |f| {
                 now |= 1u64.checked_shl(form_term[f as usize]).unwrap_or(0);
@@ -303,7 +316,15 @@ impl Scorer {
             }
             phrases |= now & after;
             before = now;
-        });
+        };
+        if denying {
+            for clause in denial::clauses(line) {
+                denied.set(false);
+                for_each_term(clause, buf, &mut token);
+            }
+        } else {
+            for_each_term(line, buf, token);
+        }
         matcher.verbatim_hits(line, |f, text| hit(text, f));
         hits.related &= !hits.own;
         // Only terms the line was counted for (a failure word only in a

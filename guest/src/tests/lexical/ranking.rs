@@ -1,6 +1,6 @@
 //! The order of a lexical answer's windows: the best first, so the line
 //! that answers is not behind weaker matches that come earlier in the
-//! output.
+//! output, nor behind lines saying the opposite with the same words.
 
 use super::answer;
 
@@ -75,4 +75,41 @@ fn a_kind_holding_the_question_s_phrase_comes_first() {
     for i in [700, 1400, 2100, 2600, 2900] {
         assert!(body.contains(&format!("host-{i}")), "{i}: {body}");
     }
+}
+
+/// A scanner's findings, as Prowler prints them: one security group has
+/// Remote Desktop open, a hundred say with the same words that theirs has
+/// not (and name production, which the one does not).
+fn scan_findings() -> String {
+    let mut out = String::from("[\n");
+    for i in 0..120u32 {
+        let (name, status, says) = match i {
+            77 => ("legacy-terminal-srv", "FAIL", "has"),
+            _ => ("api-prod", "PASS", "does not have"),
+        };
+        out.push_str(&format!(
+            "  {{\n    \"CheckID\": \"ec2_securitygroup_allow_ingress_from_internet_to_tcp_port_3389\",\n    \"Status\": \"{status}\",\n    \"StatusExtended\": \"Security group {name}-{i} (sg-{i:08x}) {says} Microsoft RDP port 3389 open to the Internet.\",\n    \"Region\": \"eu-west-{}\"\n  }},\n",
+            i % 3 + 1
+        ));
+    }
+    out.push_str("]\n");
+    out
+}
+
+#[test]
+fn a_line_saying_the_opposite_with_the_same_words_is_no_match() {
+    let out = scan_findings();
+    let q = "Which security group in production leaves Remote Desktop open to the whole internet, \
+             and in which region?";
+    let body = answer(&out, q);
+    let first = body.split("\n[lines ").nth(1).unwrap_or("");
+    let first = first.split("\n\n").next().unwrap_or("");
+    assert!(
+        first.contains("Security group legacy-terminal-srv-77 (sg-0000004d) has Microsoft RDP"),
+        "{body}"
+    );
+    // Asked for a negative state, a line saying "not" may be the answer.
+    let body = answer(&out, "Where is Remote Desktop not open to the internet?");
+    let first = body.split("\n[lines ").nth(1).unwrap_or("");
+    assert!(first.contains("does not have Microsoft RDP"), "{body}");
 }

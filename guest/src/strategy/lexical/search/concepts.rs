@@ -432,6 +432,12 @@ fn stemmed() -> &'static [Vec<String>] {
     })
 }
 
+/// Whether the word with stem `stem` names a failure: it is in the first
+/// two groups (errors, crashes).
+pub(super) fn names_failure(stem: &str) -> bool {
+    stemmed()[..2].iter().any(|g| g.iter().any(|w| w == stem))
+}
+
 /// The stems of the other words of every group holding a word with stem
 /// `stem`, each once.
 pub(super) fn related(stem: &str) -> Vec<&'static str> {

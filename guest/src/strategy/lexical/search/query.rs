@@ -200,6 +200,9 @@ pub struct Query {
     /// `new`. A line holding them so ([`super::LineHits::phrases`]) says
     /// the request's phrase, not its words apart.
     pub(super) follows: Vec<u64>,
+    /// The request asks for no negative state: a line's words after a
+    /// negation are denied, not held ([`super::denial`]).
+    pub(super) affirmative: bool,
 }
 
 /// The digits of a percentile's short name: `p99` → `99`, `p999` → `999`.
@@ -366,6 +369,8 @@ fn quoted(extract: &str) -> Vec<String> {
 /// disk a pool "gave up on" is `FAULTED`; a file a copy "left behind"
 /// failed; a file a configuration tool "put back" (by hand edited) was
 /// reverted: Puppet's `corrective_change`, a `drift` corrected. A
+/// service named in two words is its abbreviation: "remote desktop" is
+/// `RDP` (and so port 3389, [`super::terms`]), "secure shell" `SSH`. A
 /// pronoun may stand between the two ("put it back").
 pub(super) const PHRASES: &[(&[&str], &str, &str)] = &[
     (&["run", "ran", "runs", "running"], "out", "depleted"),
@@ -381,6 +386,8 @@ pub(super) const PHRASES: &[(&[&str], &str, &str)] = &[
     ),
     (&["leave", "left", "leaves", "leaving"], "behind", "fail"),
     (&["put", "puts", "putting"], "back", "revert"),
+    (&["remote"], "desktop", "rdp"),
+    (&["secure"], "shell", "ssh"),
 ];
 
 /// Words that may stand between a phrase's two words: "put it back".
@@ -424,6 +431,7 @@ impl Query {
             who_asked: false,
             guessed: Vec::new(),
             follows: Vec::new(),
+            affirmative: super::denial::affirmative(extract),
         };
         let mut kept = all.clone();
         for_each_term(extract, &mut String::new(), |t, part| {
