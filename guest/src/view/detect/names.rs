@@ -384,7 +384,8 @@ const ID_RANK: u8 = 3;
 /// 2. another name (`host`, `url`, `package`, `key`);
 /// 3. an id (`id`, `KmsKeyId`).
 ///
-/// A member with no value (`"host": null`, `name: ""`) names nothing.
+/// A member with no value (`"host": null`, `name: ""`) names nothing, nor
+/// one whose value is a flag (`"ExitNode": true`): a state, not a name.
 pub fn name_rank(body: &str, list: Option<&str>) -> Option<u8> {
     if let Some(rest) = body.strip_prefix("<h") {
         return rest.starts_with(|c: char| c.is_ascii_digit()).then_some(0);
@@ -392,7 +393,7 @@ pub fn name_rank(body: &str, list: Option<&str>) -> Option<u8> {
     let key = naming_key(body)?;
     let value =
         (body.split_once([':', '='])).map(|(_, v)| v.trim().trim_end_matches(',').trim_end());
-    if matches!(value, Some("null" | "\"\"" | "''" | "~")) {
+    if matches!(value, Some("null" | "\"\"" | "''" | "~" | "true" | "false")) {
         return None;
     }
     key_rank(key, list)

@@ -266,10 +266,12 @@ fn camel_boundaries(word: &str) -> impl Iterator<Item = usize> + '_ {
         while let Some((at, c)) = chars.next() {
             let before = prev.replace(c)?;
             let next = chars.peek().map(|&(_, n)| n);
+            // An acronym's plural (`TailscaleIPs`, `URLs`) is one word.
+            let plural = &word[at + c.len_utf8()..] == "s";
             let boundary = c.is_uppercase()
                 && (before.is_lowercase()
                     || before.is_numeric()
-                    || (before.is_uppercase() && next.is_some_and(char::is_lowercase)));
+                    || (before.is_uppercase() && next.is_some_and(char::is_lowercase) && !plural));
             if boundary {
                 return Some(at);
             }

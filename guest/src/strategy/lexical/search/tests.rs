@@ -327,6 +327,7 @@ fn identifiers_split_into_their_words() {
         ]
     );
     assert_eq!(terms("HTTPServer"), ["httpserver", "http", "server"]);
+    assert_eq!(terms("TailscaleIPs"), ["tailscaleips", "tailscale", "ips"]);
     assert_eq!(terms("verify_tls"), ["verify_tls", "verify", "tls"]);
     assert_eq!(terms("ОшибкаВвода"), ["ошибкаввода", "ошибка", "ввода"]);
     // No case change inside: one word.
