@@ -566,6 +566,37 @@ fn the_lines_of_a_big_kind_whose_number_stands_out_come_with_the_member_asked_fo
     assert!(!body.contains(&fine), "{body}");
 }
 
+/// `tailscale status --json`: one peer of two hundred is the exit node
+/// the traffic "goes out" through; asked for its address, its record
+/// shows the list keyed by addresses (`"TailscaleIPs": [`) with its first
+/// item, not only its name.
+#[test]
+fn a_record_shows_the_first_item_of_a_list_the_question_names() {
+    let mut out = String::from("{\n  \"BackendState\": \"Running\",\n  \"Peer\": {\n");
+    for i in 0..200u32 {
+        let exit = i == 137;
+        out.push_str(&format!(
+            "    \"nodekey:{i:064x}\": {{\n      \"ID\": \"n{i:04}CNTRL\",\n      \"HostName\": \"host-{i:03}\",\n      \"OS\": \"linux\",\n      \"TailscaleIPs\": [\n        \"100.64.{}.{}\",\n        \"fd7a:115c:a1e0::{i:x}\"\n      ],\n      \"Relay\": \"fra\",\n      \"RxBytes\": {},\n      \"Online\": true,\n      \"ExitNode\": {exit},\n      \"Active\": {}\n    }}{}\n",
+            i / 100,
+            i % 100 + 1,
+            i * 7919 % 100_000,
+            i % 3 == 0,
+            if i == 199 { "" } else { "," }
+        ));
+    }
+    out.push_str("  }\n}\n");
+    let body = answer(
+        &out,
+        "My laptop's traffic is going out through one of our machines. Which one, and what's its \
+         address?",
+    );
+    assert!(body.contains("\"HostName\": \"host-137\""), "{body}");
+    assert!(
+        body.contains("\"TailscaleIPs\": [\n") && body.contains("\"100.64.1.38\","),
+        "{body}"
+    );
+}
+
 /// "Not backed up at all": the backup field's kind whose value is none
 /// (`"BackupRetentionPeriod": 0`) comes first, ahead of kinds matching
 /// more of the question's words.

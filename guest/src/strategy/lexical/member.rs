@@ -34,6 +34,13 @@ pub(super) fn names_member(asked: &Query, text: &str) -> bool {
         .is_some_and(|key| named_by(asked, body, key) == Some(true))
 }
 
+/// Whether `body` opens a list (`"TailscaleIPs": [`) whose key the
+/// question names by a naming word (an address for "what's its
+/// address"): its first item is the member to show.
+pub(super) fn names_list(asked: &Query, body: &str, key: &str) -> bool {
+    body.ends_with('[') && named_by_key(asked, key) == Some(true)
+}
+
 /// [`named_by`] for a key whose value is known to be no opener.
 fn named_by_key(asked: &Query, key: &str) -> Option<bool> {
     (asked.names_key(key)).then(|| asked.names_by_naming_word(key))

@@ -6,7 +6,7 @@
 //! (`"shell-quote": {`, a list item), and, for a log entry, the lines after
 //! it that continue it (a slow query's text under its `# Query_time:`).
 
-use super::member::{NAMED_MEMBERS, label, named_by};
+use super::member::{NAMED_MEMBERS, label, named_by, names_list};
 use super::passage::{best_names, read, records_list};
 use super::search::Query;
 use crate::doc::Doc;
@@ -315,6 +315,9 @@ fn asked_member(
     let mut cursor = doc.meta.records.as_ref().map(RecordCursor::new);
     let mut naming: Vec<(u64, String)> = Vec::new();
     let mut holding: Option<(u64, String)> = None;
+    // A list the question names, opened on the line before: its first
+    // item is the member.
+    let mut list: Option<(u64, String)> = None;
     let mut reader = doc.lines_from(first);
     let mut bytes = 0;
     while let Some((m, text)) = reader.next_line() {
@@ -325,16 +328,27 @@ fn asked_member(
         if m > first + RECORD_READ || bytes > MEMBER_READ_BYTES || (m > first && starts) {
             break;
         }
+        if let Some(opener) = list.take() {
+            naming.extend([opener, (m, text)]);
+            if naming.len() >= NAMED_MEMBERS {
+                break;
+            }
+            continue;
+        }
         let body = text.trim();
         let Some(key) = naming_key(body).or_else(|| label(body)) else {
             continue;
         };
+        if m != first && m != n && names_list(asked, body, key) {
+            list = Some((m, text));
+            continue;
+        }
         match named_by(asked, body, key).filter(|_| m != first && m != n) {
             Some(true) => naming.push((m, text)),
             Some(false) if holding.is_none() => holding = Some((m, text)),
             _ => {}
         }
-        if naming.len() == NAMED_MEMBERS {
+        if naming.len() >= NAMED_MEMBERS {
             break;
         }
     }

@@ -291,6 +291,9 @@ const GROUPS: &[&[&str]] = &[
     // Where a request went: an access log's `RequestPath`, `route`; a
     // web page, by its address (a scanner's `<uri>`).
     &["endpoint", "route", "path", "url", "uri", "page"],
+    // A machine's address, as outputs key it: `TailscaleIPs`, `inet`,
+    // `addr`, `ip_address`.
+    &["address", "ip", "ips", "ipv4", "ipv6", "addr", "inet"],
     // A web site, by the name it is served under: a scanner's `host`, a
     // web server's `vhost`, a certificate's `domain`.
     &["website", "host", "hostname", "vhost", "domain"],

@@ -188,7 +188,7 @@ const ACTOR_WORDS: &[&str] = &[
 
 /// Words a key joins to what it names, unseparated (`filename`, `userid`).
 const KEY_SUFFIXES: &[&str] = &[
-    "name", "path", "id", "key", "url", "uri", "ip", "addr", "type",
+    "name", "path", "id", "key", "url", "uri", "ip", "ips", "addr", "address", "type",
 ];
 
 /// The words of a key, lowercased: split at non-alphanumeric bytes and

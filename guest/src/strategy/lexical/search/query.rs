@@ -367,7 +367,8 @@ fn quoted(extract: &str) -> Vec<String> {
 /// is `depleted`, and so `exhausted`, `full`, with no `free` lease left
 /// ([`super::concepts`]); a vault someone "got rid of" was deleted; a
 /// disk a pool "gave up on" is `FAULTED`; a file a copy "left behind"
-/// failed; a file a configuration tool "put back" (by hand edited) was
+/// failed; traffic "going out" through a machine leaves by its exit (a
+/// VPN's `ExitNode`); a file a configuration tool "put back" (by hand edited) was
 /// reverted: Puppet's `corrective_change`, a `drift` corrected. A
 /// service named in two words is its abbreviation: "remote desktop" is
 /// `RDP` (and so port 3389, [`super::terms`]), "secure shell" `SSH`. A
@@ -387,6 +388,7 @@ pub(super) const PHRASES: &[(&[&str], &str, &str)] = &[
     (&["leave", "left", "leaves", "leaving"], "behind", "fail"),
     (&["put", "puts", "putting"], "back", "revert"),
     (&["remote"], "desktop", "rdp"),
+    (&["go", "goes", "going", "went", "gone"], "out", "exit"),
     (&["secure"], "shell", "ssh"),
 ];
 
