@@ -180,6 +180,8 @@ const GROUPS: &[&[&str]] = &[
     // A pool or a resource that "ran out": dhcpd's `no free leases`,
     // `No space left on device`, a `full` table, an `exhausted` pool.
     &["depleted", "exhausted", "free", "full", "left", "remaining"],
+    // A password, a certificate or a lease that "ran out": `expired`.
+    &["depleted", "expired", "expiry"],
     // An agent or a peer that stopped reporting: SSM's `ConnectionLost`,
     // a node `NotReady`, a monitor's `unreachable` ("gone quiet", "can't
     // be reached"), a scrape target's health `down`.
