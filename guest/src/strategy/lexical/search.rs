@@ -21,8 +21,8 @@ mod terms;
 use matcher::Matcher;
 pub use matcher::{Held, RELATED_WEIGHT};
 pub use query::{PART_WEIGHT, Query, percentile, phrased};
-use terms::for_each_term;
 pub use terms::terms;
+use terms::{for_each_term, for_each_term_in_clauses};
 
 use crate::view::errors::path_word;
 
@@ -288,9 +288,9 @@ impl Scorer {
         // The terms of the word before, and of this one, for phrases.
         let (mut before, mut phrases, mut whole) = (0u64, 0u64, 0u64);
         // Words after a negation in their clause are denied, not held.
-        let denying = *deny && denial::may_deny(line);
+        let denying = *deny;
         let denied = std::cell::Cell::new(false);
-        let mut token = |tok: &str, part: bool| {
+        let token = |tok: &str, part: bool| {
             *cur_len += 1;
             if denied.get() || (denying && !part && denial::is_negation(tok)) {
                 denied.set(true);
@@ -318,10 +318,7 @@ impl Scorer {
             before = now;
         };
         if denying {
-            for clause in denial::clauses(line) {
-                denied.set(false);
-                for_each_term(clause, buf, &mut token);
-            }
+            for_each_term_in_clauses(line, buf, token, || denied.set(false));
         } else {
             for_each_term(line, buf, token);
         }

@@ -18,6 +18,9 @@ const NEGATIONS: &[&str] = &[
     "don", "hasn", "haven", "couldn", "wouldn", "shouldn",
 ];
 
+/// The longest of [`NEGATIONS`] (their first letters: `is_negation`).
+const MAX_NEGATION: usize = 7;
+
 /// Words of a question asking for a negative state, whose answer may well
 /// be a line saying "not": besides [`NEGATIONS`] and the failure words of
 /// [`concepts::names_failure`].
@@ -66,7 +69,7 @@ const NEGATIVE_STATES: &[&str] = &[
 ];
 
 /// Whether `extract` asks for no negative state: then a line's negated
-/// words are denied ([`may_deny`]).
+/// words are denied ([`is_negation`]).
 pub(super) fn affirmative(extract: &str) -> bool {
     let stems = Stems::new();
     let mut negative = false;
@@ -80,55 +83,21 @@ pub(super) fn affirmative(extract: &str) -> bool {
 }
 
 /// Whether `tok` (lowercased, a whole word) denies the rest of its clause.
+/// Every token of an affirmative question's search is asked: most are
+/// told by their length and first byte.
 pub(super) fn is_negation(tok: &str) -> bool {
-    NEGATIONS.contains(&tok)
-}
-
-/// Whether `line` may hold a negation: `no`, `not`, `n't`, `never`,
-/// `without`, `cannot`, in any case (one pass, before the tokenizer's).
-pub(super) fn may_deny(line: &str) -> bool {
-    let b = line.as_bytes();
-    (0..b.len()).any(|i| match b[i] | 0x20 {
-        b'n' => b
-            .get(i + 1)
-            .is_some_and(|c| c | 0x20 == b'o' || (*c == b'\'' || *c == 0xE2)),
-        b'w' => b.get(i + 1).is_some_and(|c| c | 0x20 == b'i'),
-        _ => false,
-    }) && (line.split(|c: char| !c.is_alphanumeric()))
-        .any(|w| w.len() <= 7 && NEGATIONS.iter().any(|n| w.eq_ignore_ascii_case(n)))
-}
-
-/// The clauses of `line`: split at `,` `;` `=` `|`, quotes, brackets, and
-/// a `.` before a space. A negation denies up to its clause's end.
-pub(super) fn clauses(line: &str) -> impl Iterator<Item = &str> {
-    let b = line.as_bytes();
-    let mut start = 0;
-    let mut i = 0;
-    std::iter::from_fn(move || {
-        while i < b.len() {
-            let end = matches!(
-                b[i],
-                b',' | b';' | b'=' | b'|' | b'"' | b'(' | b')' | b'[' | b']' | b'{' | b'}'
-            ) || (b[i] == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_whitespace));
-            i += 1;
-            if end {
-                // ASCII bytes: always a char boundary.
-                let clause = &line[start..i - 1];
-                start = i;
-                return Some(clause);
-            }
-        }
-        (start <= b.len()).then(|| {
-            let clause = &line[start..];
-            start = b.len() + 1;
-            clause
-        })
-    })
+    (2..=MAX_NEGATION).contains(&tok.len())
+        && matches!(
+            tok.as_bytes()[0],
+            b'n' | b'w' | b'c' | b'd' | b'i' | b'a' | b'h' | b's'
+        )
+        && NEGATIONS.contains(&tok)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{affirmative, clauses, may_deny};
+    use super::super::terms::for_each_term_in_clauses;
+    use super::{affirmative, is_negation};
 
     #[test]
     fn a_question_for_a_failure_or_an_absence_is_not_affirmative() {
@@ -149,32 +118,36 @@ mod tests {
     }
 
     #[test]
-    fn negations_are_found_in_any_case_and_clauses_end_at_punctuation() {
-        for line in [
-            "does not have Microsoft RDP port 3389 open",
-            "NOT OK",
-            "doesn't have it",
-            "doesn’t have it",
-            "No such file",
-            "without TLS",
-        ] {
-            assert!(may_deny(line), "{line}");
+    fn negations_are_words_and_clauses_end_at_punctuation() {
+        for w in ["not", "no", "doesn", "without", "cannot", "shouldn"] {
+            assert!(is_negation(w), "{w}");
         }
-        for line in ["node-3 Running", "snow on window", "none"] {
-            assert!(!may_deny(line), "{line}");
+        for w in ["node", "none", "now", "n", "t", "nothing"] {
+            assert!(!is_negation(w), "{w}");
         }
-        let c: Vec<&str> = clauses(r#"msg="not authorized" host=web-3. Next, done"#).collect();
+        // The words of each clause, as the search reads them.
+        let clauses = |line: &str| {
+            let out = std::cell::RefCell::new(vec![String::new()]);
+            for_each_term_in_clauses(
+                line,
+                &mut String::new(),
+                |t, _| {
+                    let mut out = out.borrow_mut();
+                    let last = out.last_mut().unwrap();
+                    last.push_str(if last.is_empty() { "" } else { " " });
+                    last.push_str(t);
+                },
+                || out.borrow_mut().push(String::new()),
+            );
+            out.into_inner()
+        };
         assert_eq!(
-            c,
-            [
-                "msg",
-                "",
-                "not authorized",
-                " host",
-                "web-3",
-                " Next",
-                " done"
-            ]
+            clauses(r#"msg="not authorized" host=web-3. Next, done"#),
+            ["msg", "", "not authorized", "host", "web 3", "next", "done"]
+        );
+        assert_eq!(
+            clauses("doesn’t have it (ok)"),
+            ["doesn t have it", "ok", ""]
         );
     }
 }

@@ -57,7 +57,25 @@ fn class(c: char) -> Class {
 /// The tokenizer behind [`terms`]: calls `emit(term, is_part)` per term,
 /// lowercasing word runs into the reused `buf` so the per-line hot path
 /// allocates nothing.
-pub(super) fn for_each_term(text: &str, buf: &mut String, mut emit: impl FnMut(&str, bool)) {
+pub(super) fn for_each_term(text: &str, buf: &mut String, emit: impl FnMut(&str, bool)) {
+    for_each_term_in_clauses(text, buf, emit, || {});
+}
+
+/// [`for_each_term`], calling `clause_ends` at each byte that ends a
+/// clause: `,` `;` `=` `|`, a quote, a bracket, a `.` before a space
+/// ([`super::denial`]: a negation denies up to its clause's end). In the
+/// same pass as the words: this runs for every line.
+pub(super) fn for_each_term_in_clauses(
+    text: &str,
+    buf: &mut String,
+    mut emit: impl FnMut(&str, bool),
+    mut clause_ends: impl FnMut(),
+) {
+    let ends_clause = |bytes: &[u8], i: usize| match bytes[i] {
+        b',' | b';' | b'=' | b'|' | b'"' | b'(' | b')' | b'[' | b']' | b'{' | b'}' => true,
+        b'.' => bytes.get(i + 1).is_some_and(u8::is_ascii_whitespace),
+        _ => false,
+    };
     if text.is_ascii() {
         // Fast path for the common case: plain bytes, no char decoding.
         let bytes = text.as_bytes();
@@ -77,6 +95,9 @@ pub(super) fn for_each_term(text: &str, buf: &mut String, mut emit: impl FnMut(&
                     emit(name, true);
                 }
             }
+            if i < bytes.len() && ends_clause(bytes, i) {
+                clause_ends();
+            }
             i += 1;
         }
         return;
@@ -85,6 +106,9 @@ pub(super) fn for_each_term(text: &str, buf: &mut String, mut emit: impl FnMut(&
     while let Some((start, c)) = iter.next() {
         let kind = class(c);
         if kind == Class::Sep {
+            if c.is_ascii() && ends_clause(text.as_bytes(), start) {
+                clause_ends();
+            }
             continue;
         }
         let mut end = start + c.len_utf8();
