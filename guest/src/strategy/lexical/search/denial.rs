@@ -18,9 +18,6 @@ const NEGATIONS: &[&str] = &[
     "don", "hasn", "haven", "couldn", "wouldn", "shouldn",
 ];
 
-/// The longest of [`NEGATIONS`] (their first letters: `is_negation`).
-const MAX_NEGATION: usize = 7;
-
 /// Words of a question asking for a negative state, whose answer may well
 /// be a line saying "not": besides [`NEGATIONS`] and the failure words of
 /// [`concepts::names_failure`].
@@ -83,15 +80,40 @@ pub(super) fn affirmative(extract: &str) -> bool {
 }
 
 /// Whether `tok` (lowercased, a whole word) denies the rest of its clause.
-/// Every token of an affirmative question's search is asked: most are
-/// told by their length and first byte.
+/// Every token of an affirmative question's search is asked.
 pub(super) fn is_negation(tok: &str) -> bool {
-    (2..=MAX_NEGATION).contains(&tok.len())
-        && matches!(
-            tok.as_bytes()[0],
-            b'n' | b'w' | b'c' | b'd' | b'i' | b'a' | b'h' | b's'
-        )
-        && NEGATIONS.contains(&tok)
+    // Told apart by length and first and last byte before any comparison
+    // of bytes (a call each, in WebAssembly).
+    let b = tok.as_bytes();
+    if !(2..=7).contains(&b.len())
+        || !matches!(b[0], b'n' | b'w' | b'c' | b'd' | b'i' | b'a' | b'h' | b's')
+        || !matches!(b[b.len() - 1], b'n' | b't' | b'o' | b'r')
+    {
+        debug_assert!(!NEGATIONS.contains(&tok));
+        return false;
+    }
+    let negation = matches!(
+        tok,
+        "not"
+            | "no"
+            | "never"
+            | "without"
+            | "cannot"
+            | "doesn"
+            | "isn"
+            | "aren"
+            | "wasn"
+            | "weren"
+            | "didn"
+            | "don"
+            | "hasn"
+            | "haven"
+            | "couldn"
+            | "wouldn"
+            | "shouldn"
+    );
+    debug_assert_eq!(negation, NEGATIONS.contains(&tok));
+    negation
 }
 
 #[cfg(test)]
