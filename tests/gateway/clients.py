@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Clients of `tool-output gateway --tools` in the gateway's SDK tests
-(host/tests/all/gateway/sdk.rs): the official OpenAI and Anthropic Python
-SDKs and an agent of the OpenAI Agents SDK, each pointed at the gateway.
+(host/tests/all/gateway/sdk.rs): the official OpenAI, Anthropic and Google
+Gen AI Python SDKs and an agent of the OpenAI Agents SDK, each pointed at
+the gateway.
 
     python clients.py MODE GATEWAY_URL NEEDLE
 
 MODE: chat, chat-stream, responses, responses-stream, anthropic,
-anthropic-stream (a tool loop written with the SDK: the model calls the
+anthropic-stream, gemini, gemini-stream (a tool loop written with the SDK: the model calls the
 client's tool `get_log`, which returns 2 MB with NEEDLE in it; then one more
 user turn), agents-responses, agents-chat (an Agents SDK agent whose
 function tool returns the same 2 MB). Prints one JSON line: the text of the
@@ -150,6 +151,46 @@ def anthropic(stream):
     return answers
 
 
+def gemini(stream):
+    from google import genai
+    from google.genai import types
+
+    client = genai.Client(api_key=KEY, http_options=types.HttpOptions(
+        base_url=URL, retry_options=types.HttpRetryOptions(attempts=1)))
+    config = types.GenerateContentConfig(tools=[types.Tool(function_declarations=[
+        types.FunctionDeclaration(name="get_log", description="The service's log.",
+                                  parameters_json_schema={"type": "object", "properties": {}})])])
+    contents = [types.Content(role="user", parts=[types.Part(text="What failed in the log?")])]
+    answers = []
+
+    def ask():
+        if not stream:
+            return client.models.generate_content(
+                model="scripted", contents=contents, config=config).candidates[0].content
+        parts = []
+        for chunk in client.models.generate_content_stream(
+                model="scripted", contents=contents, config=config):
+            parts.extend(chunk.candidates[0].content.parts or [])
+        return types.Content(role="model", parts=parts)
+
+    for turn in range(6):
+        content = ask()
+        contents.append(content)
+        calls = [p.function_call for p in content.parts if p.function_call]
+        if calls:
+            for call in calls:
+                assert call.name == "get_log", f"the client was asked for {call.name}"
+            contents.append(types.Content(role="user", parts=[
+                types.Part(function_response=types.FunctionResponse(
+                    id=c.id, name=c.name, response={"output": big_log()})) for c in calls]))
+            continue
+        answers.append("".join(p.text for p in content.parts if p.text and not p.thought))
+        if len(answers) == 2:
+            break
+        contents.append(types.Content(role="user", parts=[types.Part(text="Thanks. Anything else?")]))
+    return answers
+
+
 def agents(api):
     from openai import AsyncOpenAI
     from agents import (Agent, OpenAIChatCompletionsModel, OpenAIResponsesModel, Runner,
@@ -179,6 +220,8 @@ def main():
         answers = responses(stream)
     elif kind == "anthropic":
         answers = anthropic(stream)
+    elif kind == "gemini":
+        answers = gemini(stream)
     elif kind in ("agents-responses", "agents-chat"):
         answers = agents(kind.removeprefix("agents-"))
     else:

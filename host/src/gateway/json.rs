@@ -136,6 +136,14 @@ impl<'a> Val<'a> {
         self.tree.slice(self.span())
     }
 
+    /// The bytes between this value and `next`, a later sibling (up to its
+    /// key, for a member): the comma and whatever space the client put.
+    pub fn gap_to(&self, next: Val<'a>) -> Chunked {
+        let start = self.span().end;
+        let end = next.key_span().unwrap_or(next.span()).start.max(start);
+        self.tree.slice(Span { start, end })
+    }
+
     /// Children of an expanded container (members or elements), in order;
     /// none for anything else.
     pub fn children(&self) -> Children<'a> {

@@ -3,6 +3,10 @@
 //! `tools`, streaming turned off (the gateway reads each upstream turn whole
 //! and streams the last one to the client itself), items appended to the
 //! history for the next round, and the ledger's exchanges spliced back.
+//! What goes into the history is joined with the client's own separator
+//! (`,`, or `, ` from Python's `json.dumps`), so that a later request with
+//! our items spliced back begins with the bytes of the round that added
+//! them.
 
 use bytes::Bytes;
 
@@ -17,9 +21,32 @@ fn bytes(text: impl Into<Bytes>) -> Chunked {
     Chunked::from_bytes(text.into())
 }
 
-/// `items` joined by commas.
-fn joined(items: &[String]) -> String {
-    items.join(",")
+/// The longest separator taken from the client: a comma in some space.
+const MAX_SEPARATOR: usize = 64;
+
+/// What the client puts between the items of `array`: the bytes between
+/// its first two items, else between the first two members of `root`, else
+/// a comma.
+fn separator(array: Val<'_>, root: Val<'_>) -> String {
+    let first_gap = |container: Val<'_>| {
+        let mut children = container.children();
+        let (first, second) = (children.next()?, children.next()?);
+        let gap = first.gap_to(second);
+        let ok = gap.len() <= MAX_SEPARATOR
+            && gap.bytes().filter(|&b| b == b',').count() == 1
+            && gap
+                .bytes()
+                .all(|b| b == b',' || matches!(b, b' ' | b'\t' | b'\n' | b'\r'));
+        ok.then(|| String::from_utf8_lossy(&gap.to_bytes()).into_owned())
+    };
+    first_gap(array)
+        .or_else(|| first_gap(root))
+        .unwrap_or_else(|| ",".to_string())
+}
+
+/// `items` joined by `separator`.
+fn joined(items: &[String], separator: &str) -> String {
+    items.join(separator)
 }
 
 /// Our definitions at the end of a non-empty `tools` (the same bytes every
@@ -89,17 +116,21 @@ pub fn append(root: Val<'_>, looping: &dyn Looping, items: &[String]) -> Vec<Edi
     let span = history.span();
     match history.kind() {
         Kind::Array => {
+            let separator = separator(history, root);
             let comma = if history.children().next().is_some() {
-                ","
+                separator.as_str()
             } else {
                 ""
             };
+            // Right after the last item: any space before the closing
+            // bracket stays before it.
+            let at = history
+                .children()
+                .last()
+                .map_or(span.end - 1, |last| last.span().end);
             vec![(
-                Span {
-                    start: span.end - 1,
-                    end: span.end - 1,
-                },
-                bytes(format!("{comma}{}", joined(items))),
+                Span { start: at, end: at },
+                bytes(format!("{comma}{}", joined(items, &separator))),
             )]
         }
         Kind::String => {
@@ -107,7 +138,7 @@ pub fn append(root: Val<'_>, looping: &dyn Looping, items: &[String]) -> Vec<Edi
             for chunk in history.raw().chunks() {
                 out.push(chunk.clone());
             }
-            out.push(Bytes::from(format!("}},{}]", joined(items))));
+            out.push(Bytes::from(format!("}},{}]", joined(items, ","))));
             vec![(span, out)]
         }
         _ => vec![],
@@ -130,13 +161,18 @@ pub fn splice_ledger(
         return vec![];
     };
     let mut edits = Vec::new();
+    let separator = separator(history, root);
     let items: Vec<Val<'_>> = history.children().collect();
     if let Some(previous) = previous.filter(|p| !p.prepend.is_empty()) {
         let at = history.span().start + 1;
-        let comma = if items.is_empty() { "" } else { "," };
+        let comma = if items.is_empty() {
+            ""
+        } else {
+            separator.as_str()
+        };
         edits.push((
             Span { start: at, end: at },
-            bytes(format!("{}{comma}", joined(&previous.prepend))),
+            bytes(format!("{}{comma}", joined(&previous.prepend, &separator))),
         ));
     }
     for (index, item) in items.iter().enumerate() {
@@ -151,25 +187,25 @@ pub fn splice_ledger(
             around.extend(entry.replace.iter().cloned());
         }
         around.extend(entry.after.iter().cloned());
-        edits.push((item.span(), bytes(joined(&around))));
+        edits.push((item.span(), bytes(joined(&around, &separator))));
         if !entry.into_next.is_empty()
             && let Some(next) = items.get(index + 1)
             && let Some(content) = next.get(looping.parts())
         {
-            edits.push(into_content(content, &entry.into_next));
+            edits.push(into_content(content, &entry.into_next, &separator));
         }
     }
     edits
 }
 
 /// `parts` first in a message's content (a string content becomes a text
-/// part after them).
-fn into_content(content: Val<'_>, parts: &[String]) -> Edit {
+/// part after them), joined by the history's `separator`.
+fn into_content(content: Val<'_>, parts: &[String], separator: &str) -> Edit {
     let span = content.span();
     match content.kind() {
         Kind::Array => {
             let comma = if content.children().next().is_some() {
-                ","
+                separator
             } else {
                 ""
             };
@@ -178,11 +214,14 @@ fn into_content(content: Val<'_>, parts: &[String]) -> Edit {
                     start: span.start + 1,
                     end: span.start + 1,
                 },
-                bytes(format!("{}{comma}", joined(parts))),
+                bytes(format!("{}{comma}", joined(parts, separator))),
             )
         }
         _ => {
-            let mut out = bytes(format!("[{},{{\"type\":\"text\",\"text\":", joined(parts)));
+            let mut out = bytes(format!(
+                "[{},{{\"type\":\"text\",\"text\":",
+                joined(parts, ",")
+            ));
             for chunk in content.raw().chunks() {
                 out.push(chunk.clone());
             }
@@ -202,4 +241,78 @@ pub fn edited(
     let tree = Tree::parse(body, paths).map_err(|_| copy)?;
     let edits = make(tree.root());
     Ok(crate::gateway::rewrite::splice(tree.into_src(), edits))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gateway::dialect::{CHAT, Dialect, GEMINI};
+
+    fn edit(dialect: &dyn Dialect, body: &str, make: impl FnOnce(Val<'_>) -> Vec<Edit>) -> String {
+        let body = Chunked::from_bytes(Bytes::from(body.to_string()));
+        let out = edited(body, dialect.paths(), make).unwrap_or_else(|_| panic!("not JSON"));
+        String::from_utf8(out.to_bytes().to_vec()).unwrap()
+    }
+
+    /// The request of a round and the client's next one, as Python's
+    /// `json.dumps` writes them (the Google Gen AI SDK): `, ` between
+    /// items. The next one begins with the round's bytes.
+    #[test]
+    fn our_items_are_joined_as_the_client_joins_its_own_so_the_next_turn_keeps_the_prefix() {
+        let looping = GEMINI.looping().unwrap();
+        let round = r#"{"contents": [{"role": "user", "parts": [{"text": "Q"}]}, {"role": "model"}], "tools": []}"#;
+        let ours = vec![
+            r#"{"role":"model","parts":[{"functionCall":{"name":"tool_output"}}]}"#.to_string(),
+            r#"{"role":"user","parts":[{"functionResponse":{"name":"tool_output"}}]}"#.to_string(),
+        ];
+        let sent = edit(&GEMINI, round, |root| append(root, looping, &ours));
+        assert_eq!(
+            sent,
+            format!(
+                r#"{{"contents": [{{"role": "user", "parts": [{{"text": "Q"}}]}}, {{"role": "model"}}, {}, {}], "tools": []}}"#,
+                ours[0], ours[1]
+            )
+        );
+        let next = r#"{"contents": [{"role": "user", "parts": [{"text": "Q"}]}, {"role": "model"}, {"role": "model", "parts": [{"text": "A"}]}, {"role": "user", "parts": [{"text": "Thanks"}]}], "tools": []}"#;
+        let entry = Entry {
+            before: ours.clone(),
+            ..Entry::default()
+        };
+        let spliced = edit(&GEMINI, next, |root| {
+            splice_ledger(root, looping, None, &|_| Some(entry.clone()))
+        });
+        let history = &sent[..sent.rfind("], \"tools\"").unwrap()];
+        assert!(
+            spliced.starts_with(history),
+            "{spliced}\ndoes not begin with\n{history}"
+        );
+        assert!(spliced.ends_with(
+            r#"}, {"role": "model", "parts": [{"text": "A"}]}, {"role": "user", "parts": [{"text": "Thanks"}]}], "tools": []}"#
+        ));
+    }
+
+    #[test]
+    fn a_history_of_one_item_takes_the_separator_of_the_body_and_compact_json_keeps_commas() {
+        let looping = CHAT.looping().unwrap();
+        let ours = vec![r#"{"role":"tool"}"#.to_string()];
+        let one = r#"{"model": "m", "messages": [{"role": "user"}]}"#;
+        assert_eq!(
+            edit(&CHAT, one, |root| append(root, looping, &ours)),
+            r#"{"model": "m", "messages": [{"role": "user"}, {"role":"tool"}]}"#
+        );
+        let compact = r#"{"model":"m","messages":[{"role":"user"},{"role":"assistant"}]}"#;
+        assert_eq!(
+            edit(&CHAT, compact, |root| append(root, looping, &ours)),
+            r#"{"model":"m","messages":[{"role":"user"},{"role":"assistant"},{"role":"tool"}]}"#
+        );
+        // A gap longer than a separator is not taken for one.
+        let wide = format!(
+            r#"{{"model":"m",{}"messages":[{{"role":"user"}}]}}"#,
+            " ".repeat(100)
+        );
+        assert!(
+            edit(&CHAT, &wide, |root| append(root, looping, &ours))
+                .ends_with(r#"[{"role":"user"},{"role":"tool"}]}"#)
+        );
+    }
 }

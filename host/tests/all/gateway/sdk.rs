@@ -1,10 +1,12 @@
 //! `--tools` with the official clients (`tests/gateway/clients.py`, the
-//! OpenAI and Anthropic Python SDKs and the OpenAI Agents SDK, pinned and
-//! installed by `tests/gateway/setup.sh`): the client's own tool returns
-//! 2 MB with a planted line; the gateway stores it, offers `tool_output`,
-//! answers the model's call of it, and the client gets the model's answer
-//! with the planted line, never a call of ours. On the client's next turn
-//! the upstream sees the exchange the client did not, where it was.
+//! OpenAI, Anthropic and Google Gen AI Python SDKs and the OpenAI Agents
+//! SDK, pinned and installed by `tests/gateway/setup.sh`): the client's own
+//! tool returns 2 MB with a planted line; the gateway stores it, offers
+//! `tool_output`, answers the model's call of it, and the client gets the
+//! model's answer with the planted line, never a call of ours. On the
+//! client's next turn the upstream sees the exchange the client did not,
+//! where it was. Every request reaches the upstream with the client's own
+//! key, which the gateway never logs.
 //!
 //! The scripted upstream decides from the conversation: no tool result yet
 //! → call the client's `get_log`; a handle message → call `tool_output`;
@@ -19,6 +21,13 @@ use serde_json::{Value, json};
 use super::*;
 
 const NEEDLE: &str = "line 31337: FATAL needle-b7 payment ledger out of balance";
+
+/// The key every client is given (`tests/gateway/clients.py`).
+const KEY: &str = "sk-client-secret-42";
+
+/// The `thoughtSignature` the scripted Gemini model puts on its calls; like
+/// Gemini 3, it refuses a history whose calls lack theirs.
+const SIGNATURE: &str = "c2NyaXB0ZWQtc2lnbmF0dXJl";
 
 fn python() -> Option<PathBuf> {
     let venv = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/gateway-venv/bin/python");
@@ -112,6 +121,7 @@ fn extraction(seen: &Seen) -> Option<Answer> {
     // read-grep (what `auto` picks for 2 MB): grep first, once.
     let offers_grep = body["tools"].to_string().contains("\"Grep\"");
     let has_result = body.to_string().contains("\"tool_result\"")
+        || body.to_string().contains("\"functionResponse\"")
         || body["messages"]
             .as_array()
             .is_some_and(|m| m.iter().any(|m| m["role"] == "tool"));
@@ -123,22 +133,7 @@ fn extraction(seen: &Seen) -> Option<Answer> {
                 .as_str()
                 .to_string();
         let args = json!({"file": handle, "pattern": "needle-b7"});
-        return Some(if seen.path_and_query.ends_with("/chat/completions") {
-            Answer::json(
-                200,
-                &json!({"id": id("chatcmpl-"), "object": "chat.completion", "created": 1, "model": body["model"],
-                        "choices": [{"index": 0, "finish_reason": "tool_calls", "message": {"role": "assistant", "content": null,
-                            "tool_calls": [{"id": id("call_"), "type": "function", "function": {"name": "Grep", "arguments": args.to_string()}}]}}],
-                        "usage": {"prompt_tokens": 10, "completion_tokens": 2, "total_tokens": 12}}),
-            )
-        } else {
-            Answer::json(
-                200,
-                &json!({"id": id("msg_"), "type": "message", "role": "assistant", "model": body["model"],
-                        "content": [{"type": "tool_use", "id": id("toolu_"), "name": "Grep", "input": args}],
-                        "stop_reason": "tool_use", "stop_sequence": null, "usage": {"input_tokens": 10, "output_tokens": 2}}),
-            )
-        });
+        return Some(reply(seen, Next::Call("Grep", args)));
     }
     let mut lines: Vec<&str> = all
         .lines()
@@ -152,57 +147,16 @@ fn extraction(seen: &Seen) -> Option<Answer> {
     };
     let text =
         format!("<ai-agent-{nonce}-FINAL format=\"text\">\n{found}\n</ai-agent-{nonce}-FINAL>");
-    Some(if seen.path_and_query.ends_with("/chat/completions") {
-        Answer::json(
-            200,
-            &json!({"id": id("chatcmpl-"), "object": "chat.completion", "created": 1, "model": body["model"],
-                    "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
-                    "usage": {"prompt_tokens": 10, "completion_tokens": 2, "total_tokens": 12}}),
-        )
-    } else {
-        Answer::json(
-            200,
-            &json!({"id": id("msg_"), "type": "message", "role": "assistant", "model": body["model"],
-                    "content": [{"type": "text", "text": text}], "stop_reason": "end_turn",
-                    "stop_sequence": null, "usage": {"input_tokens": 10, "output_tokens": 2}}),
-        )
-    })
+    Some(reply(seen, Next::Text(text)))
 }
 
-/// The scripted model, answering each API without streaming (the gateway
-/// asks so with `--tools`); `mode`: the one it asks `tool_output` for.
-fn model(seen: &Seen, mode: Option<&str>) -> Answer {
-    if let Some(answer) = extraction(seen) {
-        return answer;
-    }
-    let body = seen.json();
+/// The model's answer to `seen` in its API (Chat Completions, Responses,
+/// Gemini or Anthropic Messages, by the path): `next`, a call or a text.
+fn reply(seen: &Seen, next: Next) -> Answer {
     let path = seen.path_and_query.as_str();
-    if body["stream"] == true {
-        return Answer::json(
-            400,
-            &json!({"error": {"message": "scripted: a stream was asked for"}}),
-        );
-    }
+    let model = seen.json()["model"].clone();
     if path.ends_with("/chat/completions") {
-        let messages = body["messages"].as_array().cloned().unwrap_or_default();
-        let results: Vec<String> = messages
-            .iter()
-            .filter(|m| m["role"] == "tool")
-            .map(|m| text_of(&m["content"]))
-            .collect();
-        let tools: Vec<String> = body["tools"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|t| t["function"]["name"].as_str().map(String::from))
-            .collect();
-        let last_user = messages
-            .iter()
-            .rev()
-            .find(|m| m["role"] == "user")
-            .map(|m| text_of(&m["content"]))
-            .unwrap_or_default();
-        let (message, finish) = match decide(&results, &tools, &last_user, mode) {
+        let (message, finish) = match next {
             Next::Call(name, args) => (
                 json!({"role": "assistant", "content": null, "tool_calls": [{"id": id("call_"), "type": "function",
                        "function": {"name": name, "arguments": args.to_string()}}]}),
@@ -212,31 +166,13 @@ fn model(seen: &Seen, mode: Option<&str>) -> Answer {
         };
         return Answer::json(
             200,
-            &json!({"id": id("chatcmpl-"), "object": "chat.completion", "created": 1, "model": "scripted",
+            &json!({"id": id("chatcmpl-"), "object": "chat.completion", "created": 1, "model": model,
                     "choices": [{"index": 0, "message": message, "finish_reason": finish}],
                     "usage": {"prompt_tokens": 10, "completion_tokens": 2, "total_tokens": 12}}),
         );
     }
     if path.ends_with("/responses") {
-        let input = body["input"].as_array().cloned().unwrap_or_default();
-        let results: Vec<String> = input
-            .iter()
-            .filter(|i| i["type"] == "function_call_output")
-            .map(|i| text_of(&i["output"]))
-            .collect();
-        let tools: Vec<String> = body["tools"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|t| t["name"].as_str().map(String::from))
-            .collect();
-        let last_user = input
-            .iter()
-            .rev()
-            .find(|i| i["role"] == "user")
-            .map(|i| text_of(&i["content"]))
-            .unwrap_or_default();
-        let item = match decide(&results, &tools, &last_user, mode) {
+        let item = match next {
             Next::Call(name, args) => {
                 json!({"type": "function_call", "id": id("fc_"), "call_id": id("call_"),
                 "name": name, "arguments": args.to_string(), "status": "completed"})
@@ -249,12 +185,131 @@ fn model(seen: &Seen, mode: Option<&str>) -> Answer {
         return Answer::json(
             200,
             &json!({"id": id("resp_"), "object": "response", "created_at": 1, "status": "completed",
-                    "model": "scripted", "output": [item], "parallel_tool_calls": true,
+                    "model": model, "output": [item], "parallel_tool_calls": true,
                     "tool_choice": "auto", "tools": [],
                     "usage": {"input_tokens": 10, "output_tokens": 2, "total_tokens": 12,
                               "input_tokens_details": {"cached_tokens": 0},
                               "output_tokens_details": {"reasoning_tokens": 0}}}),
         );
+    }
+    if path.ends_with(":generateContent") {
+        // Gemini: no call id; the call's part carries its signature.
+        let part = match next {
+            Next::Call(name, args) => {
+                json!({"functionCall": {"name": name, "args": args}, "thoughtSignature": SIGNATURE})
+            }
+            Next::Text(text) => json!({"text": text}),
+        };
+        return Answer::json(
+            200,
+            &json!({"candidates": [{"content": {"role": "model", "parts": [part]}, "finishReason": "STOP", "index": 0}],
+                    "usageMetadata": {"promptTokenCount": 10, "candidatesTokenCount": 2, "totalTokenCount": 12},
+                    "modelVersion": "scripted", "responseId": id("resp-")}),
+        );
+    }
+    let (block, stop) = match next {
+        Next::Call(name, args) => (
+            json!({"type": "tool_use", "id": id("toolu_"), "name": name, "input": args}),
+            "tool_use",
+        ),
+        Next::Text(text) => (json!({"type": "text", "text": text}), "end_turn"),
+    };
+    Answer::json(
+        200,
+        &json!({"id": id("msg_"), "type": "message", "role": "assistant", "model": model,
+                "content": [block], "stop_reason": stop, "stop_sequence": null,
+                "usage": {"input_tokens": 10, "output_tokens": 2}}),
+    )
+}
+
+/// The names of a request's tools: Chat Completions' `function.name`,
+/// Gemini's `functionDeclarations`, else each tool's `name`.
+fn tool_names(body: &Value) -> Vec<String> {
+    let tools = body["tools"].as_array().into_iter().flatten();
+    tools
+        .flat_map(|t| match t["functionDeclarations"].as_array() {
+            Some(declared) => declared.iter().map(|d| &d["name"]).collect(),
+            None if t["function"].is_object() => vec![&t["function"]["name"]],
+            None => vec![&t["name"]],
+        })
+        .filter_map(|n| n.as_str().map(String::from))
+        .collect()
+}
+
+/// The scripted model, answering each API without streaming (the gateway
+/// asks so with `--tools`); `mode`: the one it asks `tool_output` for.
+fn model(seen: &Seen, mode: Option<&str>) -> Answer {
+    if let Some(answer) = extraction(seen) {
+        return answer;
+    }
+    let body = seen.json();
+    let path = seen.path_and_query.as_str();
+    if body["stream"] == true || path.contains(":streamGenerateContent") {
+        return Answer::json(
+            400,
+            &json!({"error": {"message": "scripted: a stream was asked for"}}),
+        );
+    }
+    let tools = tool_names(&body);
+    if path.ends_with("/chat/completions") {
+        let messages = body["messages"].as_array().cloned().unwrap_or_default();
+        let results: Vec<String> = messages
+            .iter()
+            .filter(|m| m["role"] == "tool")
+            .map(|m| text_of(&m["content"]))
+            .collect();
+        let last_user = messages
+            .iter()
+            .rev()
+            .find(|m| m["role"] == "user")
+            .map(|m| text_of(&m["content"]))
+            .unwrap_or_default();
+        return reply(seen, decide(&results, &tools, &last_user, mode));
+    }
+    if path.ends_with("/responses") {
+        let input = body["input"].as_array().cloned().unwrap_or_default();
+        let results: Vec<String> = input
+            .iter()
+            .filter(|i| i["type"] == "function_call_output")
+            .map(|i| text_of(&i["output"]))
+            .collect();
+        let last_user = input
+            .iter()
+            .rev()
+            .find(|i| i["role"] == "user")
+            .map(|i| text_of(&i["content"]))
+            .unwrap_or_default();
+        return reply(seen, decide(&results, &tools, &last_user, mode));
+    }
+    if path.ends_with(":generateContent") {
+        let contents = body["contents"].as_array().cloned().unwrap_or_default();
+        // A call that went back without the signature it came with.
+        let unsigned = contents.iter().any(|c| {
+            let parts = c["parts"].as_array().cloned().unwrap_or_default();
+            parts.iter().any(|p| p["functionCall"].is_object())
+                && !parts.iter().any(|p| p["thoughtSignature"] == SIGNATURE)
+        });
+        if unsigned {
+            return Answer::json(
+                400,
+                &json!({"error": {"code": 400, "status": "INVALID_ARGUMENT",
+                                  "message": "scripted: a function call is missing its thought_signature"}}),
+            );
+        }
+        let results: Vec<String> = contents
+            .iter()
+            .filter_map(|c| c["parts"].as_array())
+            .flatten()
+            .filter_map(|p| p.get("functionResponse"))
+            .map(|r| text_of(&r["response"]["output"]))
+            .collect();
+        // The user's text when the last turn is one (not results).
+        let last_user = contents
+            .last()
+            .filter(|c| c["role"] == "user")
+            .and_then(|c| c["parts"][0]["text"].as_str())
+            .unwrap_or_default();
+        return reply(seen, decide(&results, &tools, last_user, mode));
     }
     // Anthropic Messages.
     let messages = body["messages"].as_array().cloned().unwrap_or_default();
@@ -264,12 +319,6 @@ fn model(seen: &Seen, mode: Option<&str>) -> Answer {
         .flatten()
         .filter(|b| b["type"] == "tool_result")
         .map(|b| text_of(&b["content"]))
-        .collect();
-    let tools: Vec<String> = body["tools"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|t| t["name"].as_str().map(String::from))
         .collect();
     let last_user = messages
         .iter()
@@ -287,19 +336,7 @@ fn model(seen: &Seen, mode: Option<&str>) -> Answer {
     } else {
         last_user
     };
-    let (block, stop) = match decide(&results, &tools, &last_user, mode) {
-        Next::Call(name, args) => (
-            json!({"type": "tool_use", "id": id("toolu_"), "name": name, "input": args}),
-            "tool_use",
-        ),
-        Next::Text(text) => (json!({"type": "text", "text": text}), "end_turn"),
-    };
-    Answer::json(
-        200,
-        &json!({"id": id("msg_"), "type": "message", "role": "assistant", "model": "scripted",
-                "content": [block], "stop_reason": stop, "stop_sequence": null,
-                "usage": {"input_tokens": 10, "output_tokens": 2}}),
-    )
+    reply(seen, decide(&results, &tools, &last_user, mode))
 }
 
 async fn run(mode: &str, history: &str) {
@@ -399,7 +436,22 @@ async fn run_with(
             context()
         );
     }
-    gateway.check_log(&["sk-client-secret-42"]);
+    // Every request, an extraction's too, went up with the client's own
+    // key, as its SDK sends it; the gateway's log never shows it.
+    for s in &seen {
+        let key = s
+            .header("x-api-key")
+            .or(s.header("authorization"))
+            .or(s.header("x-goog-api-key"))
+            .unwrap_or_default();
+        assert!(
+            key.ends_with(KEY),
+            "{} went up with the key {key:?}: {}",
+            s.path_and_query,
+            context()
+        );
+    }
+    gateway.check_log(&[KEY]);
     seen
 }
 
@@ -428,15 +480,13 @@ async fn extraction_on_the_conversations_model(mode: &str, history: &str, model:
         "no extraction request reached the upstream"
     );
     for s in &lent {
-        let key = s
-            .header("x-api-key")
-            .or(s.header("authorization"))
-            .unwrap_or_default();
-        assert!(
-            key.ends_with("sk-client-secret-42"),
-            "the client's key: {key}"
-        );
-        assert_eq!(s.json()["model"], model, "--extract-model");
+        // With the client's key: checked by `run_with`, for every request.
+        // The model: the body's, or Gemini's path's.
+        let named = s.json()["model"].as_str().map(String::from).or_else(|| {
+            let (_, rest) = s.path_and_query.rsplit_once("/models/")?;
+            Some(rest.split_once(':')?.0.to_string())
+        });
+        assert_eq!(named.as_deref(), Some(model), "--extract-model");
     }
     let answered = seen
         .iter()
@@ -463,6 +513,11 @@ async fn full_chunked_runs_on_the_anthropic_conversations_provider_with_its_key(
 #[tokio::test(flavor = "multi_thread")]
 async fn full_chunked_runs_on_the_openai_conversations_provider_with_its_key() {
     extraction_on_the_conversations_model("responses", "input", "gpt-4.1").await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn full_chunked_runs_on_the_gemini_conversations_provider_with_its_key() {
+    extraction_on_the_conversations_model("gemini", "contents", "gemini-2.5-flash-lite").await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -493,6 +548,16 @@ async fn anthropic_sdk_gets_the_answer_through_our_tools() {
 #[tokio::test(flavor = "multi_thread")]
 async fn anthropic_sdk_streaming_gets_the_answer_through_our_tools() {
     run("anthropic-stream", "messages").await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn google_gen_ai_sdk_gets_the_answer_through_our_tools() {
+    run("gemini", "contents").await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn google_gen_ai_sdk_streaming_gets_the_answer_through_our_tools() {
+    run("gemini-stream", "contents").await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
