@@ -50,8 +50,8 @@
 //! read since), [`twentysecond`], a twenty-second set written the same way
 //! for eight more tools (measured unread, its misses read since),
 //! [`twentythird`], a
-//! twenty-third set written the same way for eight more tools, measured
-//! unread, and [`twentyfourth`], a twenty-fourth set written the same way
+//! twenty-third set written the same way for eight more tools (measured
+//! unread, its misses read since), and [`twentyfourth`], a twenty-fourth set written the same way
 //! for eight more tools, measured unread. Every
 //! output is generated (ids, times and sizes from a fixed hash), 350 KB–1
 //! MB, in the
@@ -1204,8 +1204,8 @@ fn twentysecond_set_answers() {
         &figures,
         &Floors {
             message: 0,
-            lexical: 3,
-            both: 3,
+            lexical: 5,
+            both: 5,
             recall_lexical: 0.29,
             recall_both: 0.29,
             jq_right: 4,
@@ -1215,10 +1215,10 @@ fn twentysecond_set_answers() {
 }
 
 /// The twenty-third held-out set ([`twentythird`]): written without
-/// reading the answer code; measured, never tuned on (unread, at
-/// 22efe84: 1, 4 and 4 of 8, recall 0.50 and 0.50; jq right 4 of 4, the
-/// shape line naming every key 4 of 4; its floors: what the code
-/// achieves).
+/// reading the answer code; measured unread at 22efe84 and again at the
+/// end of the next stop's work (1, 4 and 4 of 8, recall 0.50 and 0.50; jq
+/// right 4 of 4, the shape line naming every key 4 of 4), its misses read
+/// since; its floors: what the code achieves.
 #[test]
 fn twentythird_set_answers() {
     let figures = measured("twentythird set", &twentythird::cases(), 8);
@@ -1226,10 +1226,10 @@ fn twentythird_set_answers() {
         &figures,
         &Floors {
             message: 1,
-            lexical: 4,
-            both: 4,
-            recall_lexical: 0.50,
-            recall_both: 0.50,
+            lexical: 5,
+            both: 5,
+            recall_lexical: 0.55,
+            recall_both: 0.55,
             jq_right: 4,
             jq_keys_shown: 4,
         },
