@@ -12,7 +12,8 @@ use super::stem::Stems;
 use super::terms::for_each_term;
 
 /// Words of a line that deny what follows them in its clause (`doesn`,
-/// `isn` of "doesn't", "isn't").
+/// `isn` of "doesn't", "isn't"): 2 to 7 letters, each beginning with one
+/// of `nwcdiahs` and ending with one of `ntor` ([`is_negation`]).
 const NEGATIONS: &[&str] = &[
     "not", "no", "never", "without", "cannot", "doesn", "isn", "aren", "wasn", "weren", "didn",
     "don", "hasn", "haven", "couldn", "wouldn", "shouldn",
@@ -82,44 +83,19 @@ pub(super) fn affirmative(extract: &str) -> bool {
 /// Whether `tok` (lowercased, a whole word) denies the rest of its clause.
 /// Every token of an affirmative question's search is asked.
 pub(super) fn is_negation(tok: &str) -> bool {
-    // Told apart by length and first and last byte before any comparison
-    // of bytes (a call each, in WebAssembly).
+    // Most tokens are told apart by length and first and last byte,
+    // before any comparison of bytes (a call each, in WebAssembly).
     let b = tok.as_bytes();
-    if !(2..=7).contains(&b.len())
-        || !matches!(b[0], b'n' | b'w' | b'c' | b'd' | b'i' | b'a' | b'h' | b's')
-        || !matches!(b[b.len() - 1], b'n' | b't' | b'o' | b'r')
-    {
-        debug_assert!(!NEGATIONS.contains(&tok));
-        return false;
-    }
-    let negation = matches!(
-        tok,
-        "not"
-            | "no"
-            | "never"
-            | "without"
-            | "cannot"
-            | "doesn"
-            | "isn"
-            | "aren"
-            | "wasn"
-            | "weren"
-            | "didn"
-            | "don"
-            | "hasn"
-            | "haven"
-            | "couldn"
-            | "wouldn"
-            | "shouldn"
-    );
-    debug_assert_eq!(negation, NEGATIONS.contains(&tok));
-    negation
+    (2..=7).contains(&b.len())
+        && matches!(b[0], b'n' | b'w' | b'c' | b'd' | b'i' | b'a' | b'h' | b's')
+        && matches!(b[b.len() - 1], b'n' | b't' | b'o' | b'r')
+        && NEGATIONS.contains(&tok)
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::terms::for_each_term_in_clauses;
-    use super::{affirmative, is_negation};
+    use super::{NEGATIONS, affirmative, is_negation};
 
     #[test]
     fn a_question_for_a_failure_or_an_absence_is_not_affirmative() {
@@ -141,7 +117,8 @@ mod tests {
 
     #[test]
     fn negations_are_words_and_clauses_end_at_punctuation() {
-        for w in ["not", "no", "doesn", "without", "cannot", "shouldn"] {
+        // Every negation passes the test of its length and letters.
+        for w in NEGATIONS {
             assert!(is_negation(w), "{w}");
         }
         for w in ["node", "none", "now", "n", "t", "nothing"] {
