@@ -328,7 +328,9 @@ fn asked_member(
         if m > first + RECORD_READ || bytes > MEMBER_READ_BYTES || (m > first && starts) {
             break;
         }
-        if let Some(opener) = list.take() {
+        if let Some(opener) = list.take()
+            && !text.trim_start().starts_with(']')
+        {
             naming.extend([opener, (m, text)]);
             if naming.len() >= NAMED_MEMBERS {
                 break;

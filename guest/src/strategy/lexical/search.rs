@@ -288,11 +288,10 @@ impl Scorer {
         // The terms of the word before, and of this one, for phrases.
         let (mut before, mut phrases, mut whole) = (0u64, 0u64, 0u64);
         // Words after a negation in their clause are denied, not held.
-        let denying = *deny;
         let denied = std::cell::Cell::new(false);
         let token = |tok: &str, part: bool| {
             *cur_len += 1;
-            if denied.get() || (denying && !part && denial::is_negation(tok)) {
+            if denied.get() || (*deny && !part && denial::is_negation(tok)) {
                 denied.set(true);
                 before = 0;
                 return;
@@ -317,7 +316,7 @@ impl Scorer {
             phrases |= now & after;
             before = now;
         };
-        if denying {
+        if *deny {
             for_each_term_in_clauses(line, buf, token, || denied.set(false));
         } else {
             for_each_term(line, buf, token);
