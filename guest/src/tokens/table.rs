@@ -13,8 +13,12 @@ pub struct RankTable {
 impl RankTable {
     /// `table`: per rank from 0, a length byte and that many bytes.
     pub fn from_table(table: &'static [u8]) -> Self {
+        // Exactly as many places as ranks: a guess from the table's size
+        // (one in six bytes) doubled the map's buckets for both encodings,
+        // 1.7 MB more for cl100k and 3.4 MB more for o200k in every
+        // instance that counts.
         let mut map = FxHashMap::default();
-        map.reserve(table.len() / 6);
+        map.reserve(count(table));
         let (mut at, mut rank) = (0usize, 0u32);
         while at < table.len() {
             let len = usize::from(table[at]);
@@ -33,4 +37,14 @@ impl RankTable {
     pub fn rank(&self, bytes: &[u8]) -> Option<u32> {
         self.map.get(bytes).copied()
     }
+}
+
+/// Ranks in `table`.
+fn count(table: &[u8]) -> usize {
+    let (mut at, mut n) = (0usize, 0usize);
+    while at < table.len() {
+        at += 1 + usize::from(table[at]);
+        n += 1;
+    }
+    n
 }
