@@ -21,8 +21,12 @@ use crate::mcp::limits::Limits;
 use crate::session::Session;
 use crate::{Outcome, StorePolicy, ToolCall};
 
-/// Pieces of a large text fed to the store at a time.
-const PIECE: usize = 1 << 20;
+/// Pieces of a large text fed to the store at a time. Each piece is held
+/// several times over while it is stored (here, in the engine's memory as
+/// bytes and as text, and as the pieces its token count hands to helpers),
+/// so smaller pieces lower the peak; 256 KiB is the engine's own counting
+/// step (`COUNT_AT`).
+const PIECE: usize = 256 << 10;
 
 /// What the gateway stores with.
 pub struct Rewriter {
