@@ -68,8 +68,7 @@ const NEGATIVE_STATES: &[&str] = &[
 
 /// Whether `extract` asks for no negative state: then a line's negated
 /// words are denied ([`is_negation`]).
-pub(super) fn affirmative(extract: &str) -> bool {
-    let stems = Stems::new();
+pub(super) fn affirmative(extract: &str, stems: &Stems) -> bool {
     let mut negative = false;
     for_each_term(extract, &mut String::new(), |t, part| {
         negative |= !part
@@ -94,11 +93,14 @@ pub(super) fn is_negation(tok: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::stem::Stems;
     use super::super::terms::for_each_term_in_clauses;
     use super::{NEGATIONS, affirmative, is_negation};
 
     #[test]
     fn a_question_for_a_failure_or_an_absence_is_not_affirmative() {
+        let stems = Stems::new();
+        let affirmative = |q| affirmative(q, &stems);
         assert!(affirmative(
             "Which security group leaves Remote Desktop open to the whole internet?"
         ));

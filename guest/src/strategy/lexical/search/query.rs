@@ -433,7 +433,7 @@ impl Query {
             who_asked: false,
             guessed: Vec::new(),
             follows: Vec::new(),
-            affirmative: super::denial::affirmative(extract),
+            affirmative: super::denial::affirmative(extract, &stems),
         };
         let mut kept = all.clone();
         for_each_term(extract, &mut String::new(), |t, part| {
