@@ -22,6 +22,9 @@ static ERROR_LINE: LazyLock<Regex> = LazyLock::new(|| {
         // pytest's assertion detail lines; HTTP 5xx in an access log, as
         // text or as a JSON or logfmt status field.
         r#"|(?m:^E {2,}\S)|" 5\d\d \d|"(?:status|status_?code)" ?: ?"?5\d\d\b|\bstatus=5\d\d\b"#,
+        // A mail server's failure reply, with its enhanced status code
+        // (RFC 3463): `554 5.7.1`, `452 4.3.1`.
+        r"|\b[45]\d\d[ -][45]\.\d{1,3}\.\d{1,3}\b",
         // An exception named at the start of a line, as JavaScript, Python
         // and Java print it: `TypeError: …`, `java.io.IOException`.
         // Not indented: a docstring's `    ValueError: if …` is no failure.
@@ -258,6 +261,10 @@ mod tests {
             "\t    New File  \t\t   3.1 m\t2026/11/22 07:45:27\t\\\\fs01\\Projekte\\error-codes_Lueftung.pdf",
             "-rw-r--r-- 1 www www 48213 Nov 23 10:41 /var/log/nginx/error.log",
             "10.0.3.77 - - \"GET /api/errors/42 HTTP/1.1\" 200 157",
+            // A mail server's success replies; a version number.
+            "S: 250 2.1.0 Ok",
+            "S: 221 2.0.0 Bye",
+            "openssl 3.0.13 4.5.1 build",
         ] {
             assert!(!looks_like_error(line.as_bytes()), "{line}");
         }
@@ -313,6 +320,9 @@ mod tests {
             "ld.lld: error: undefined symbol: nw_sha256_final",
             "/usr/bin/ld: cannot find -lzstd: No such file or directory",
             "/usr/bin/ld: b.o: multiple definition of `main'; a.o: first defined here",
+            // A mail server's failure replies, as a capture or a client shows them.
+            "  953 95.779304 10.40.0.25 → 10.40.2.13 SMTP 130 S: 554 5.7.1 <a@b.de>: Relay access denied",
+            "<- 452-4.3.1 Insufficient system storage",
             // Not prose: a log line, a message without a full stop, an
             // error named first.
             "2026-11-23 10:41:07 Process exited with an error.",

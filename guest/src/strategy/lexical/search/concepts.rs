@@ -136,9 +136,10 @@ const GROUPS: &[&[&str]] = &[
     ],
     // A machine's load as `sar -q`, `uptime` and exporters write it.
     &["load", "ldavg", "loadavg"],
-    // Work that does not finish.
+    // Work that does not finish, and what ends it: a test runner's
+    // `***Timeout`, a job "killed for running too long".
     &[
-        "stuck", "hang", "hung", "stalled", "blocked", "deadline", "progress", "frozen",
+        "stuck", "hang", "hung", "stalled", "blocked", "deadline", "progress", "frozen", "timeout",
     ],
     // An application held still: a JVM's stop-the-world GC `Pause`, a
     // process `stopped` or `halted` ("the service froze").

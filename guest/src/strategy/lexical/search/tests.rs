@@ -440,6 +440,15 @@ fn not_the_same_is_answered_by_differ_and_a_crash_by_a_dereference() {
 }
 
 #[test]
+fn work_that_hung_is_answered_by_a_timeout() {
+    let log = lines(120, |i| match i {
+        97 => "2722/2726 Test   #74: MeshIoTest.ReadsPipe ......***Timeout 300.02 sec".into(),
+        _ => format!("{i}/2726 Test #{i}: Suite.Case{i} ......   Passed    0.20 sec"),
+    });
+    assert_eq!(run("which tests hung", &log, 3)[0].first_line, 97);
+}
+
+#[test]
 fn a_rare_form_outweighs_a_common_one() {
     // `severity` is on every record, `critical` on one: both are forms of
     // "serious", but the rare one decides.
