@@ -223,6 +223,37 @@ fn json_lines_show_their_records_shape() {
 }
 
 #[test]
+fn json_lines_longer_than_the_views_wrap_show_their_shape() {
+    // A gateway's access log: each record holds its headers, past the
+    // length at which the view wraps a line; the keys after the wrap count.
+    let output: String = (0..300)
+        .map(|i| {
+            let headers: serde_json::Map<String, serde_json::Value> = (0..120)
+                .map(|h| (format!("x-header-{h}"), format!("value {i} {h}").into()))
+                .collect();
+            let record = serde_json::json!({
+                "request": {"uri": format!("/v1/customers/{i}"), "headers": headers},
+                "response": {"status": 200, "size": 2000 + i},
+                "client_ip": format!("10.0.{}.{}", i / 250, i % 250),
+            });
+            format!("{record}\n")
+        })
+        .collect();
+    assert!(output.lines().all(|l| l.len() > 3000));
+    let message = message_of(&output, crate::default_policy());
+    let shape = message
+        .lines()
+        .find(|l| l.starts_with("shape: "))
+        .unwrap_or_default();
+    assert!(
+        shape.starts_with("shape: 300 JSON lines of {")
+            && shape.contains("client_ip: string")
+            && shape.contains("status: number"),
+        "{message}"
+    );
+}
+
+#[test]
 fn held_out_messages_stay_within_any_budget() {
     for n in corpus() {
         assert_within_budgets(&n.output);

@@ -10,7 +10,9 @@
 //! 1 %) it is off for good (after which a line costs one branch). Each line
 //! is parsed by `serde_json` into a visitor that feeds the same bounded
 //! [`JsonShape`] a JSON document's re-indenter feeds, allocating nothing
-//! per value.
+//! per value. A record longer than the view's wrap (a gateway's access log
+//! holds its request and response headers) is put back together from its
+//! pieces, up to [`MAX_RECORD_BYTES`].
 
 use std::fmt;
 
@@ -23,6 +25,9 @@ use crate::view::json_shape::{JsonShape, scalar_kind};
 const MAX_ODD_LINES: u64 = 16;
 /// Fewer records than this: not worth a summary.
 const MIN_RECORDS: u64 = 2;
+/// A record the view wrapped is put back together up to this many bytes
+/// (an access log's record is a few KB); a longer one counts as odd.
+const MAX_RECORD_BYTES: usize = 256 * 1024;
 
 #[derive(Default, PartialEq)]
 enum State {
@@ -38,6 +43,10 @@ pub struct JsonLines {
     shape: JsonShape,
     records: u64,
     odd: u64,
+    /// The pieces so far of a line the view wrapped.
+    pieces: String,
+    /// The line being put back together grew past [`MAX_RECORD_BYTES`].
+    overlong: bool,
 }
 
 impl JsonLines {
@@ -66,16 +75,16 @@ impl JsonLines {
         if parsed {
             self.records += 1;
         } else {
-            self.odd += 1;
-            if self.odd > MAX_ODD_LINES {
-                self.state = State::Off;
-            }
+            self.odd_line();
         }
     }
 
-    /// The view was cut into lines that are not the output's (soft wraps).
-    pub fn off(&mut self) {
-        self.state = State::Off;
+    /// A line that is not one JSON object (or too long to read as one).
+    fn odd_line(&mut self) {
+        self.odd += 1;
+        if self.odd > MAX_ODD_LINES || self.state == State::Start {
+            self.state = State::Off;
+        }
     }
 
     /// The summary line, most detailed first; empty unless the output was
@@ -101,8 +110,28 @@ impl Detector for JsonLines {
     }
 
     fn see(&mut self, line: &Line) {
-        if line.wrapped {
-            self.off();
+        if self.state == State::Off {
+            return;
+        }
+        // A long record reaches the view in pieces: its last piece is the
+        // one not marked wrapped.
+        if line.wrapped || !self.pieces.is_empty() || self.overlong {
+            if self.pieces.len() + line.text.len() <= MAX_RECORD_BYTES {
+                self.pieces.push_str(line.text);
+            } else {
+                self.overlong = true;
+                self.pieces = String::new();
+            }
+            if line.wrapped {
+                return;
+            }
+            let whole = std::mem::take(&mut self.pieces);
+            if std::mem::take(&mut self.overlong) {
+                self.odd_line();
+            } else {
+                self.push_line(&whole);
+            }
+            return;
         }
         self.push_line(line.text);
     }
