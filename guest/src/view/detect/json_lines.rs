@@ -116,7 +116,7 @@ impl Detector for JsonLines {
         // A long record reaches the view in pieces: its last piece is the
         // one not marked wrapped.
         if line.wrapped || !self.pieces.is_empty() || self.overlong {
-            if self.pieces.len() + line.text.len() <= MAX_RECORD_BYTES {
+            if !self.overlong && self.pieces.len() + line.text.len() <= MAX_RECORD_BYTES {
                 self.pieces.push_str(line.text);
             } else {
                 self.overlong = true;
