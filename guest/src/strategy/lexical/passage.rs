@@ -14,6 +14,7 @@ use crate::doc::Doc;
 use crate::llm::Failure;
 use crate::view::detect::names::{Named, best_of, list_key, name_rank, names_by_id};
 use crate::view::detect::records::{RecordCursor, RecordRule};
+use crate::view::errors::looks_like_error;
 
 /// Lines shown after a fixed window.
 const WINDOW_CONTEXT_AFTER: u64 = 3;
@@ -25,6 +26,8 @@ const HEAD_LINES: usize = 3;
 const MATCH_LINES: usize = 6;
 /// …each with this many lines around it.
 const MATCH_CONTEXT: usize = 2;
+/// How far after a matching line a failure is shown as its reply.
+const REPLY_WITHIN: usize = 6;
 /// A record this short is shown with its neighbours (a one-line log entry).
 const SHORT_RECORD_LINES: usize = 3;
 /// How far into a record its naming lines (`name:`, `"id":`) are looked for.
@@ -145,6 +148,14 @@ pub fn of_window(
             for i in best_lines(&held) {
                 keep.extend(
                     i.saturating_sub(MATCH_CONTEXT)..=(i + MATCH_CONTEXT).min(record.len() - 1),
+                );
+                // A request's failing reply a little past the context (a
+                // mail server's `554 5.7.1` after the `RCPT TO` it refuses).
+                let after = i + MATCH_CONTEXT + 1..=(i + REPLY_WITHIN).min(record.len() - 1);
+                keep.extend(
+                    after
+                        .filter(|&j| looks_like_error(record[j].1.as_bytes()))
+                        .take(1),
                 );
             }
             keep

@@ -113,3 +113,46 @@ fn a_line_saying_the_opposite_with_the_same_words_is_no_match() {
     let first = body.split("\n[lines ").nth(1).unwrap_or("");
     assert!(first.contains("does not have Microsoft RDP"), "{body}");
 }
+
+#[test]
+fn a_shown_request_brings_its_failing_reply() {
+    // A packet capture's mail dialogues: the relay refuses each recipient a
+    // few lines after the `RCPT TO` the question's words match.
+    let mut out = String::new();
+    let mut n = 0u32;
+    let mut line = |out: &mut String, text: &str| {
+        n += 1;
+        out.push_str(&format!(
+            "{n:>5} {:>10}.{:06}    10.40.2.13 → 10.40.0.25    {text}\n",
+            n / 10,
+            n * 7919 % 1_000_000
+        ));
+    };
+    for i in 0..60u32 {
+        for k in 0..40u32 {
+            line(
+                &mut out,
+                &format!("TCP 66 {} → 6379 [ACK] Seq={k} Win=502 Len=0", 40000 + i),
+            );
+        }
+        for text in [
+            "SMTP 121 S: 220 relay01.corp.lan ESMTP Postfix".to_string(),
+            "SMTP 89 C: EHLO app-03.corp.lan".to_string(),
+            "SMTP 248 S: 250-relay01.corp.lan | PIPELINING | SIZE 52428800".to_string(),
+            "SMTP 122 C: MAIL FROM:<orders@shop.example> SIZE=18375".to_string(),
+            "SMTP 80 S: 250 2.1.0 Ok".to_string(),
+            format!("SMTP 102 C: RCPT TO:<kunde{i}@gmx.de>"),
+            format!("SMTP 128 S: 554 5.7.1 <kunde{i}@gmx.de>: Relay access denied"),
+            "SMTP 72 C: QUIT".to_string(),
+            "SMTP 81 S: 221 2.0.0 Bye".to_string(),
+        ] {
+            line(&mut out, &text);
+        }
+    }
+    let body = answer(
+        &out,
+        "Customers aren't getting their order e-mails. What does our mail server say back \
+         when app-03 tries to hand it one?",
+    );
+    assert!(body.contains("Relay access denied"), "{body}");
+}
