@@ -372,6 +372,7 @@ fn quoted(extract: &str) -> Vec<String> {
 /// reverted: Puppet's `corrective_change`, a `drift` corrected. A
 /// service named in two words is its abbreviation: "remote desktop" is
 /// `RDP` (and so port 3389, [`super::terms`]), "secure shell" `SSH`. A
+/// "shell command" is run as scanners name it: brakeman's `Execute`. A
 /// pronoun may stand between the two ("put it back").
 pub(super) const PHRASES: &[(&[&str], &str, &str)] = &[
     (&["run", "ran", "runs", "running"], "out", "depleted"),
@@ -390,6 +391,8 @@ pub(super) const PHRASES: &[(&[&str], &str, &str)] = &[
     (&["remote"], "desktop", "rdp"),
     (&["go", "goes", "going", "went", "gone"], "out", "exit"),
     (&["secure"], "shell", "ssh"),
+    (&["shell"], "command", "execute"),
+    (&["shell"], "commands", "execute"),
 ];
 
 /// Words that may stand between a phrase's two words: "put it back".

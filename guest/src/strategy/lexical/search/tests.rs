@@ -617,6 +617,12 @@ fn a_phrase_is_looked_up_by_what_outputs_say() {
         phrased("If some file got left behind, which one?"),
         ["fail"]
     );
+    // A scanner's `Execute` check, `exec`, for a shell command run.
+    assert_eq!(
+        phrased("which files run shell commands built from input?"),
+        ["execute"]
+    );
+    assert!(phrased("open a shell, then commands").is_empty());
     // What it is looked up as: Azure's `vaults/delete`, SQL's `DROP`.
     let q = Query::parse("who got rid of it").expect("terms");
     assert!(q.held_in("Microsoft.KeyVault/vaults/delete").len() == 1);
