@@ -41,6 +41,33 @@ pub(super) fn names_list(asked: &Query, body: &str, key: &str) -> bool {
     body.ends_with('[') && named_by_key(asked, key) == Some(true)
 }
 
+/// Whether the member on line `body` holds a path to a file (`"component":
+/// "shop:src/main/java/…/OrderDao.java"`) and the question asks for files
+/// by that word: the member to show when no key is named so (a scanner
+/// that keys its file `component`, `location`, `target`).
+pub(super) fn holds_asked_file(asked: &Query, body: &str) -> bool {
+    asked.asks_for_files() && naming_key(body).is_some() && value_is_file_path(body)
+}
+
+/// Whether a member's value (after its key) is one path to a file: a `/`
+/// or `\`, no space, and a last part with an extension of 1–5 letters or
+/// digits.
+fn value_is_file_path(body: &str) -> bool {
+    let Some((_, value)) = body.split_once(':') else {
+        return false;
+    };
+    let value = value.trim().trim_end_matches(',').trim_matches('"');
+    let last = value.rsplit(['/', '\\']).next().unwrap_or_default();
+    let extension = last.rsplit_once('.');
+    value.contains(['/', '\\'])
+        && !value.contains(char::is_whitespace)
+        && extension.is_some_and(|(stem, ext)| {
+            !stem.is_empty()
+                && (1..=5).contains(&ext.len())
+                && ext.bytes().all(|b| b.is_ascii_alphanumeric())
+        })
+}
+
 /// [`named_by`] for a key whose value is known to be no opener.
 fn named_by_key(asked: &Query, key: &str) -> Option<bool> {
     (asked.names_key(key)).then(|| asked.names_by_naming_word(key))

@@ -6,7 +6,7 @@
 //! (`"shell-quote": {`, a list item), and, for a log entry, the lines after
 //! it that continue it (a slow query's text under its `# Query_time:`).
 
-use super::member::{NAMED_MEMBERS, label, named_by, names_list};
+use super::member::{NAMED_MEMBERS, holds_asked_file, label, named_by, names_list};
 use super::passage::{best_names, read, records_list};
 use super::search::Query;
 use crate::doc::Doc;
@@ -459,7 +459,10 @@ fn names_of_record(
         named_by(asked?, body, key)
     };
     let naming = record.iter().position(|l| named(l) == Some(true));
-    let first = naming.or_else(|| record.iter().position(|l| named(l).is_some()));
+    let first = (naming.or_else(|| record.iter().position(|l| named(l).is_some()))).or_else(|| {
+        let q = asked?;
+        (record.iter()).position(|l| holds_asked_file(q, l.1.trim()))
+    });
     if let Some(i) = first.filter(|i| !best.contains(i)) {
         best.push(i);
         best.sort_unstable();

@@ -82,3 +82,41 @@ fn rows_are_named_by_the_key_holding_most_of_the_question_s_words() {
         "{body}"
     );
 }
+
+#[test]
+fn which_files_is_answered_by_the_member_holding_a_path_whatever_its_key() {
+    // A scanner that keys each finding by an id and its file `component`.
+    let issues: Vec<serde_json::Value> = (0..300u32)
+        .map(|i| {
+            let message = match i % 60 {
+                7 => "Change this code to not construct SQL queries from user data.",
+                _ => "Define and throw a dedicated exception instead of a generic one.",
+            };
+            serde_json::json!({
+                "key": format!("AZ{:018x}", u64::from(i) * 0x9e37_79b9),
+                "rule": format!("java:S{}", 1000 + i % 7),
+                "component": format!("shop:src/main/java/de/shop/module{i}/Dao{i}.java"),
+                "project": "shop",
+                "line": i % 200,
+                "status": "OPEN",
+                "message": message,
+                "effort": "10min",
+                "author": "k.jung@example.de",
+                "tags": ["cwe", "cert"],
+                "creationDate": "2026-08-24T19:23:08+0000",
+                "type": "VULNERABILITY",
+            })
+        })
+        .collect();
+    let out = serde_json::to_string_pretty(&serde_json::json!({ "issues": issues })).unwrap();
+    let body = answer(
+        &out,
+        "Which files still have an SQL injection problem? I need every one of them.",
+    );
+    for i in [7, 67, 127, 187, 247] {
+        assert!(
+            body.contains(&format!("module{i}/Dao{i}.java")),
+            "{i}: {body}"
+        );
+    }
+}

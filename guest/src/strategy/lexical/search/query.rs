@@ -578,6 +578,12 @@ impl Query {
         self.forms.push(forms);
     }
 
+    /// Whether the request asks for files by that word ("which files",
+    /// "the file paths").
+    pub fn asks_for_files(&self) -> bool {
+        (self.terms.iter()).any(|t| matches!(t.as_str(), "file" | "files" | "path" | "paths"))
+    }
+
     /// The distinct terms, in the order they first appear in the request.
     pub fn terms(&self) -> Vec<&str> {
         self.terms.iter().map(String::as_str).collect()
