@@ -134,6 +134,10 @@ const GROUPS: &[&[&str]] = &[
         // "Cut off for taking too long": `Task timed out`.
         "long",
     ],
+    // Everything at once: an API's `?scope=all`, a `full` backup or dump.
+    &["entire", "whole", "complete", "full", "all"],
+    // Data taken out in bulk: an `export`, a `dump`.
+    &["download", "export", "dump"],
     // A machine's load as `sar -q`, `uptime` and exporters write it.
     &["load", "ldavg", "loadavg"],
     // Work that does not finish, and what ends it: a test runner's

@@ -648,6 +648,8 @@ fn everyday_words_find_what_outputs_say() {
         ("which drives has ZFS given up on", "disk"),
         ("when was the machine's load highest", "ldavg"),
         ("the database got sluggish", "latency"),
+        ("who downloaded the entire customer list", "export"),
+        ("who downloaded the entire customer list", "all"),
     ] {
         let q = Query::parse(question).expect("terms");
         assert!(!q.held_by(token).is_empty(), "{question} / {token}");
