@@ -51,6 +51,9 @@ const FEW_LINES: u64 = 3;
 const BLOCK_LINES: u64 = 4;
 /// A listed line is cut to this many bytes (its naming lines: [`record::whose`])…
 const ITEM_BYTES: usize = 220;
+/// A JSON line the view wrapped is read back whole over at most this many
+/// view lines (of 2000 bytes) on either side of the piece listed.
+const JSON_LINE_PIECES: u64 = 32;
 /// …but a kind's only line, while the answer is short, to this many: a
 /// one-off line is the likeliest answer, and what it says is often at its
 /// end (a bounced mail's reason after its recipient, relay and status).
@@ -486,7 +489,36 @@ fn asks_about_stopping(query: &Query) -> bool {
 }
 
 fn line(doc: &Doc, n: u64) -> Result<String, Failure> {
-    Ok(read(doc, n, n)?.pop().map(|(_, l)| l).unwrap_or_default())
+    let text = read(doc, n, n)?.pop().map(|(_, l)| l).unwrap_or_default();
+    let wrapped = doc.meta.view.kind != "json" && doc.meta.view.lines > doc.meta.stats.lines;
+    if !wrapped {
+        return Ok(text);
+    }
+    Ok(json_line_holding(doc, n)?.unwrap_or(text))
+}
+
+/// The whole JSON line that view line `n` is a piece of, when the view
+/// wrapped it: its members past the piece (a gateway's `client_ip` after
+/// its headers) are its record too. Its first piece is the nearest one
+/// before `n` opening an object; the pieces from it are joined until they
+/// parse. None when no such line holds `n`.
+fn json_line_holding(doc: &Doc, n: u64) -> Result<Option<String>, Failure> {
+    let from = n.saturating_sub(JSON_LINE_PIECES).max(1);
+    let pieces = read(doc, from, n + JSON_LINE_PIECES)?;
+    let Some(start) =
+        (pieces.iter()).rposition(|(m, l)| *m <= n && l.trim_start().starts_with('{'))
+    else {
+        return Ok(None);
+    };
+    let mut whole = String::new();
+    for (m, piece) in &pieces[start..] {
+        whole.push_str(piece);
+        let ends = piece.trim_end().ends_with('}');
+        if ends && serde_json::from_str::<serde::de::IgnoredAny>(whole.trim()).is_ok() {
+            return Ok((*m >= n).then_some(whole));
+        }
+    }
+    Ok(None)
 }
 
 /// The word holding `token` in `line` (lowercased) and the word after it:

@@ -75,13 +75,17 @@ fn named_by_key(asked: &Query, key: &str) -> Option<bool> {
 
 /// Where the member the question names starts in a JSON object on one
 /// line (a JSON lines entry): `"RequestPath":` for "which endpoints", a
-/// member named by its naming word before one holding a term; kept when
-/// the line is cut.
+/// member named by its naming word before one holding a term, then the
+/// one holding most of the question's words; kept when the line is cut.
 pub fn asked_at(line: &str, asked: &Query) -> Option<usize> {
     if !line.trim_start().starts_with('{') {
         return None;
     }
-    let mut holding = None;
+    // The best named member so far: by a naming word before by a term,
+    // then holding more of the question's words (`client_ip` over a
+    // nested `ip` for "from what IP address did the client come"), then
+    // the first.
+    let mut best: Option<((bool, usize), usize)> = None;
     let mut from = 0;
     while let Some(i) = line[from..].find("\":") {
         let end = from + i;
@@ -95,13 +99,14 @@ pub fn asked_at(line: &str, asked: &Query) -> Option<usize> {
         if key.is_empty() || key.len() > LABEL_BYTES || !key.bytes().all(keyed) || opener {
             continue;
         }
-        match named_by_key(asked, key) {
-            Some(true) => return Some(start),
-            Some(false) if holding.is_none() => holding = Some(start),
-            _ => {}
+        if let Some(naming) = named_by_key(asked, key) {
+            let rank = (naming, asked.held_in(key).len());
+            if best.is_none_or(|(r, _)| rank > r) {
+                best = Some((rank, start));
+            }
         }
     }
-    holding
+    best.map(|(_, start)| start)
 }
 
 /// The label of a `Serial Number:    ZL2P76SG` line: words before a colon,

@@ -120,3 +120,33 @@ fn which_files_is_answered_by_the_member_holding_a_path_whatever_its_key() {
         );
     }
 }
+
+#[test]
+fn a_long_json_line_shows_the_member_asked_for_past_the_views_wrap() {
+    // A gateway's access log: each record's headers run past the view's
+    // wrap, and the client's address comes after them, after the upstream's.
+    let out: String = (0..200u32)
+        .map(|i| {
+            let headers: serde_json::Map<String, serde_json::Value> = (0..90)
+                .map(|h| (format!("x-header-{h}"), format!("value-{i}-{h}").into()))
+                .collect();
+            let uri = match i {
+                120 => "/v1/customers/export?scope=all&format=csv".to_string(),
+                _ => format!("/v1/customers/cus_{i:05}"),
+            };
+            let record = serde_json::json!({
+                "response": {"status": 200, "size": 2000 + i, "headers": headers},
+                "tries": [{"ip": format!("10.244.1.{}", i % 200), "port": 8080}],
+                "upstream_uri": uri,
+                "client_ip": format!("185.107.{}.{}", i / 100, i % 100 + 7),
+            });
+            format!("{record}\n")
+        })
+        .collect();
+    assert!(out.lines().all(|l| l.len() > 2500));
+    let body = answer(
+        &out,
+        "Someone downloaded our entire customer list. From what client IP address did it come?",
+    );
+    assert!(body.contains("\"client_ip\":\"185.107.1.27\""), "{body}");
+}
