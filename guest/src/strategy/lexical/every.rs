@@ -499,23 +499,26 @@ fn line(doc: &Doc, n: u64) -> Result<String, Failure> {
 
 /// The whole JSON line that view line `n` is a piece of, when the view
 /// wrapped it: its members past the piece (a gateway's `client_ip` after
-/// its headers) are its record too. Its first piece is the nearest one
-/// before `n` opening an object; the pieces from it are joined until they
-/// parse. None when no such line holds `n`.
+/// its headers) are its record too. Its first piece opens an object at or
+/// before `n` (the nearest first: a wrap may also have cut just before a
+/// nested `{`); the pieces from it are joined until they parse. None when
+/// no such line holds `n`.
 fn json_line_holding(doc: &Doc, n: u64) -> Result<Option<String>, Failure> {
     let from = n.saturating_sub(JSON_LINE_PIECES).max(1);
     let pieces = read(doc, from, n + JSON_LINE_PIECES)?;
-    let Some(start) =
-        (pieces.iter()).rposition(|(m, l)| *m <= n && l.trim_start().starts_with('{'))
-    else {
-        return Ok(None);
-    };
-    let mut whole = String::new();
-    for (m, piece) in &pieces[start..] {
-        whole.push_str(piece);
-        let ends = piece.trim_end().ends_with('}');
-        if ends && serde_json::from_str::<serde::de::IgnoredAny>(whole.trim()).is_ok() {
-            return Ok((*m >= n).then_some(whole));
+    let opening = (pieces.iter().enumerate().rev())
+        .filter(|(_, (m, l))| *m <= n && l.trim_start().starts_with('{'));
+    for (start, _) in opening {
+        let mut whole = String::new();
+        for (m, piece) in &pieces[start..] {
+            whole.push_str(piece);
+            let ends = piece.trim_end().ends_with('}');
+            if ends && serde_json::from_str::<serde::de::IgnoredAny>(whole.trim()).is_ok() {
+                if *m >= n {
+                    return Ok(Some(whole));
+                }
+                break;
+            }
         }
     }
     Ok(None)

@@ -110,6 +110,12 @@ impl Detector for JsonLines {
     }
 
     fn see(&mut self, line: &Line) {
+        // A line's first piece decides at the start, as a whole line would.
+        let first = self.pieces.is_empty() && !self.overlong;
+        let text = line.text.trim_start();
+        if self.state == State::Start && first && !text.is_empty() && !text.starts_with('{') {
+            self.state = State::Off;
+        }
         if self.state == State::Off {
             return;
         }
