@@ -85,6 +85,9 @@ impl Spread {
                 self.see(hash_name(name), name, value, n, context);
             }
         }
+        if let Some(value) = bracketed(line) {
+            self.see(hash_name(BRACKETED), BRACKETED, value, n, context);
+        }
     }
 
     /// One value of the field keyed `key` (named `name`), on line `n`.
@@ -277,6 +280,21 @@ fn after_words(line: &str) -> Vec<(&str, &str)> {
     out
 }
 
+/// The name of a bracket's first word as a field ([`bracketed`]).
+const BRACKETED: &str = "in brackets";
+
+/// The first word opening a bracket in a line, up to a `/` or the
+/// bracket's end, when it holds a letter: whom FreeRADIUS names in
+/// `Login incorrect (…): [l.devries/<via Auth-Type = eap>]`, whatever
+/// fields the line also has.
+fn bracketed(line: &str) -> Option<&str> {
+    line.split_whitespace().find_map(|w| {
+        let inner = w.strip_prefix('[')?;
+        let inner = inner.split(['/', ']']).next().unwrap_or_default();
+        (inner.len() >= 2 && inner.bytes().any(|b| b.is_ascii_alphabetic())).then_some(inner)
+    })
+}
+
 /// The key of a field [`after_words`] names: the storing's FNV-1a, from
 /// a start no field's key (begun with its indent) shares.
 fn hash_name(name: &str) -> u64 {
@@ -316,6 +334,25 @@ mod tests {
         assert!(text.contains("user \"i.guenther\" 4"), "{text}");
         // A field of one value that names nobody is no kind's name.
         assert!(!text.contains("app \""), "{text}");
+    }
+
+    #[test]
+    fn a_kind_says_whom_its_lines_name_in_brackets() {
+        let mut fields = Fields::with_pairs(ALL_PAIRS);
+        let mut spread = Spread::default();
+        let users = ["l.devries", "w.bos", "l.devries", "m.peters"];
+        for (i, user) in (0..40).zip(users.iter().cycle()) {
+            let line = format!(
+                "Fri Nov 27 07:{i:02}:50 2026 : Auth: ({}) Login incorrect (mschap: Program returned code (1) and output 'Password expired (0xc0000071)'): [{user}/<via Auth-Type = eap>] (from client wlc-ams-01 port 0 cli 38-DE-BC-8A-A1-{i:02})",
+                39000 + i * 7
+            );
+            spread.add(&mut fields, i, [None, None], &line);
+        }
+        let text = spread.render(40).unwrap();
+        assert!(
+            text.contains("in brackets \"l.devries\" 20, \"m.peters\" 10, \"w.bos\" 10"),
+            "{text}"
+        );
     }
 
     #[test]
