@@ -20,8 +20,10 @@ use crate::tokens::elsewhere::OpenHelpers;
 use crate::tokens::encoding_for_model;
 use crate::view::{LineSink, Utf8Decoder, ViewBuilder};
 
-/// View bytes are written in batches of about this size.
-const FLUSH_AT: usize = 1 << 20;
+/// View bytes are written in batches of about this size: a batch is held
+/// here and copied once more by the host, so it stays no larger than the
+/// pieces a streaming host feeds (the gateway's are 256 KiB).
+const FLUSH_AT: usize = 256 << 10;
 
 pub struct Writer {
     call: CallInfo,
@@ -269,11 +271,10 @@ impl Writer {
         if self.sink.pending_output() == 0 || (!force && self.sink.pending_output() < FLUSH_AT) {
             return Ok(());
         }
-        st.append(
-            &handle.part_file(FileKind::ViewText),
-            &self.sink.take_output(),
-        )
-        .map_err(EngineError::from)
+        let view = handle.part_file(FileKind::ViewText);
+        self.sink
+            .flush_output(|bytes| st.append(&view, bytes))
+            .map_err(EngineError::from)
     }
 
     /// The view could not be made as the input streamed (it looked like
@@ -305,7 +306,7 @@ impl Writer {
             decoder.decode(&block, &mut text);
             builder.push(&text, &mut self.sink);
             if self.sink.pending_output() >= FLUSH_AT {
-                st.append(&view, &self.sink.take_output())?;
+                self.sink.flush_output(|bytes| st.append(&view, bytes))?;
             }
         }
         text.clear();
@@ -314,7 +315,7 @@ impl Writer {
         let verdict = builder.finish(&mut self.sink);
         self.sink.finish();
         if verdict.is_some() {
-            st.append(&view, &self.sink.take_output())?;
+            self.sink.flush_output(|bytes| st.append(&view, bytes))?;
         }
         Ok(verdict)
     }

@@ -92,6 +92,15 @@ impl LineSink {
         std::mem::take(&mut self.out)
     }
 
+    /// Hands the view bytes produced since the last call to `write`, then
+    /// empties the buffer but keeps it: a store flushes many times, and a
+    /// buffer grown afresh each time doubles (old and new held at once).
+    pub fn flush_output<E>(&mut self, write: impl FnOnce(&[u8]) -> Result<(), E>) -> Result<(), E> {
+        let result = write(&self.out);
+        self.out.clear();
+        result
+    }
+
     pub fn pending_output(&self) -> usize {
         self.out.len()
     }
