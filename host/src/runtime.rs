@@ -202,6 +202,16 @@ impl Runtime {
     /// the runtime has room for one more call (the place is held until the
     /// store drops).
     pub(crate) async fn instance(&self, dir: &SessionDir) -> Result<(Store<HostState>, Extractor)> {
+        self.instance_with(dir, true).await
+    }
+
+    /// [`Runtime::instance`], whose stores count tokens on other cores
+    /// (helper instances) only if `helpers`.
+    pub(crate) async fn instance_with(
+        &self,
+        dir: &SessionDir,
+        helpers: bool,
+    ) -> Result<(Store<HostState>, Extractor)> {
         let inner = &self.inner;
         let place = inner
             .calls
@@ -212,7 +222,7 @@ impl Runtime {
         let limits = memory_limit(inner.limits.memory_bytes);
         let mut state = HostState::new(dir.clone(), inner.llm.clone(), limits);
         state.place = Some(place);
-        state.helpers = Some(inner.helpers.clone());
+        state.helpers = helpers.then(|| inner.helpers.clone());
         let mut store = limited_store(&inner.engine, state, inner.limits.cpu_time);
         let extractor = inner
             .pre

@@ -248,7 +248,20 @@ impl Session {
     /// A store fed piece by piece (a process's output as it comes), with an
     /// explicit policy; see [`OutputWriter`].
     pub async fn writer_with(&self, call: &ToolCall, policy: &StorePolicy) -> Result<OutputWriter> {
-        let (mut store, ex) = self.runtime.instance(&self.dir).await?;
+        self.writer_counting(call, policy, true).await
+    }
+
+    /// [`Session::writer_with`], its tokens counted with helper instances
+    /// on the other cores only if `helpers`: a caller already holding the
+    /// whole output in memory (the gateway) passes false, since a second
+    /// instance adds to that peak.
+    pub(crate) async fn writer_counting(
+        &self,
+        call: &ToolCall,
+        policy: &StorePolicy,
+        helpers: bool,
+    ) -> Result<OutputWriter> {
+        let (mut store, ex) = self.runtime.instance_with(&self.dir, helpers).await?;
         let resource = ex
             .tool_output_core_engine()
             .output_writer()

@@ -22,11 +22,18 @@ use crate::session::Session;
 use crate::{Outcome, StorePolicy, ToolCall};
 
 /// Pieces of a large text fed to the store at a time. Each piece is held
-/// several times over while it is stored (here, in the engine's memory as
-/// bytes and as text, and as the pieces its token count hands to helpers),
-/// so smaller pieces lower the peak; 256 KiB is the engine's own counting
-/// step (`COUNT_AT`).
+/// several times over while it is stored (here, and in the engine's memory
+/// as bytes, as text and in its view), so smaller pieces lower the peak;
+/// 256 KiB is the engine's own counting step (`COUNT_AT`).
 const PIECE: usize = 256 << 10;
+
+/// Results from this size on count their tokens in the storing instance
+/// alone, with no helper instance on another core: the body holding them
+/// is then most of the gateway's peak, which a helper and the pieces queued
+/// for it would raise by ~4.5 MiB (4% at 107 MB). Smaller ones keep the
+/// helper, which makes their store ~1.5x faster on an idle machine
+/// (docs/performance.md).
+const COUNT_ALONE_FROM: usize = 32 << 20;
 
 /// What the gateway stores with.
 pub struct Rewriter {
@@ -241,7 +248,9 @@ impl Rewriter {
         texts: &[Text],
         pieces: &[Chunked],
     ) -> crate::Result<Outcome> {
-        let mut writer = self.session.writer_with(call, policy).await?;
+        let size: usize = pieces.iter().map(Chunked::len).sum();
+        let helpers = size < COUNT_ALONE_FROM;
+        let mut writer = self.session.writer_counting(call, policy, helpers).await?;
         for (n, (text, raw)) in texts.iter().zip(pieces).enumerate() {
             if n > 0 {
                 writer.write(b"\n").await?;
