@@ -502,3 +502,48 @@ fn flatten<T>(
 ) -> Result<T> {
     result.map_err(Error::trap)?.map_err(Error::Engine)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::RuntimeConfig;
+
+    /// A writer told to count alone (the gateway's for a large result)
+    /// starts no helper instance, and counts the same tokens as one that
+    /// shares the count with the other cores.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_writer_counting_alone_starts_no_helper_and_counts_the_same() {
+        let temp = std::env::temp_dir().join(format!("tool-output-alone-{}", std::process::id()));
+        let runtime = Runtime::new(RuntimeConfig {
+            temp_dir: temp.clone(),
+            ..RuntimeConfig::default()
+        })
+        .await
+        .unwrap();
+        let session = runtime.session().unwrap();
+        let line = "warning: unused variable `ctx` --> src/lib.rs:12:9 请求 处理完成\n";
+        let text = line.repeat((3 << 20) / line.len());
+        let policy = *runtime.policy();
+        let mut tokens = Vec::new();
+        for helpers in [false, true] {
+            let before = runtime.tokens_counted_elsewhere();
+            let mut writer = session
+                .writer_counting(&ToolCall::new("t"), &policy, helpers)
+                .await
+                .unwrap();
+            for piece in text.as_bytes().chunks(256 << 10) {
+                writer.write(piece).await.unwrap();
+            }
+            let Outcome::Stored(stored) = writer.finish().await.unwrap() else {
+                panic!("3 MiB passed through");
+            };
+            let elsewhere = runtime.tokens_counted_elsewhere() - before;
+            if !helpers {
+                assert_eq!(elsewhere, 0, "a helper counted for a writer told not to");
+            }
+            tokens.push(stored.stats.tokens);
+        }
+        assert_eq!(tokens[0], tokens[1]);
+        let _ = std::fs::remove_dir_all(temp);
+    }
+}
