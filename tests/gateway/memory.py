@@ -74,7 +74,11 @@ def main():
     args = sys.argv[1:]
     drop, show_map = "--drop-cache" in args, "--map" in args
     args = [a for a in args if a not in ("--drop-cache", "--map")]
+    if not args or args[0].startswith("-"):
+        sys.exit("usage: python3 tests/gateway/memory.py [--drop-cache] [--map] BINARY [LABEL]")
     binary, label = args[0], args[1] if len(args) > 1 else ""
+    if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
+        sys.exit(f"{binary}: no such executable; build one with `cargo build --release -p tool-output`")
     if drop:
         fd = os.open(binary, os.O_RDONLY)
         os.fsync(fd)  # dirty pages (a file just written) are not dropped
