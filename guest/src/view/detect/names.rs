@@ -118,6 +118,15 @@ pub struct Names {
     /// blank.
     block_head: Option<PreviewLine>,
     blank: bool,
+    /// The open outline headings by indent, shallowest first: a line with
+    /// deeper lines under it that says what they are about (Junos's
+    /// `Physical interface: xe-0/0/7` over its optics readings).
+    outline: Vec<(usize, PreviewLine)>,
+    /// The last line that was not blank, as seen (its number, indent and
+    /// whether it may head an outline): kept until the next one shows
+    /// whether it heads deeper lines.
+    previous: Option<(u64, usize, bool)>,
+    previous_text: String,
     /// One level of indent: the smallest indent seen (2 for YAML and most
     /// JSON, 4 for `kubectl` and the AWS CLI's JSON); 0 until one is.
     level: usize,
@@ -143,6 +152,7 @@ impl Names {
             self.blank = true;
             return;
         }
+        self.see_outline(number, line, indent, body);
         // A heading: `/srv/app/config:`, `## Results`, `[section]`.
         let after_blank = std::mem::take(&mut self.blank);
         if after_blank && (body.ends_with(':') || body.starts_with('#') || body.starts_with('[')) {
@@ -264,6 +274,45 @@ impl Names {
         }
     }
 
+    /// Keeps the outline headings open at line `number` (trimmed `body`
+    /// at `indent`): the last line before it, when this one is deeper and
+    /// that one may head an outline ([`outline_head`]); the headings as
+    /// deep as it or deeper end.
+    fn see_outline(&mut self, number: u64, line: &str, indent: usize, body: &str) {
+        while self.outline.last().is_some_and(|(at, _)| *at >= indent) {
+            self.outline.pop();
+        }
+        if let Some((at, was, true)) = self.previous
+            && was < indent
+            && self.outline.len() < MAX_INDENT
+        {
+            let head = keep(at, &self.previous_text);
+            self.outline.push((was, head));
+        }
+        let head = outline_head(body);
+        self.previous = Some((number, indent, head));
+        self.previous_text.clear();
+        if head {
+            self.previous_text.push_str(line);
+        }
+    }
+
+    /// The innermost outline heading over line `number` at `indent`,
+    /// within [`NAME_REACH`] lines: the last line seen when `number` is
+    /// asked before it is seen, else the headings it opened.
+    fn outline_over(&self, indent: usize, number: u64) -> Option<PreviewLine> {
+        if let Some((at, was, true)) = self.previous
+            && was < indent
+            && at < number
+            && !self.outline.last().is_some_and(|(_, l)| l.line == at)
+        {
+            return Some(keep(at, &self.previous_text));
+        }
+        (self.outline.iter().rev())
+            .find(|(at, l)| *at < indent && l.line < number && l.line + NAME_REACH >= number)
+            .map(|(_, l)| l.clone())
+    }
+
     /// Whether the line seen last names a record ([`names_a_record`]),
     /// known without a second look.
     pub fn last_named(&self) -> bool {
@@ -285,11 +334,13 @@ impl Names {
         out.sort_by_key(|l| l.line);
         out.dedup_by_key(|l| l.line);
         if out.is_empty()
-            && let Some(head) = &self.block_head
-            && head.line < number
-            && head.line + BLOCK_REACH >= number
+            && let Some(head) = (self.outline_over(indent, number)).or_else(|| {
+                (self.block_head.as_ref())
+                    .filter(|h| h.line < number && h.line + BLOCK_REACH >= number)
+                    .cloned()
+            })
         {
-            out.push(head.clone());
+            out.push(head);
         }
         out
     }
@@ -305,7 +356,8 @@ impl Names {
             .map(|s| s.first.line)
             .next_back();
         let keyed = || self.keyed_over(indent, number).map(|l| l.line);
-        named.or_else(keyed).or_else(|| {
+        let outline = || self.outline_over(indent, number).map(|l| l.line);
+        named.or_else(keyed).or_else(outline).or_else(|| {
             (self.block_head.as_ref())
                 .filter(|h| h.line < number && h.line + BLOCK_REACH >= number)
                 .map(|h| h.line)
@@ -735,6 +787,24 @@ pub fn name_key(body: &str) -> bool {
         kind.starts_with(|c: char| c.is_ascii_uppercase()) && key.ends_with(']')
     });
     key.contains(['/', ':', '@']) || inner_dot || numbered || reference
+}
+
+/// Whether `body` (a trimmed line) may head the deeper lines after it as
+/// their outline heading: words that say what they are about
+/// (`Physical interface: xe-0/0/7`, `GigabitEthernet1/0/3 is up`), not a
+/// bracket, a bare `key:` opening a block (YAML's `spec:`, which names
+/// nothing), a list item, markup, a comment or a line going on (`,`,
+/// `\`, `|`).
+fn outline_head(body: &str) -> bool {
+    let Some(&last) = body.as_bytes().last() else {
+        return false;
+    };
+    body.as_bytes()[0].is_ascii_alphanumeric()
+        && !matches!(
+            last,
+            b'{' | b'[' | b'(' | b',' | b':' | b'\\' | b'|' | b'>' | b'='
+        )
+        && !body.starts_with("- ")
 }
 
 /// Last words of a key whose value says what happened to its record.

@@ -442,3 +442,19 @@ fn a_salt_state_is_named_by_its_minion_and_its_id() {
         ["shop-web-07:", "ID: php-fpm-packages"]
     );
 }
+
+/// Junos's `show interfaces diagnostics optics`: each port's readings are
+/// indented under the line naming it, with no key that names; a reading
+/// is named by its port's line, a YAML `spec:` opening a block names
+/// nothing, and a line at the heading's own indent ends it.
+#[test]
+fn an_indented_reading_is_named_by_its_outline_heading() {
+    let optics = "Physical interface: xe-0/0/6\n    Laser rx power low alarm      :  Off\nPhysical interface: xe-0/0/7\n    Laser bias current            :  8.117 mA\n\n    Laser rx power low alarm      :  On\nSummary: 2 ports\n";
+    assert_eq!(names_of(optics, 2), ["Physical interface: xe-0/0/6"]);
+    assert_eq!(names_of(optics, 6), ["Physical interface: xe-0/0/7"]);
+    assert_eq!(names_of(optics, 7), Vec::<String>::new());
+    let yaml = "spec:\n  replicas: 3\n  paused: true\n";
+    assert_eq!(names_of(yaml, 3), Vec::<String>::new());
+    let list = "- image: web:1\n  pull: Always\n";
+    assert_eq!(names_of(list, 2), Vec::<String>::new());
+}
