@@ -31,22 +31,30 @@ const STORED_LINE: &str = "The full output is stored: do not run the tool again;
 /// a structured output it tells the model most.
 struct Step(usize, usize, usize, usize, usize, usize);
 
+/// A summary line this wide or less fits beside every line of the
+/// preview; a wider one ([`WIDE`]) first gives up head and tail lines.
+const NARROW: usize = 720;
+const WIDE: usize = 900;
+
 const SHRINK_STEPS: &[Step] = &[
     // A wide shape line first, the lines shrinking under it: for JSON it
-    // says what the model needs to write a jq program.
-    Step(6, 12, 8, 4, 240, 900),
-    Step(6, 12, 8, 4, 240, 720),
-    Step(4, 12, 8, 3, 200, 720),
-    Step(3, 10, 6, 2, 160, 720),
-    Step(2, 8, 5, 2, 140, 720),
+    // says what the model needs to write a jq program (every key of an
+    // item, which the head's lines show few of).
+    Step(6, 12, 8, 4, 240, WIDE),
+    Step(3, 12, 8, 2, 200, WIDE),
+    Step(2, 8, 5, 1, 140, WIDE),
+    Step(6, 12, 8, 4, 240, NARROW),
+    Step(4, 12, 8, 3, 200, NARROW),
+    Step(3, 10, 6, 2, 160, NARROW),
+    Step(2, 8, 5, 2, 140, NARROW),
     // One line of head and tail before fewer rare lines: a value met five
     // times, every line of it shown, says more than the second line of
     // the output.
-    Step(1, 8, 5, 1, 140, 720),
-    Step(1, 6, 5, 1, 110, 720),
-    Step(2, 6, 4, 1, 120, 720),
-    Step(1, 4, 3, 1, 100, 720),
-    Step(1, 2, 2, 1, 80, 720),
+    Step(1, 8, 5, 1, 140, NARROW),
+    Step(1, 6, 5, 1, 110, NARROW),
+    Step(2, 6, 4, 1, 120, NARROW),
+    Step(1, 4, 3, 1, 100, NARROW),
+    Step(1, 2, 2, 1, 80, NARROW),
     Step(6, 12, 8, 4, 240, 480),
     Step(4, 12, 8, 3, 200, 400),
     Step(3, 10, 6, 2, 160, 320),
@@ -99,7 +107,7 @@ pub fn handle_message(meta: &Meta, policy: &StorePolicy) -> String {
             })
     };
     if policy.preview {
-        for step in SHRINK_STEPS {
+        for step in steps(&meta.preview) {
             let preview = render_preview(&meta.preview, meta.view.lines, step);
             if preview.len() > PREVIEW_MAX_BYTES {
                 continue;
@@ -124,7 +132,7 @@ pub fn handle_message(meta: &Meta, policy: &StorePolicy) -> String {
 
 /// The preview block alone (also served by `engine.preview`), bounded by `max_bytes`.
 pub fn preview_text(meta: &Meta, max_bytes: usize) -> String {
-    for step in SHRINK_STEPS {
+    for step in steps(&meta.preview) {
         let preview = render_preview(&meta.preview, meta.view.lines, step);
         if preview.len() <= max_bytes {
             return preview;
@@ -139,6 +147,16 @@ pub fn preview_text(meta: &Meta, max_bytes: usize) -> String {
         Some(room) => clip(&note, room),
         None => String::new(),
     }
+}
+
+/// The steps worth trying for `captured`: a wide summary's own steps only
+/// when its summary has a variant wider than [`NARROW`] (without one they
+/// would only show fewer lines).
+fn steps(captured: &PreviewLines) -> impl Iterator<Item = &'static Step> {
+    let wide = captured.summary.iter().any(|v| v.len() > NARROW);
+    (SHRINK_STEPS.iter().enumerate())
+        .filter(move |(i, step)| *i == 0 || step.5 != WIDE || wide)
+        .map(|(_, step)| step)
 }
 
 /// Lines in view order, with a marker for every gap.

@@ -972,7 +972,9 @@ fn eleventh_set_answers() {
 /// The twelfth held-out set ([`twelfth`]): written without reading the
 /// answer code; measured unread (1, 2 and 2 of 8, recall 0.22 and 0.22;
 /// jq right 4 of 4, the shape line naming every key 3 of 4), its misses
-/// read since for their classes (floors: what the code achieves now).
+/// read since for their classes (floors: what the code achieves now; the
+/// Stripe charges' widest shape line gives way to the disputed charge's
+/// lines, 4 to 3 keys shown).
 #[test]
 fn twelfth_set_answers() {
     let figures = measured("twelfth set", &twelfth::cases(), 8);
@@ -985,7 +987,7 @@ fn twelfth_set_answers() {
             recall_lexical: 1.00,
             recall_both: 1.00,
             jq_right: 4,
-            jq_keys_shown: 4,
+            jq_keys_shown: 3,
         },
     );
 }

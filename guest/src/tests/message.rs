@@ -97,6 +97,39 @@ fn the_shape_line_follows_the_preview_header_and_goes_last_but_one() {
     assert!(shapes_only > 0, "the shape line outlived the error lines");
 }
 
+/// Records of 26 keys, whose full shape line is wider than the narrow
+/// one but not the wide one, and whose failures fill the preview: the head
+/// and tail lines give way before the shape line narrows, so that it
+/// still names every key for a jq program.
+#[test]
+fn a_wide_shape_line_outlasts_head_and_tail_lines() {
+    let keys: Vec<String> = (0..26)
+        .map(|k| format!("attribute_number_{k:02}"))
+        .collect();
+    let records: Vec<String> = (0..2000)
+        .map(|i| {
+            let members = keys.iter().map(|k| format!("\"{k}\":\"v\""));
+            let status = match i % 400 {
+                7 => format!("error: disk {i} full {}", "x".repeat(200)),
+                _ => "ok".to_string(),
+            };
+            let members: Vec<String> = members
+                .chain([format!("\"status\":\"{status}\"")])
+                .collect();
+            format!("{{{}}}", members.join(","))
+        })
+        .collect();
+    let output = format!("[{}]", records.join(","));
+    let message = stored(&output, 12288);
+    let shape = message.lines().find(|l| l.starts_with("shape: "));
+    let shape = shape.unwrap_or_else(|| panic!("{message}"));
+    assert!(shape.len() > 720 && shape.len() <= 900, "{shape}");
+    assert!(shape.contains("attribute_number_25: string"), "{shape}");
+    assert!(message.contains("error: disk 7 full"), "{message}");
+    // Fewer head lines than a preview with room for them all shows.
+    assert!(!message.contains("\n4: "), "{message}");
+}
+
 #[test]
 fn every_error_line_shows_before_the_frames_of_any_block() {
     // Three failures with nine-line blocks: shown in line order, the

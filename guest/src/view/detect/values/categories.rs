@@ -29,8 +29,8 @@ const MIN_FIELD: u64 = 50;
 pub const RARE_COUNT: u64 = 9;
 /// …and this often to be shown in the handle message.
 const ODD_COUNT: u64 = 2;
-/// More records with odd values than this: the records are not of one
-/// kind; none is shown…
+/// More records with odd values than this: only those odder than the
+/// rest are shown (none when all are as odd: they are not of one kind)…
 const MAX_ODD_RECORDS: usize = 3;
 /// …and of each, at most this many odd values.
 const MAX_ODD_PER_RECORD: usize = 4;
@@ -129,8 +129,8 @@ impl Categories {
 
     /// The odd lines for the handle message — each value met once or
     /// twice, after the lines naming its record; a few records at most,
-    /// each with a few such values (more records: they are not of one
-    /// kind, none is shown) — then the lines of each value met at most
+    /// each with a few such values (more records: the odder ones, or none
+    /// when all are as odd) — then the lines of each value met at most
     /// [`LISTED_COUNT`] times not shown so (the rarest first), and every
     /// rare value as a finding.
     pub fn odd(&self) -> (Vec<PreviewLine>, Vec<PreviewLine>, Vec<Finding>) {
@@ -167,17 +167,34 @@ impl Categories {
         }
         // By record: the line naming it (a comment names itself).
         let record = |v: &Value| v.names.first().map_or(v.first.line, |n| n.line);
-        let mut records: Vec<u64> = odd.iter().map(|(_, v)| record(v)).collect();
-        records.sort_unstable();
-        records.dedup();
-        if records.len() > MAX_ODD_RECORDS {
-            odd.clear();
+        // A record is as odd as its oddest value: the fewer times met, in
+        // the field of the fewer values (a flag set on one formula of 78).
+        let oddness = |c: &Category, v: &Value| (v.count, c.values.len());
+        let mut records: Vec<(u64, (u64, usize))> = Vec::new();
+        for (c, v) in &odd {
+            let (r, o) = (record(v), oddness(c, v));
+            match records.iter_mut().find(|(x, _)| *x == r) {
+                Some((_, best)) => *best = (*best).min(o),
+                None => records.push((r, o)),
+            }
         }
-        // Words before numbers and times (a time met once says little),
-        // then the values of the largest fields: the strongest evidence.
+        // More records than shown: those odder than the first left out
+        // stand out; as odd as it, none does (the records are not of one
+        // kind).
+        records.sort_by_key(|&(r, o)| (o, r));
+        if records.len() > MAX_ODD_RECORDS {
+            let left_out = records[MAX_ODD_RECORDS].1;
+            records.retain(|&(_, o)| o < left_out);
+            odd.retain(|(_, v)| records.iter().any(|(r, _)| *r == record(v)));
+        }
+        // The oddest record first, its values together; in a record, words
+        // before numbers and times (a time met once says little), then the
+        // values of the largest fields: the strongest evidence.
+        let rank = |v: &Value| records.iter().position(|(r, _)| *r == record(v));
         let digits = |v: &Value| v.text.bytes().any(|b| b.is_ascii_digit());
         odd.sort_by(|a, b| {
-            (digits(a.1).cmp(&digits(b.1)))
+            (rank(a.1).cmp(&rank(b.1)))
+                .then(digits(a.1).cmp(&digits(b.1)))
                 .then(b.0.count.cmp(&a.0.count))
                 .then(a.1.first.line.cmp(&b.1.first.line))
         });

@@ -126,6 +126,42 @@ fn free_text_counters_and_many_odd_values_show_nothing() {
     assert_eq!(odd(&many), Vec::<String>::new());
 }
 
+/// `brew info --json=v2`: one formula disabled for good (a flag set once
+/// among 78, with its date and reason), four deprecated on dates of their
+/// own (a field of five values): more records than shown, the one whose
+/// flag is set alone stands out, its values together, words first.
+#[test]
+fn of_more_odd_records_than_shown_the_oddest_one_is() {
+    let mut json = String::from("[\n");
+    for i in 0..78 {
+        let disabled = i == 40;
+        let deprecated = [10, 20, 30, 60].contains(&i);
+        let date = |on: bool, d: &str| {
+            if on {
+                format!("\"{d}\"")
+            } else {
+                "null".into()
+            }
+        };
+        json.push_str(&format!(
+            "  {{\n    \"name\": \"pkg-{i}\",\n    \"deprecated\": {deprecated},\n    \"deprecation_date\": {},\n    \"disabled\": {disabled},\n    \"disable_date\": {},\n    \"disable_reason\": {}\n  }},\n",
+            date(deprecated, &format!("2024-0{}-01", i / 10 + 1)),
+            date(disabled, "2024-08-01"),
+            date(disabled, "unsupported"),
+        ));
+    }
+    json.push_str("]\n");
+    assert_eq!(
+        odd(&json),
+        [
+            "\"name\": \"pkg-40\",",
+            "\"disabled\": true,",
+            "\"disable_reason\": \"unsupported\"",
+            "\"disable_date\": \"2024-08-01\",",
+        ]
+    );
+}
+
 #[test]
 fn the_tables_are_bounded() {
     let text: String = (0..5000u64)
