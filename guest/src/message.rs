@@ -322,15 +322,27 @@ fn pick_whole<'a>(
     let mut picked = 0;
     let mut whole = Vec::new();
     for v in (captured.values.iter()).filter(|v| v.kind == "rare" && !v.asked_only) {
-        let lines: Vec<&PreviewLine> = (captured.listed.iter())
-            .filter(|l| v.lines.contains(&l.line))
-            .collect();
-        let new = lines
-            .iter()
-            .filter(|l| !shown.iter().any(|s| s.line == l.line));
-        let new: Vec<&PreviewLine> = new.copied().collect();
+        let listed = (captured.listed.iter().enumerate())
+            .filter(|(_, l)| v.lines.contains(&l.line))
+            .map(|(i, l)| {
+                (
+                    l,
+                    captured.listed_names.get(i).map_or(&[][..], Vec::as_slice),
+                )
+            });
+        let (lines, names): (Vec<&PreviewLine>, Vec<&[PreviewLine]>) = listed.unzip();
+        let not_shown = |l: &&PreviewLine| !shown.iter().any(|s| s.line == l.line);
+        let new: Vec<&PreviewLine> = lines.iter().copied().filter(not_shown).collect();
         if lines.len() as u64 != v.count || new.is_empty() || picked + new.len() > max {
             continue;
+        }
+        // Each line with the lines naming its record, while they fit.
+        let mut named: Vec<&PreviewLine> = names.into_iter().flatten().filter(not_shown).collect();
+        named.sort_by_key(|l| l.line);
+        named.dedup_by_key(|l| l.line);
+        if picked + new.len() + named.len() <= max {
+            picked += named.len();
+            shown.extend(named);
         }
         picked += new.len();
         shown.extend(new);

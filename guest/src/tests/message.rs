@@ -202,6 +202,37 @@ fn a_value_met_five_times_is_shown_whole_before_more_head_and_tail() {
     }
 }
 
+/// ElastiCache's events: a source type met four times among 1,200 events,
+/// each line shown with the line naming its event (whose it is), while
+/// they fit.
+#[test]
+fn a_value_met_four_times_is_shown_with_its_records_names() {
+    let mut out = String::from("{\n  \"Events\": [\n");
+    for i in 0..1200 {
+        let (source, kind) = match i % 300 {
+            150 => (format!("shop-sessions-{i}"), "replication-group"),
+            _ => (format!("shop-cache-0001-{i:03}"), "cache-cluster"),
+        };
+        out.push_str(&format!(
+            "    {{\n      \"SourceIdentifier\": \"{source}\",\n      \"SourceType\": \"{kind}\",\n      \"Message\": \"Snapshot succeeded\"\n    }},\n"
+        ));
+    }
+    out.push_str("  ]\n}\n");
+    let message = stored(&out, 4096);
+    assert!(
+        message.contains("[SourceType is \"replication-group\" on 4 of its 1200 lines, all shown]"),
+        "{message}"
+    );
+    for i in [150, 450, 750, 1050] {
+        let at = 3 + 5 * i as u64 + 1;
+        let named = format!(
+            "\n{at}:       \"SourceIdentifier\": \"shop-sessions-{i}\",\n{}:       \"SourceType\": \"replication-group\",\n",
+            at + 1
+        );
+        assert!(message.contains(&named), "{i}: {message}");
+    }
+}
+
 /// A Maven test run: passing tests log `ERROR` lines, one logger per class
 /// (150 of them, names without digits), each with a trace of one of three
 /// injected exceptions. The one failing test's `<<< FAILURE!` line sits

@@ -135,6 +135,10 @@ pub struct PreviewLines {
     /// lines of a rare shape, with the value's count.
     #[serde(default)]
     pub listed: Vec<PreviewLine>,
+    /// The lines naming each listed line's record, by its place in
+    /// `listed` (none in a preview stored before they were kept).
+    #[serde(default)]
+    pub listed_names: Vec<Vec<PreviewLine>>,
     /// The values that stand out, by field (for answers).
     #[serde(default)]
     pub values: Vec<Finding>,

@@ -358,6 +358,16 @@ const GROUPS: &[&[&str]] = &[
     ],
     // Money taken back by the card holder's bank: Stripe's `disputed`,
     // a processor's `chargeback` ("clawed back").
+    // What a secret is called where a scanner finds it in code: gosec's
+    // `Potential hardcoded credentials`, for "passwords or tokens".
+    &[
+        "credential",
+        "password",
+        "passwd",
+        "secret",
+        "token",
+        "apikey",
+    ],
     &["chargeback", "dispute", "disputed", "claw", "clawback"],
     // What a thread waits on another for: a thread dump's `- locked <0x…>`
     // held by the thread "holding everything up".

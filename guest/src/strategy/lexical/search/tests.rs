@@ -449,6 +449,17 @@ fn work_that_hung_is_answered_by_a_timeout() {
 }
 
 #[test]
+fn passwords_and_tokens_are_answered_by_credentials() {
+    let log = lines(120, |i| match i {
+        61 => "\"details\": \"Potential hardcoded credentials\",".into(),
+        _ => format!("\"details\": \"Errors unhandled\", \"line\": \"{i}\","),
+    });
+    let got = &run("any passwords or tokens in there", &log, 3)[0];
+    assert!((got.first_line..=got.last_line).contains(&61), "{got:?}");
+    assert_eq!(got.matched_terms, ["passwords", "tokens"]);
+}
+
+#[test]
 fn a_rare_form_outweighs_a_common_one() {
     // `severity` is on every record, `critical` on one: both are forms of
     // "serious", but the rare one decides.

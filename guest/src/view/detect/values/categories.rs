@@ -8,8 +8,8 @@
 
 use rustc_hash::FxHashMap;
 
-use super::Finding;
 use super::fields::{FNV_START, Field, fnv};
+use super::{Finding, Listed};
 use crate::view::preview::{PreviewLine, clip};
 
 /// Fields counted; later ones are not.
@@ -53,8 +53,9 @@ struct Value {
     /// A comment names itself (`# aws_x.y will be destroyed`).
     comment: bool,
     lines: Vec<u64>,
-    /// The lines after the first, while at most [`LISTED_COUNT`].
-    more: Vec<PreviewLine>,
+    /// The lines after the first, each with the lines naming its record,
+    /// while at most [`LISTED_COUNT`].
+    more: Vec<(PreviewLine, Vec<PreviewLine>)>,
 }
 
 #[derive(Default)]
@@ -105,7 +106,7 @@ impl Categories {
             // Only the handle message lists them: a field of more values
             // keeps none.
             if v.count <= LISTED_COUNT && few {
-                v.more.push(capture(&field).0);
+                v.more.push(capture(&field));
             }
         } else if c.values.len() < MAX_VALUES {
             let (first, names) = capture(&field);
@@ -133,7 +134,7 @@ impl Categories {
     /// when all are as odd) — then the lines of each value met at most
     /// [`LISTED_COUNT`] times not shown so (the rarest first), and every
     /// rare value as a finding.
-    pub fn odd(&self) -> (Vec<PreviewLine>, Vec<PreviewLine>, Vec<Finding>) {
+    pub fn odd(&self) -> (Vec<PreviewLine>, Vec<Listed>, Vec<Finding>) {
         let mut odd: Vec<(&Category, &Value)> = Vec::new();
         let mut listed: Vec<&Value> = Vec::new();
         let mut found = Vec::new();
@@ -216,7 +217,17 @@ impl Categories {
         }
         listed.sort_by_key(|v| (v.count, v.first.line));
         let listed = (listed.into_iter())
-            .flat_map(|v| [&v.first].into_iter().chain(&v.more).cloned())
+            .flat_map(|v| {
+                let first = Listed {
+                    line: v.first.clone(),
+                    names: v.names.clone(),
+                };
+                let more = (v.more.iter()).map(|(line, names)| Listed {
+                    line: line.clone(),
+                    names: names.clone(),
+                });
+                std::iter::once(first).chain(more)
+            })
             .collect();
         found.sort_by(|a, b| a.count.cmp(&b.count).then(a.lines.cmp(&b.lines)));
         (lines, listed, found)

@@ -61,6 +61,12 @@ pub struct Finding {
     pub asked_only: bool,
 }
 
+/// A line of a value met a few times, with the lines naming its record.
+pub struct Listed {
+    pub line: PreviewLine,
+    pub names: Vec<PreviewLine>,
+}
+
 #[derive(Default)]
 pub struct Values {
     fields: Fields,
@@ -213,7 +219,9 @@ impl Detector for Values {
             new
         });
         findings.preview.standout = lines;
-        findings.preview.listed = listed;
+        let (lines, names) = listed.into_iter().map(|l| (l.line, l.names)).unzip();
+        findings.preview.listed = lines;
+        findings.preview.listed_names = names;
         findings.preview.values = found;
     }
 }
