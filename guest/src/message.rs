@@ -244,7 +244,7 @@ fn render_preview(captured: &PreviewLines, total_lines: u64, step: &Step) -> Str
         ));
     }
     let mut next = 1;
-    for line in shown {
+    for &line in &shown {
         if line.line > next {
             out.push_str(&format!("[... {} lines not shown ...]\n", line.line - next));
         }
@@ -255,7 +255,11 @@ fn render_preview(captured: &PreviewLines, total_lines: u64, step: &Step) -> Str
             }
             _ => clip_named(&line.text, line.keep, width),
         };
-        out.push_str(&format!("{}: {text}\n", line.line));
+        out.push_str(&format!(
+            "{}: {text}{}\n",
+            line.line,
+            whose(captured, line, &shown, width)
+        ));
         if let Some(r) = captured.repeats.iter().find(|r| r.line == line.line) {
             let whose = repeat_names(&r.names);
             out.push_str(&format!(
@@ -273,6 +277,24 @@ fn render_preview(captured: &PreviewLines, total_lines: u64, step: &Step) -> Str
     }
     out.push_str("--- end of preview ---\n");
     out
+}
+
+/// `  ← 1235: <test name="Pay With PayPal As Guest">`: the line naming
+/// the record of error line `line`, when it is not shown itself, cut to
+/// half of `width`; empty when none is known.
+fn whose(
+    captured: &PreviewLines,
+    line: &PreviewLine,
+    shown: &[&PreviewLine],
+    width: usize,
+) -> String {
+    let named = (captured.error_names.iter()).find(|(n, _)| *n == line.line);
+    match named {
+        Some((_, name)) if !shown.iter().any(|s| s.line == name.line) => {
+            format!("  ← {}: {}", name.line, clip(name.text.trim(), width / 2))
+        }
+        _ => String::new(),
+    }
 }
 
 /// Bytes of a repeated error's record names ([`repeat_names`]): the

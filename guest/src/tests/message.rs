@@ -233,6 +233,43 @@ fn a_value_met_four_times_is_shown_with_its_records_names() {
     }
 }
 
+/// Robot Framework's `output.xml`, not indented: the one failing test's
+/// error line comes with the line naming its test (which the error does
+/// not say), on the line's own line.
+#[test]
+fn a_failure_comes_with_the_line_naming_its_record() {
+    let mut out = String::from("<?xml version=\"1.0\"?>\n<robot>\n<suite name=\"E2E\">\n");
+    for t in 0..400 {
+        let failed = t == 217;
+        out.push_str(&format!(
+            "<test id=\"s1-t{t}\" name=\"Checkout Case {t}\">\n"
+        ));
+        for k in 0..6 {
+            out.push_str(&format!(
+                "<kw name=\"Step {k}\">\n<arg>css:#step-{k}</arg>\n<status status=\"PASS\"/>\n</kw>\n"
+            ));
+        }
+        let status = match failed {
+            true => "<msg>ERROR: Element 'id:paypal-button' not visible after 10 seconds.</msg>"
+                .to_string(),
+            false => format!("<msg>Clicked 'css:#pay-{t}'.</msg>"),
+        };
+        out.push_str(&format!("{status}\n</test>\n"));
+    }
+    out.push_str("</suite>\n</robot>\n");
+    let at = 3 + 217 * 27 + 1;
+    let message = stored(&out, 4096);
+    let line = message.lines().find(|l| l.contains("ERROR"));
+    let line = line.unwrap_or_else(|| panic!("{message}"));
+    assert!(
+        line.starts_with(&format!("{}: <msg>ERROR: Element", at + 25))
+            && line.ends_with(&format!(
+                "  ← {at}: <test id=\"s1-t217\" name=\"Checkout Case 217\">"
+            )),
+        "{message}"
+    );
+}
+
 /// A Maven test run: passing tests log `ERROR` lines, one logger per class
 /// (150 of them, names without digits), each with a trace of one of three
 /// injected exceptions. The one failing test's `<<< FAILURE!` line sits

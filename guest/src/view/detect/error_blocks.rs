@@ -63,6 +63,8 @@ struct Template {
     block: Vec<(PreviewLine, usize)>,
     /// Its second line and its latest, shown when there is room.
     others: Vec<PreviewLine>,
+    /// The line naming its first line's record ([`naming_line`]).
+    named: Option<PreviewLine>,
 }
 
 /// The error block being collected.
@@ -173,6 +175,13 @@ impl Detector for ErrorBlocks {
         }
         lines.sort_by_key(|l| l.line);
         lines.dedup_by_key(|l| l.line);
+        // A template met once names its line; a repeated one says whose
+        // its lines are by their count ([`Repeat::names`]).
+        findings.preview.error_names = (ts.iter())
+            .filter(|t| t.count == 1)
+            .filter_map(|t| Some((t.first, t.named.clone()?)))
+            .filter(|(n, _)| lines.iter().any(|l| l.line == *n))
+            .collect();
         findings.preview.errors = lines;
         findings.preview.repeats = (ts.iter())
             .filter(|t| t.count > 1)
@@ -217,6 +226,7 @@ impl ErrorBlocks {
                         block: vec![(capture(line), 0)],
                         others: Vec::new(),
                         names: whose(line, Vec::new()),
+                        named: naming_line(line),
                     },
                 );
                 Some(key)
@@ -253,6 +263,21 @@ fn whose(line: &Line, mut names: Vec<(String, u64)>) -> Option<Vec<(String, u64)
         None => return None,
     }
     Some(names)
+}
+
+/// The line naming `line`'s record, the nearest, before it, when it says
+/// what the line does not (an `hdfs fsck` file's path heads its corrupt
+/// block's line, which names it too) and is no bare section heading
+/// (`Replicated Blocks:`).
+fn naming_line(line: &Line) -> Option<PreviewLine> {
+    let indent = line.text.len() - line.text.trim_start().len();
+    let named = line.names.of(indent, line.number).pop()?;
+    let text = named.text.trim();
+    let first = text.split([' ', '\t']).next().unwrap_or(text);
+    let said = line.text.contains(name_value(text).as_str())
+        || (first.len() >= 8 && line.text.contains(first));
+    let heading = text.ends_with(':') && !text.contains(": ");
+    (named.line < line.number && !said && !heading).then_some(named)
 }
 
 /// The value a naming line gives: after its key (`"topic": "a.b",`,

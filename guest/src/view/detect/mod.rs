@@ -142,6 +142,10 @@ pub struct PreviewLines {
     /// The values that stand out, by field (for answers).
     #[serde(default)]
     pub values: Vec<Finding>,
+    /// The line naming the record of an error line shown (by its
+    /// number): the test whose status failed, the request that got a 502.
+    #[serde(default)]
+    pub error_names: Vec<(u64, PreviewLine)>,
     /// Error templates met more than once: the first line of each (in
     /// `errors`), how many lines have it, the last one.
     #[serde(default)]

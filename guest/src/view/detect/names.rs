@@ -19,9 +19,12 @@
 //! A key that is itself a name (a URL, a path, a host: pa11y's
 //! `"https://shop/c/tents": [` over that page's issues, Salt's
 //! `web-07:` over that minion's states) names every line inside it while
-//! it is open, however far below. Without one, the heading
-//! of a blank-separated block (`/srv/app/config:` above its listing, a
-//! `## section`) names what follows, near enough.
+//! it is open, however far below. Without one, the open XML element
+//! with a `name` attribute (Robot Framework's `<test name="…">`, need it
+//! be indented or not), else the outline heading over an indented line
+//! (Junos's `Physical interface: xe-0/0/7` over its readings), else the
+//! heading of a blank-separated block (`/srv/app/config:` above its
+//! listing, a `## section`) names what follows, near enough.
 
 use std::ops::Range;
 
@@ -127,6 +130,12 @@ pub struct Names {
     /// whether it heads deeper lines.
     previous: Option<(u64, usize, bool)>,
     previous_text: String,
+    /// The open XML elements by their tags, outermost first, each with its
+    /// start tag's line when it has a `name` attribute (Robot Framework's
+    /// `<test name="Pay With PayPal As Guest">` over its keywords, a
+    /// checkstyle `<file name="…">` over its errors): XML need not be
+    /// indented.
+    elements: Vec<(String, Option<PreviewLine>)>,
     /// One level of indent: the smallest indent seen (2 for YAML and most
     /// JSON, 4 for `kubectl` and the AWS CLI's JSON); 0 until one is.
     level: usize,
@@ -153,6 +162,9 @@ impl Names {
             return;
         }
         self.see_outline(number, line, indent, body);
+        if body.starts_with('<') {
+            self.see_elements(number, line, body);
+        }
         // A heading: `/srv/app/config:`, `## Results`, `[section]`.
         let after_blank = std::mem::take(&mut self.blank);
         if after_blank && (body.ends_with(':') || body.starts_with('#') || body.starts_with('[')) {
@@ -289,12 +301,73 @@ impl Names {
             let head = keep(at, &self.previous_text);
             self.outline.push((was, head));
         }
-        let head = outline_head(body);
+        // A heading is not indented: a summary's ragged indents (` Total
+        // blocks:` over `  CORRUPT FILES:`) head nothing.
+        let head = indent == 0 && outline_head(body);
         self.previous = Some((number, indent, head));
         self.previous_text.clear();
         if head {
             self.previous_text.push_str(line);
         }
+    }
+
+    /// Opens and closes the XML elements of `body` (a trimmed line
+    /// starting with a tag), line `number`.
+    fn see_elements(&mut self, number: u64, line: &str, body: &str) {
+        let mut rest = body;
+        while let Some(at) = rest.find('<') {
+            let Some(end) = rest[at..].find('>') else {
+                break;
+            };
+            let tag = &rest[at + 1..at + end];
+            rest = &rest[at + end + 1..];
+            if let Some(closed) = tag.strip_prefix('/') {
+                if let Some(i) = self.elements.iter().rposition(|(t, _)| t == closed.trim()) {
+                    self.elements.truncate(i);
+                }
+                continue;
+            }
+            let (name, attributes) = tag.split_once(char::is_whitespace).unwrap_or((tag, ""));
+            let valid = (name.bytes().next()).is_some_and(|b| b.is_ascii_alphabetic())
+                && (name.bytes())
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b':'));
+            if !valid || tag.ends_with('/') || VOID_ELEMENTS.contains(&name) {
+                continue;
+            }
+            // Closed on the same line: `<arg>10s</arg>`.
+            let closes = |(i, _): (usize, &str)| {
+                let after = &rest[i + 2..];
+                after.starts_with(name) && after[name.len()..].starts_with('>')
+            };
+            if rest.match_indices("</").any(closes) {
+                continue;
+            }
+            if self.elements.len() == MAX_INDENT {
+                self.elements.remove(0);
+            }
+            let named = (attributes.starts_with("name=\"") || attributes.contains(" name=\""))
+                .then(|| keep(number, line));
+            self.elements.push((name.to_string(), named));
+        }
+    }
+
+    /// The innermost open XML element with a name over line `number`, and
+    /// the innermost one whose tag names a record (`<test>`, `<file>`,
+    /// `<host>`) when another.
+    fn elements_over(&self, number: u64) -> Vec<PreviewLine> {
+        let named = (self.elements.iter().rev())
+            .filter_map(|(tag, l)| Some((tag, l.as_ref()?)))
+            .filter(|(_, l)| l.line < number);
+        let mut out: Vec<PreviewLine> = Vec::new();
+        if let Some((_, l)) = named.clone().next() {
+            out.push(l.clone());
+        }
+        if let Some((_, l)) = named.clone().find(|(tag, _)| key_rank(tag, None).is_some())
+            && out.iter().all(|o| o.line != l.line)
+        {
+            out.insert(0, l.clone());
+        }
+        out
     }
 
     /// The innermost outline heading over line `number` at `indent`,
@@ -304,7 +377,7 @@ impl Names {
         if let Some((at, was, true)) = self.previous
             && was < indent
             && at < number
-            && !self.outline.last().is_some_and(|(_, l)| l.line == at)
+            && self.outline.last().is_none_or(|(_, l)| l.line != at)
         {
             return Some(keep(at, &self.previous_text));
         }
@@ -333,6 +406,9 @@ impl Names {
         out.extend(self.keyed_over(indent, number).cloned());
         out.sort_by_key(|l| l.line);
         out.dedup_by_key(|l| l.line);
+        if out.is_empty() {
+            out = self.elements_over(number);
+        }
         if out.is_empty()
             && let Some(head) = (self.outline_over(indent, number)).or_else(|| {
                 (self.block_head.as_ref())
@@ -356,12 +432,17 @@ impl Names {
             .map(|s| s.first.line)
             .next_back();
         let keyed = || self.keyed_over(indent, number).map(|l| l.line);
+        let element = || self.elements_over(number).last().map(|l| l.line);
         let outline = || self.outline_over(indent, number).map(|l| l.line);
-        named.or_else(keyed).or_else(outline).or_else(|| {
-            (self.block_head.as_ref())
-                .filter(|h| h.line < number && h.line + BLOCK_REACH >= number)
-                .map(|h| h.line)
-        })
+        named
+            .or_else(keyed)
+            .or_else(element)
+            .or_else(outline)
+            .or_else(|| {
+                (self.block_head.as_ref())
+                    .filter(|h| h.line < number && h.line + BLOCK_REACH >= number)
+                    .map(|h| h.line)
+            })
     }
 }
 
@@ -788,6 +869,13 @@ pub fn name_key(body: &str) -> bool {
     });
     key.contains(['/', ':', '@']) || inner_dot || numbered || reference
 }
+
+/// HTML's elements that have no end tag (`<input name="q">`): they hold
+/// nothing.
+const VOID_ELEMENTS: &[&str] = &[
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+    "track", "wbr",
+];
 
 /// Whether `body` (a trimmed line) may head the deeper lines after it as
 /// their outline heading: words that say what they are about

@@ -458,3 +458,29 @@ fn an_indented_reading_is_named_by_its_outline_heading() {
     let list = "- image: web:1\n  pull: Always\n";
     assert_eq!(names_of(list, 2), Vec::<String>::new());
 }
+
+/// Robot Framework's `output.xml`, not indented: a keyword's failure is
+/// named by its keyword and its test, the test's status by its test; a
+/// closed keyword and a line's own element name nothing, nor does a void
+/// HTML element.
+#[test]
+fn an_xml_line_is_named_by_its_open_named_elements() {
+    let xml = [
+        "<suite id=\"s1\" name=\"E2E\">",
+        "<test id=\"s1-t8\" name=\"Pay With PayPal As Guest\" line=\"124\">",
+        "<kw name=\"Go To\" library=\"SeleniumLibrary\">",
+        "<arg>https://shop/</arg>",
+        "</kw>",
+        "<kw name=\"Wait Until Element Is Visible\" library=\"SeleniumLibrary\">",
+        "<arg>id:paypal-button</arg>",
+        "<msg level=\"FAIL\">Element 'id:paypal-button' not visible after 10 seconds.</msg>",
+        "</kw>",
+        "<status status=\"FAIL\">Element 'id:paypal-button' not visible after 10 seconds.</status>",
+        "</test>",
+        "<input name=\"q\">",
+        "<status status=\"PASS\"/>",
+    ];
+    assert_eq!(named_of(&xml, 8), [2, 6]);
+    assert_eq!(named_of(&xml, 10), [2]);
+    assert_eq!(named_of(&xml, 13), [1]);
+}
