@@ -306,8 +306,10 @@ impl Names {
         let head = indent == 0 && outline_head(body);
         self.previous = Some((number, indent, head));
         self.previous_text.clear();
+        // As much as a preview line shows, copied for every line.
         if head {
-            self.previous_text.push_str(line);
+            let end = line.floor_char_boundary(PREVIEW_LINE_BYTES + 1);
+            self.previous_text.push_str(&line[..end]);
         }
     }
 
