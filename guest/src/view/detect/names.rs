@@ -317,7 +317,14 @@ impl Names {
     /// starting with a tag), line `number`.
     fn see_elements(&mut self, number: u64, line: &str, body: &str) {
         let mut rest = body;
+        let mut tags = 0;
         while let Some(at) = rest.find('<') {
+            // A line of thousands of tags is markup, not records: its
+            // first few are read.
+            tags += 1;
+            if tags > LINE_TAGS {
+                break;
+            }
             let Some(end) = rest[at..].find('>') else {
                 break;
             };
@@ -331,6 +338,7 @@ impl Names {
             }
             let (name, attributes) = tag.split_once(char::is_whitespace).unwrap_or((tag, ""));
             let valid = (name.bytes().next()).is_some_and(|b| b.is_ascii_alphabetic())
+                && name.len() <= KEY_BYTES
                 && (name.bytes())
                     .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b':'));
             if !valid || tag.ends_with('/') || VOID_ELEMENTS.contains(&name) {
@@ -871,6 +879,9 @@ pub fn name_key(body: &str) -> bool {
     });
     key.contains(['/', ':', '@']) || inner_dot || numbered || reference
 }
+
+/// Tags of one line read for the XML elements it opens and closes.
+const LINE_TAGS: usize = 16;
 
 /// HTML's elements that have no end tag (`<input name="q">`): they hold
 /// nothing.

@@ -484,3 +484,19 @@ fn an_xml_line_is_named_by_its_open_named_elements() {
     assert_eq!(named_of(&xml, 10), [2]);
     assert_eq!(named_of(&xml, 13), [1]);
 }
+
+/// Hostile markup: a line of a hundred thousand tags, tags a megabyte
+/// long and tens of thousands of elements never closed are read in
+/// bounded time and memory, and still name nothing wrongly.
+#[test]
+fn hostile_markup_is_read_in_bounds() {
+    let mut names = Names::default();
+    names.see(1, &"<a name=\"x\">".repeat(100_000));
+    names.see(2, &format!("<{} name=\"y\">", "t".repeat(1 << 20)));
+    for n in 3..30_000 {
+        names.see(n, "<e name=\"z\">");
+    }
+    assert!(names.elements.len() <= MAX_INDENT);
+    assert!(names.elements.iter().all(|(tag, _)| tag.len() <= KEY_BYTES));
+    assert_eq!(names.of(0, 30_000).len(), 1);
+}
