@@ -261,7 +261,10 @@ fn render_preview(captured: &PreviewLines, total_lines: u64, step: &Step) -> Str
             whose(captured, line, &shown, width)
         ));
         if let Some(r) = captured.repeats.iter().find(|r| r.line == line.line) {
-            let whose = repeat_names(&r.names);
+            let whose = match r.names.is_empty() {
+                true => repeat_values(&r.values),
+                false => repeat_names(&r.names),
+            };
             out.push_str(&format!(
                 "[{} lines like it in all, the last at line {}{whose}]\n",
                 r.count, r.last
@@ -305,18 +308,33 @@ const NAMES_BYTES: usize = 200;
 /// lines are in, up to [`NAMES_BYTES`], then how many more; empty when
 /// none is known.
 pub(crate) fn repeat_names(names: &[(String, u64)]) -> String {
+    let quoted: Vec<(String, u64)> = (names.iter())
+        .map(|(n, c)| (format!("\"{n}\""), *c))
+        .collect();
+    listed(", in ", &quoted)
+}
+
+/// `, with 'crm.ContactNotes', 'sales.OrderLines' (4)`: the quoted values
+/// a repeated error's lines differ by, as [`repeat_names`].
+fn repeat_values(values: &[(String, u64)]) -> String {
+    listed(", with ", values)
+}
+
+/// `lead` and each value with its count past one, up to [`NAMES_BYTES`],
+/// then how many more; empty for none.
+fn listed(lead: &str, values: &[(String, u64)]) -> String {
     let mut out = String::new();
-    for (i, (n, c)) in names.iter().enumerate() {
-        let name = match c {
-            1 => format!("\"{n}\""),
-            c => format!("\"{n}\" ({c})"),
+    for (i, (v, c)) in values.iter().enumerate() {
+        let value = match c {
+            1 => v.clone(),
+            c => format!("{v} ({c})"),
         };
-        if i > 0 && out.len() + name.len() > NAMES_BYTES {
-            out.push_str(&format!(" and {} more", names.len() - i));
+        if i > 0 && out.len() + value.len() > NAMES_BYTES {
+            out.push_str(&format!(" and {} more", values.len() - i));
             break;
         }
-        out.push_str(if i == 0 { ", in " } else { ", " });
-        out.push_str(&name);
+        out.push_str(if i == 0 { lead } else { ", " });
+        out.push_str(&value);
     }
     out
 }

@@ -379,3 +379,27 @@ fn a_repeated_error_names_the_records_it_is_in() {
     assert!(said.ends_with("\" and 2 more"), "{said}");
     assert!(said.len() <= 200 + 40, "{said}");
 }
+
+/// A repeated error about a quoted thing, in no named record, says which
+/// things its lines differ by: the images a kubelet failed to pull.
+#[test]
+fn a_repeated_error_lists_what_its_lines_differ_by() {
+    let mut log = String::new();
+    for i in 0..3000 {
+        let line = match i % 700 {
+            350 => format!(
+                "E1127 kubelet: Failed to pull image \"registry/app-{}:1.{}\" (not found)",
+                i / 700,
+                i % 7
+            ),
+            _ => format!("I1127 kubelet: Synced pod web-{i} in 12 ms"),
+        };
+        log.push_str(&line);
+        log.push('\n');
+    }
+    let message = stored(&log, 4096);
+    assert!(
+        message.contains("[4 lines like it in all, the last at line 2451, with \"registry/app-0:1.0\", \"registry/app-1:1.0\", \"registry/app-2:1.0\", \"registry/app-3:1.0\"]"),
+        "{message}"
+    );
+}

@@ -50,6 +50,11 @@ pub struct Repeat {
     /// [`MAX_NAMES`]; else empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub names: Vec<(String, u64)>,
+    /// Else the quoted values its lines differ by (each with its count of
+    /// lines: `"shop:1.4"`, `"cart:2.0"`), when every
+    /// line has one and they are at most [`MAX_NAMES`]; else empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<(String, u64)>,
 }
 
 struct Template {
@@ -59,6 +64,8 @@ struct Template {
     /// Whose its lines are ([`Repeat::names`]); None once a line is in no
     /// named record or the names are too many.
     names: Option<Vec<(String, u64)>>,
+    /// The quoted values its lines differ by ([`Repeat::values`]).
+    values: Option<Vec<(String, u64)>>,
     /// The first line and the lines continuing it, each with its depth.
     block: Vec<(PreviewLine, usize)>,
     /// Its second line and its latest, shown when there is room.
@@ -190,6 +197,10 @@ impl Detector for ErrorBlocks {
                 count: t.count,
                 last: t.last,
                 names: t.names.clone().unwrap_or_default(),
+                values: match &t.names {
+                    Some(names) if !names.is_empty() => Vec::new(),
+                    _ => t.values.clone().unwrap_or_default(),
+                },
             })
             .collect();
     }
@@ -205,6 +216,10 @@ impl ErrorBlocks {
                 t.count += 1;
                 t.last = line.number;
                 t.names = t.names.take().and_then(|names| whose(line, names));
+                t.values = t
+                    .values
+                    .take()
+                    .and_then(|values| counted(quoted(line.text), values));
                 match t.others.len() {
                     0 | 1 => t.others.push(capture(line)),
                     _ => t.others[1] = capture(line),
@@ -226,6 +241,7 @@ impl ErrorBlocks {
                         block: vec![(capture(line), 0)],
                         others: Vec::new(),
                         names: whose(line, Vec::new()),
+                        values: counted(quoted(line.text), Vec::new()),
                         named: naming_line(line),
                     },
                 );
@@ -252,17 +268,47 @@ impl ErrorBlocks {
 /// nearest naming line (`"topic": "sandbox.loadtest.orders",` names
 /// `sandbox.loadtest.orders`). None when it has none, or the names grow
 /// past [`MAX_NAMES`].
-fn whose(line: &Line, mut names: Vec<(String, u64)>) -> Option<Vec<(String, u64)>> {
+fn whose(line: &Line, names: Vec<(String, u64)>) -> Option<Vec<(String, u64)>> {
     let indent = line.text.len() - line.text.trim_start().len();
     let named = line.names.of(indent, line.number);
     let name = named.last().filter(|n| n.line < line.number)?;
-    let name = name_value(&name.text);
-    match names.iter().position(|(n, _)| *n == name) {
-        Some(at) => names[at].1 += 1,
-        None if names.len() < MAX_NAMES => names.push((name, 1)),
+    counted(Some(name_value(&name.text)), names)
+}
+
+/// `counts` with `value` counted; None when there is no value, or the
+/// values grow past [`MAX_NAMES`].
+fn counted(value: Option<String>, mut counts: Vec<(String, u64)>) -> Option<Vec<(String, u64)>> {
+    let value = value?;
+    match counts.iter().position(|(v, _)| *v == value) {
+        Some(at) => counts[at].1 += 1,
+        None if counts.len() < MAX_NAMES => counts.push((value, 1)),
         None => return None,
     }
-    Some(names)
+    Some(counts)
+}
+
+/// The first double-quoted value of a line of text (the quotes a template
+/// masks), quotes and all, when short (`"registry.acme.io/shop:1.4"` of
+/// `Failed to pull image "registry.acme.io/shop:1.4"`); none in a JSON
+/// line, whose quotes are its keys'.
+fn quoted(text: &str) -> Option<String> {
+    let body = text.trim_start();
+    if body.starts_with(['{', '[', '"']) {
+        return None;
+    }
+    let mut rest = body;
+    // A quoted key (`"shop:1.4": not found`) is the template's, not masked.
+    loop {
+        let at = rest.find('"')?;
+        let inside = &rest[at + 1..];
+        let end = inside.find('"')?;
+        let (value, after) = (&inside[..end], &inside[end + 1..]);
+        if !after.trim_start().starts_with(':') {
+            let short = !value.is_empty() && value.len() <= NAME_BYTES;
+            return short.then(|| format!("\"{value}\""));
+        }
+        rest = after;
+    }
 }
 
 /// The line naming `line`'s record, the nearest, before it, when it says

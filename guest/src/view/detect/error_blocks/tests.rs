@@ -51,6 +51,7 @@ fn a_repeated_template_is_counted_once_and_the_rare_line_gets_its_slot() {
             count: 1499,
             last: 2999,
             names: Vec::new(),
+            values: Vec::new(),
         }]
     );
 }
@@ -136,5 +137,45 @@ fn a_repeated_error_says_the_records_it_is_in() {
             ("orders.t150", 1),
             ("orders.t299", 1)
         ]
+    );
+}
+
+/// A kubelet's pull failures: one template of error lines, each about its
+/// own image: the repeat lists the images its lines differ by, with their
+/// counts; a JSON line's quotes are its keys', no value.
+#[test]
+fn a_repeated_error_lists_the_quoted_values_its_lines_differ_by() {
+    let mut log = String::new();
+    for i in 0..3000 {
+        let line = match i {
+            400 | 900 | 1500 | 2500 => format!(
+                "E1127 kubelet: Failed to pull image \"{}\" (rpc error: not found, attempt {i})",
+                match i {
+                    400 => "shop:1.4",
+                    2500 => "cart:2.0",
+                    _ => "search:3.1",
+                }
+            ),
+            _ => format!("I1127 kubelet: Synced pod \"web-{i}\" in 12 ms"),
+        };
+        log.push_str(&line);
+        log.push('\n');
+    }
+    let p = preview(&log);
+    let values: Vec<(&str, u64)> = (p.repeats[0].values.iter())
+        .map(|(v, c)| (v.as_str(), *c))
+        .collect();
+    assert_eq!(
+        values,
+        [
+            ("\"shop:1.4\"", 1),
+            ("\"search:3.1\"", 2),
+            ("\"cart:2.0\"", 1)
+        ]
+    );
+    assert_eq!(quoted(r#"{"level":"error","msg":"a \"b\" c"}"#), None);
+    assert_eq!(
+        quoted(r#"E: "x.yaml": parse error near "spec""#).as_deref(),
+        Some("\"spec\"")
     );
 }
