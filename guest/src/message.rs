@@ -314,8 +314,8 @@ pub(crate) fn repeat_names(names: &[(String, u64)]) -> String {
     listed(", in ", &quoted)
 }
 
-/// `, with 'crm.ContactNotes', 'sales.OrderLines' (4)`: the quoted values
-/// a repeated error's lines differ by, as [`repeat_names`].
+/// `, with "shop:1.4", "cart:2.0" (4)`: the quoted values a repeated
+/// error's lines differ by, as [`repeat_names`].
 fn repeat_values(values: &[(String, u64)]) -> String {
     listed(", with ", values)
 }

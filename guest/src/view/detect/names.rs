@@ -20,8 +20,8 @@
 //! `"https://shop/c/tents": [` over that page's issues, Salt's
 //! `web-07:` over that minion's states) names every line inside it while
 //! it is open, however far below. Without one, the open XML element
-//! with a `name` attribute (Robot Framework's `<test name="…">`, need it
-//! be indented or not), else the outline heading over an indented line
+//! with a `name` attribute (Robot Framework's `<test name="…">`,
+//! indented or not), else the outline heading over an indented line
 //! (Junos's `Physical interface: xe-0/0/7` over its readings), else the
 //! heading of a blank-separated block (`/srv/app/config:` above its
 //! listing, a `## section`) names what follows, near enough.
@@ -352,7 +352,7 @@ impl Names {
             if rest.match_indices("</").any(closes) {
                 continue;
             }
-            if self.elements.len() == MAX_INDENT {
+            if self.elements.len() == MAX_ELEMENTS {
                 self.elements.remove(0);
             }
             let named = (attributes.starts_with("name=\"") || attributes.contains(" name=\""))
@@ -882,6 +882,9 @@ pub fn name_key(body: &str) -> bool {
 
 /// Tags of one line read for the XML elements it opens and closes.
 const LINE_TAGS: usize = 16;
+/// Open XML elements tracked, the innermost: deeper nesting than this is
+/// markup, not records.
+const MAX_ELEMENTS: usize = 64;
 
 /// HTML's elements that have no end tag (`<input name="q">`): they hold
 /// nothing.

@@ -496,7 +496,7 @@ fn hostile_markup_is_read_in_bounds() {
     for n in 3..30_000 {
         names.see(n, "<e name=\"z\">");
     }
-    assert!(names.elements.len() <= MAX_INDENT);
+    assert!(names.elements.len() <= MAX_ELEMENTS);
     assert!(names.elements.iter().all(|(tag, _)| tag.len() <= KEY_BYTES));
     assert_eq!(names.of(0, 30_000).len(), 1);
 }
