@@ -413,6 +413,40 @@ fn every_listed_record_shows_the_member_the_question_asks_for() {
     }
 }
 
+/// "Which containers exited": a kind per exit code while they are few
+/// (`Exited (137)` apart from `Exited (0)`); gosec's snippets, a line
+/// number after `code` on each, fold past eight numbers into one kind,
+/// `code <n>`, instead of a kind a line.
+#[test]
+fn numbers_after_a_word_tell_kinds_apart_while_few() {
+    let mut ps = String::from("CONTAINER ID   IMAGE   STATUS\n");
+    for i in 0..400 {
+        let code = match i % 100 {
+            17 => 137,
+            53 => 1,
+            _ => 0,
+        };
+        ps.push_str(&format!(
+            "c{i:04}   shop:1.{i}   Exited ({code}) 2 hours ago\n"
+        ));
+    }
+    let body = answer(&ps, "Which containers exited?");
+    assert!(body.contains("[4 lines with \"exited 137\"]"), "{body}");
+    assert!(body.contains("[4 lines with \"exited 1\"]"), "{body}");
+    let mut json = String::from("{\n  \"Issues\": [\n");
+    for i in 0..300 {
+        json.push_str(&format!(
+            "    {{\n      \"rule_id\": \"G304\",\n      \"code\": \"{n}: data, err := os.ReadFile(path)\\n\",\n      \"file\": \"/src/svc{i}/main.go\"\n    }},\n",
+            n = 10 + i
+        ));
+    }
+    json.push_str("    {}\n  ]\n}\n");
+    let body = answer(&json, "which files read a path in their code");
+    let numbered = body.matches(" with \"code ").count();
+    assert!(body.contains("with \"code <n>\""), "{body}");
+    assert!(numbered <= 9, "{numbered}: {body}");
+}
+
 /// `aws s3 ls --recursive`: a date, a time, a size in bytes with no unit
 /// and no header, a key. "Bigger than 5 gigs" is a comparison in bytes
 /// over the one column of whole numbers reaching it.

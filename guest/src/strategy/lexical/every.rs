@@ -3,7 +3,8 @@
 //! each, grouped by *kind*: the question's terms a line holds and what
 //! follows its first matched word (`Exited (137)` is not `Exited (0)`,
 //! `"errorCount": 1` not `"errorCount": 0`, `critical section` not
-//! `"CRITICAL"`). With a negated word, its kinds whose value is none come
+//! `"CRITICAL"`; past [`NUMBERED_KINDS`] numbers after one word, the rest
+//! are one kind, `<n>`: a snippet's line numbers are no kinds). With a negated word, its kinds whose value is none come
 //! first (`"BackupRetentionPeriod": 0` for "not backed up at all"); then a
 //! field whose whole value is a question's word or a related one, not the
 //! negated word (`"color": "red"` is a job's state; `"lastFailedBuild": {`
@@ -39,6 +40,9 @@ use crate::view::preview::clip;
 
 /// Kinds tracked; past this, a line's kind is its terms alone.
 const MAX_KINDS: usize = 4096;
+/// Kinds told apart by a number after their word (`Exited (137)`, `Exited
+/// (0)`), at most: past this, the rest are one kind, `<n>`.
+const NUMBERED_KINDS: u32 = 8;
 /// Lines of a kind remembered.
 const KEPT_LINES: usize = 24;
 /// A kind met at most this often is listed whole while the answer is
@@ -109,6 +113,8 @@ pub struct Every {
     /// none come first.
     negated: u64,
     fields: Fields,
+    /// Kinds made apart by a number after their word, by their word.
+    numbered: FxHashMap<u64, u32>,
 }
 
 impl Default for Every {
@@ -120,6 +126,7 @@ impl Default for Every {
             excluded: None,
             negated: 0,
             fields: Fields::with_pairs(ALL_PAIRS),
+            numbered: FxHashMap::default(),
         }
     }
 }
@@ -165,9 +172,26 @@ impl Every {
                 self.term_lines[t] += 1;
             }
         }
-        let (word, next) = local(line, &hits.token);
+        let (word, mut next) = local(line, &hits.token);
         let mut key = fnv(hits.own);
         key = fnv(key ^ hits.related.rotate_left(17));
+        // Past a few numbers after one word, a number that more words follow
+        // is each line's own (a code snippet's line number, `"code": "81:
+        // …"`): the rest fold into one kind. A number ending its line is a
+        // field's value (`"BackupRetentionPeriod": 0,`): it stays apart.
+        if !next.is_empty() && next.bytes().all(|b| b.is_ascii_digit()) && !ends_line(line, &next) {
+            let exact = hash_text(key, &word, &next);
+            let known = self.kinds.contains_key(&exact);
+            let made = self
+                .numbered
+                .entry(hash_text(key, &word, "<n>"))
+                .or_insert(0);
+            if !known && *made >= NUMBERED_KINDS {
+                next = "<n>".to_string();
+            } else if !known {
+                *made += 1;
+            }
+        }
         if self.kinds.len() < MAX_KINDS || self.kinds.contains_key(&hash_text(key, &word, &next)) {
             key = hash_text(key, &word, &next);
         }
@@ -563,6 +587,16 @@ fn masked(word: &str) -> String {
     } else {
         "<n>".to_string()
     }
+}
+
+/// Whether `number` ends `line` but for quotes, brackets and commas.
+fn ends_line(line: &str, number: &str) -> bool {
+    let rest = line
+        .rfind(number)
+        .map_or("", |at| &line[at + number.len()..]);
+    (rest.bytes()).all(|b| {
+        b.is_ascii_whitespace() || matches!(b, b'"' | b'\'' | b',' | b';' | b')' | b']' | b'}')
+    })
 }
 
 fn find_ignore_case(hay: &[u8], needle: &[u8]) -> Option<usize> {
