@@ -16,7 +16,9 @@
 //!   guest's public matching rule ([`Query::held_by`], applied here to each
 //!   token, without the scorer's prefilter and memo; a failure word
 //!   standing in for the question's, [`Held::stand_in`], holds nothing
-//!   where the token is only in a path, [`only_in_paths`]; a name as written by
+//!   where the token is only in a path, [`only_in_paths`]; for an
+//!   affirmative request, a negation and the words after it in its clause
+//!   hold nothing, [`affirmed_terms`]; a name as written by
 //!   [`holds_name`], between word boundaries in any case), each with
 //!   exactly the terms it holds; units are fixed windows of `WINDOW_LINES` lines, or
 //!   with record starts, runs of whole records closed at a record start
@@ -31,7 +33,8 @@ mod words;
 use std::collections::HashMap;
 
 use tool_output_guest::strategy::lexical::search::{
-    Held, MAX_UNIT_LINES, Query, Ranked, Scorer, WINDOW_LINES, only_in_paths, phrased, terms,
+    Held, MAX_UNIT_LINES, Query, Ranked, Scorer, WINDOW_LINES, affirmed_terms, only_in_paths,
+    phrased, terms,
 };
 
 use crate::support::Rng;
@@ -192,7 +195,7 @@ fn expected_units(holder: &mut Holder, lines: &[&str], starts: Option<&[bool]>) 
     for (first, last, record_first) in units {
         let mut hit = vec![false; names.len()];
         for line in &lines[first as usize - 1..last as usize] {
-            for token in terms(line) {
+            for token in affirmed_terms(line, holder.query.affirmative()) {
                 for t in holder.terms_of(&token, line) {
                     hit[t] = true;
                 }

@@ -21,7 +21,7 @@ mod terms;
 use matcher::Matcher;
 pub use matcher::{Held, RELATED_WEIGHT};
 pub use query::{PART_WEIGHT, Query, percentile, phrased};
-pub use terms::terms;
+pub use terms::{affirmed_terms, terms};
 use terms::{for_each_term, for_each_term_in_clauses};
 
 use crate::view::errors::path_word;

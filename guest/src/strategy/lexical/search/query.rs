@@ -421,6 +421,12 @@ pub fn phrased(extract: &str) -> Vec<&'static str> {
 }
 
 impl Query {
+    /// Whether the request asks for no negative state: a line's words
+    /// after a negation are then denied, not held ([`super::denial`]).
+    pub fn affirmative(&self) -> bool {
+        self.affirmative
+    }
+
     /// Stopwords and instruction words are dropped unless that would leave no
     /// term at all ("find all" still searches for `find` and `all`). Terms
     /// with the same stem are one term. Returns None when the text has no

@@ -716,3 +716,15 @@ fn a_stand_in_word_in_a_path_is_no_hit() {
     s.push_line(1, "   D /trunk/config/prod/payment-gateway.properties");
     assert_ne!(s.line_hits().related, 0);
 }
+
+#[test]
+fn an_affirmative_search_holds_no_word_after_a_negation_in_its_clause() {
+    let held = affirmed_terms("could not open connection, then retried", true);
+    assert!(
+        !held.iter().any(|t| t == "connection" || t == "not"),
+        "{held:?}"
+    );
+    assert!(held.iter().any(|t| t == "retried"), "{held:?}");
+    let all = affirmed_terms("could not open connection, then retried", false);
+    assert!(all.iter().any(|t| t == "connection"), "{all:?}");
+}
