@@ -2312,3 +2312,40 @@ fn a_record_too_long_to_read_whole_is_named_by_its_first_lines() {
         );
     }
 }
+
+#[test]
+#[ignore]
+fn scratch() {
+    let out = std::fs::read_to_string(std::env::var("SCRATCH_FILE").unwrap()).unwrap();
+    let q = std::env::var("SCRATCH_Q").unwrap();
+    println!("{}", answer(&out, &q));
+}
+
+#[test]
+#[ignore]
+fn scratch_msg() {
+    let out = std::fs::read_to_string(std::env::var("SCRATCH_FILE").unwrap()).unwrap();
+    let st = MemStorage::new();
+    let call = CallInfo {
+        tool: "bash".into(),
+        args: "{}".into(),
+        model: None,
+    };
+    let outcome = crate::store::store(&st, call, out.as_bytes(), crate::default_policy());
+    let Ok(StoreOutcome::Stored(stored)) = outcome else {
+        panic!()
+    };
+    println!("{}", stored.message);
+}
+
+#[test]
+#[ignore]
+fn scratch_clip() {
+    let out = std::fs::read_to_string(std::env::var("SCRATCH_FILE").unwrap()).unwrap();
+    let n: usize = std::env::var("SCRATCH_Q").unwrap().parse().unwrap();
+    let line = out.lines().nth(n - 1).unwrap();
+    println!(
+        "{}",
+        crate::view::detect::names::clip_named_at(line, &[], 200)
+    );
+}

@@ -18,10 +18,11 @@ mod query;
 mod stem;
 mod terms;
 
+pub use denial::affirmed_terms;
 use matcher::Matcher;
 pub use matcher::{Held, RELATED_WEIGHT};
 pub use query::{PART_WEIGHT, Query, percentile, phrased};
-pub use terms::{affirmed_terms, terms};
+pub use terms::terms;
 use terms::{for_each_term, for_each_term_in_clauses};
 
 use crate::view::errors::path_word;

@@ -152,3 +152,20 @@ mod tests {
         );
     }
 }
+
+/// The terms of `text` a search holds: with `deny` (an affirmative
+/// question, [`super::Query::affirmative`]), not a negation nor the words
+/// after it in its clause, as the scorer reads a line (this module).
+pub fn affirmed_terms(text: &str, deny: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    let denied = std::cell::Cell::new(false);
+    let emit = |t: &str, part: bool| {
+        if denied.get() || (deny && !part && is_negation(t)) {
+            denied.set(true);
+            return;
+        }
+        out.push(t.to_string());
+    };
+    super::terms::for_each_term_in_clauses(text, &mut String::new(), emit, || denied.set(false));
+    out
+}

@@ -54,23 +54,6 @@ fn class(c: char) -> Class {
     }
 }
 
-/// The terms of `text` a search holds: with `deny` (an affirmative
-/// question, [`super::Query::affirmative`]), not a negation nor the words
-/// after it in its clause, as the scorer reads a line ([`super::denial`]).
-pub fn affirmed_terms(text: &str, deny: bool) -> Vec<String> {
-    let mut out = Vec::new();
-    let denied = std::cell::Cell::new(false);
-    let emit = |t: &str, part: bool| {
-        if denied.get() || (deny && !part && super::denial::is_negation(t)) {
-            denied.set(true);
-            return;
-        }
-        out.push(t.to_string());
-    };
-    for_each_term_in_clauses(text, &mut String::new(), emit, || denied.set(false));
-    out
-}
-
 /// The tokenizer behind [`terms`]: calls `emit(term, is_part)` per term,
 /// lowercasing word runs into the reused `buf` so the per-line hot path
 /// allocates nothing.
