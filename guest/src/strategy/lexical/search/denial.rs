@@ -91,6 +91,23 @@ pub(super) fn is_negation(tok: &str) -> bool {
         && NEGATIONS.contains(&tok)
 }
 
+/// The terms of `text` a search holds: with `deny` (an affirmative
+/// question, [`super::Query::affirmative`]), not a negation nor the words
+/// after it in its clause, as the scorer reads a line (this module).
+pub fn affirmed_terms(text: &str, deny: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    let denied = std::cell::Cell::new(false);
+    let emit = |t: &str, part: bool| {
+        if denied.get() || (deny && !part && is_negation(t)) {
+            denied.set(true);
+            return;
+        }
+        out.push(t.to_string());
+    };
+    super::terms::for_each_term_in_clauses(text, &mut String::new(), emit, || denied.set(false));
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::stem::Stems;
@@ -151,21 +168,4 @@ mod tests {
             ["doesn t have it", "ok", ""]
         );
     }
-}
-
-/// The terms of `text` a search holds: with `deny` (an affirmative
-/// question, [`super::Query::affirmative`]), not a negation nor the words
-/// after it in its clause, as the scorer reads a line (this module).
-pub fn affirmed_terms(text: &str, deny: bool) -> Vec<String> {
-    let mut out = Vec::new();
-    let denied = std::cell::Cell::new(false);
-    let emit = |t: &str, part: bool| {
-        if denied.get() || (deny && !part && is_negation(t)) {
-            denied.set(true);
-            return;
-        }
-        out.push(t.to_string());
-    };
-    super::terms::for_each_term_in_clauses(text, &mut String::new(), emit, || denied.set(false));
-    out
 }
