@@ -75,10 +75,12 @@ fn rows_are_named_by_the_key_holding_most_of_the_question_s_words() {
         &out,
         "Which incidents are still triggered? Give me all of their incident numbers.",
     );
-    assert!(
-        body.contains(
-            "status=triggered: 3 rows\n  incident_number of its rows: 48252, 48259, 48292\n"
-        ),
+    // Their `incident_key`, a value a row, groups nothing.
+    let section = super::section_holding(&body, "The rows whose status is \"triggered\"");
+    assert_eq!(
+        section,
+        "[The rows whose status is \"triggered\", as the question names it: 3 rows, by their other values, the rarest first, with the incident_number of its rows]\n\
+         3 rows\n  incident_number of its rows: 48252, 48259, 48292",
         "{body}"
     );
 }
@@ -149,4 +151,52 @@ fn a_long_json_line_shows_the_member_asked_for_past_the_views_wrap() {
         "Someone downloaded our entire customer list. From what client IP address did it come?",
     );
     assert!(body.contains("\"client_ip\":\"185.107.1.27\""), "{body}");
+}
+
+#[test]
+fn a_value_every_row_holds_picks_none_and_rows_are_named_by_their_title() {
+    // `az storage account list`: "accounts" names the value every
+    // account's encryption holds (`"keyType": "Account"`); "TLS 1.0"
+    // names the `minimumTlsVersion` of five. Every account has an `id`
+    // (a resource path all share the start of) before its `name`.
+    let old = [3, 41, 77, 118, 160];
+    let accounts: Vec<serde_json::Value> = (0..200u32)
+        .map(|i| {
+            let name = format!("st{}prod{i:03}", ["crm", "erp", "bi", "wms"][i as usize % 4]);
+            let tls = match i {
+                i if old.contains(&i) => "TLS1_0",
+                i if i % 9 == 4 => "TLS1_1",
+                _ => "TLS1_2",
+            };
+            let kind = ["StorageV2", "BlobStorage"][i as usize % 2];
+            let access = ["Enabled", "Disabled"][i as usize % 3 / 2];
+            serde_json::json!({
+                "encryption": {"keySource": "Microsoft.Storage",
+                    "services": {"blob": {"enabled": true, "keyType": "Account"}}},
+                "id": format!("/subscriptions/8c1f2e47-3d5a-4b9e-a6c0-71e2d9f43b18/resourceGroups/rg-{i}/providers/Microsoft.Storage/storageAccounts/{name}"),
+                "kind": kind,
+                "minimumTlsVersion": tls,
+                "name": name,
+                "publicNetworkAccess": access,
+            })
+        })
+        .collect();
+    let out = serde_json::to_string_pretty(&accounts).unwrap();
+    let body = answer(
+        &out,
+        "Which of our storage accounts still accept TLS 1.0? I need every one.",
+    );
+    assert!(!body.contains("The rows whose keyType"), "{body}");
+    let section = super::section_holding(&body, "The rows whose minimumTlsVersion is \"TLS1_0\"");
+    assert!(
+        section.starts_with("[The rows whose minimumTlsVersion is \"TLS1_0\", as the question names it: 5 rows, by their other values, the rarest first, with the name of its rows]\n"),
+        "{body}"
+    );
+    for i in old {
+        let name = format!(
+            "st{}prod{i:03}",
+            ["crm", "erp", "bi", "wms"][i as usize % 4]
+        );
+        assert!(section.contains(&name), "{name}: {body}");
+    }
 }

@@ -177,6 +177,13 @@ impl Column {
         !self.many && (1..=FEW).contains(&self.values.len())
     }
 
+    /// Whether it holds one value in every one of the `seen` rows: a
+    /// constant of the table, which sets no row apart (Azure's
+    /// `"keyType": "Account"` on every storage account).
+    fn constant(&self, seen: usize) -> bool {
+        !self.many && self.values.len() == 1 && self.rows >= seen
+    }
+
     /// Whether value index `v` picks its rows.
     fn picks(&self, v: u16) -> bool {
         self.picks.get(v as usize).copied().unwrap_or(false)

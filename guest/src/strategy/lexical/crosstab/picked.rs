@@ -102,9 +102,18 @@ impl Crosstab {
                 }
             }
         }
+        // A value that tells rows apart before a constant of the table,
+        // which picks every row (Azure's `"keyType": "Account"` for "which
+        // accounts"): that one lists the whole table by its other values.
         let Some((&(by, value), &count)) = (tally.iter()).max_by_key(|&(&(c, v), &n)| {
-            let naming = self.columns[c as usize].naming.is_some();
-            (naming, n, std::cmp::Reverse((c, v)))
+            let column = &self.columns[c as usize];
+            let naming = column.naming.is_some();
+            (
+                !column.constant(self.seen),
+                naming,
+                n,
+                std::cmp::Reverse((c, v)),
+            )
         }) else {
             return String::new();
         };
@@ -132,15 +141,20 @@ impl Crosstab {
             }
         }
         let column = |c: u16| &self.columns[c as usize];
-        // The column naming the rows: a value a row, in every row; one
-        // whose key names records, or the question's, first.
+        // The column naming the rows: in every row, a value a row or
+        // nearly (a job retried keeps its name); one whose key the
+        // question names first, then one said whole (not Azure's `id` nor
+        // GitLab's `web_url`, paths all rows share the start of, cut
+        // where they differ), the best naming key, a value a row.
         let naming = (values.iter())
-            .filter(|(_, seen, present)| *present == rows.len() && seen.len() == rows.len())
-            .min_by_key(|(c, ..)| {
+            .filter(|(_, seen, present)| *present == rows.len() && seen.len() * 2 > rows.len())
+            .min_by_key(|(c, seen, _)| {
                 let col = column(*c);
                 (
                     std::cmp::Reverse(super::asked_by(query, &col.name)),
-                    col.naming.is_none(),
+                    seen.iter().any(|v| v.len() > PICKED_VALUE_BYTES),
+                    col.naming.map_or(u8::MAX, |(rank, _)| rank),
+                    seen.len() < rows.len(),
                     *c,
                 )
             })
@@ -157,7 +171,12 @@ impl Crosstab {
         let longest = |c: u16| if asked(c) { NAME_BYTES } else { VALUE_BYTES };
         let mut apart: Vec<u16> = (values.iter())
             .filter(|(c, seen, _)| {
+                // One of many values over the output, a value a row here:
+                // an id (PagerDuty's `incident_key`), which groups nothing.
+                let col = column(*c);
+                let id = (col.many || col.naming.is_some()) && seen.len() == rows.len();
                 Some(*c) != naming
+                    && !id
                     && (2..=FEW).contains(&seen.len())
                     && seen.iter().all(|v| v.len() <= longest(*c))
             })

@@ -9,7 +9,7 @@
 
 use super::concepts;
 use super::stem::Stems;
-use super::terms::for_each_term;
+use super::terms::{for_each_term, for_each_term_in_clauses};
 
 /// Words of a line that deny what follows them in its clause (`doesn`,
 /// `isn` of "doesn't", "isn't"): 2 to 7 letters, each beginning with one
@@ -79,6 +79,45 @@ pub(super) fn affirmative(extract: &str, stems: &Stems) -> bool {
     !negative
 }
 
+/// Words of a question that deny the words after them, besides
+/// [`NEGATIONS`]: "open with nobody having acknowledged them".
+const QUESTION_NEGATIONS: &[&str] = &["nobody", "nothing", "noone", "neither", "nor"];
+
+/// Words after a question's negation that it denies, at most, in its
+/// clause: "not been backed up", "nobody having acknowledged".
+const DENIED_WORDS: usize = 3;
+
+/// The stems of the words `extract` asks about only as denied: up to
+/// [`DENIED_WORDS`] words after a negation in their clause, never a word
+/// it also asks about affirmed. A value so named picks no rows: "nobody
+/// having acknowledged" asks for the rows whose status is not
+/// `acknowledged`.
+pub(super) fn denied_stems(extract: &str, stems: &Stems) -> Vec<String> {
+    let (mut denied, mut affirmed) = (Vec::new(), Vec::new());
+    let left = std::cell::Cell::new(0);
+    let emit = |t: &str, part: bool| {
+        // The `t` of "don't" is the negation's own.
+        if part || t == "t" {
+            return;
+        }
+        if NEGATIONS.contains(&t) || QUESTION_NEGATIONS.contains(&t) {
+            left.set(DENIED_WORDS);
+            return;
+        }
+        let stem = stems.of(t).into_owned();
+        match left.get() {
+            0 => affirmed.push(stem),
+            n => {
+                left.set(n - 1);
+                denied.push(stem);
+            }
+        }
+    };
+    for_each_term_in_clauses(extract, &mut String::new(), emit, || left.set(0));
+    denied.retain(|d| !affirmed.contains(d));
+    denied
+}
+
 /// Whether `tok` (lowercased, a whole word) denies the rest of its clause.
 /// Every token of an affirmative question's search is asked.
 pub(super) fn is_negation(tok: &str) -> bool {
@@ -112,7 +151,24 @@ pub fn affirmed_terms(text: &str, deny: bool) -> Vec<String> {
 mod tests {
     use super::super::stem::Stems;
     use super::super::terms::for_each_term_in_clauses;
-    use super::{NEGATIONS, affirmative, is_negation};
+    use super::{NEGATIONS, affirmative, denied_stems, is_negation};
+
+    #[test]
+    fn a_question_denies_the_few_words_after_its_negation() {
+        let stems = Stems::new();
+        let denied = |q| denied_stems(q, &stems);
+        assert_eq!(
+            denied("Which incidents are open with nobody having acknowledged them yet?"),
+            ["have", "acknowledg", "them"]
+        );
+        assert_eq!(
+            denied("Which servers haven't been backed up, and which failed?"),
+            ["been", "back", "up"]
+        );
+        // A word asked about affirmed too is not denied.
+        assert!(denied("Which jobs passed, and which did not pass?").is_empty());
+        assert!(denied("Which accounts still accept TLS 1.0?").is_empty());
+    }
 
     #[test]
     fn a_question_for_a_failure_or_an_absence_is_not_affirmative() {

@@ -84,14 +84,16 @@ impl Query {
 
     /// Whether the question names `value` whole, by its own words: each
     /// word of it is a term's own word or spelling, as written (`TLS1` for
-    /// "TLS 1.0", not `TLS1_2`, nor `tls_config` for "TLS").
+    /// "TLS 1.0", not `TLS1_2`, nor `tls_config` for "TLS"), and not one it
+    /// denies (`acknowledged` for "nobody having acknowledged").
     pub fn names_whole(&self, value: &str) -> bool {
         let mut words = 0;
         let mut all = true;
+        let denied = |t: usize| self.denied.contains(&self.forms[t][0].text);
         super::terms::for_each_term(value, &mut String::new(), |w, part| {
             if !part {
                 words += 1;
-                all &= (self.held_by(w).iter()).any(|h| !h.related && !h.longer);
+                all &= (self.held_by(w).iter()).any(|h| !h.related && !h.longer && !denied(h.term));
             }
         });
         words > 0 && all

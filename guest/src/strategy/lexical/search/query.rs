@@ -203,6 +203,9 @@ pub struct Query {
     /// The request asks for no negative state: a line's words after a
     /// negation are denied, not held ([`super::denial`]).
     pub(super) affirmative: bool,
+    /// The stems of the words the request asks about only as denied
+    /// ([`super::denial::denied_stems`]): they name no value it asks for.
+    pub(super) denied: Vec<String>,
 }
 
 /// The digits of a percentile's short name: `p99` → `99`, `p999` → `999`.
@@ -443,6 +446,7 @@ impl Query {
             guessed: Vec::new(),
             follows: Vec::new(),
             affirmative: super::denial::affirmative(extract, &stems),
+            denied: super::denial::denied_stems(extract, &stems),
         };
         let mut kept = all.clone();
         for_each_term(extract, &mut String::new(), |t, part| {
