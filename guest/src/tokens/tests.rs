@@ -107,10 +107,13 @@ fn streamed_counts_equal_whole_counts_at_any_split() {
     }
 }
 
-/// Helpers on a real thread that take a piece only when their queue has
-/// room, and fail every fifth one they take (it comes back uncounted).
+/// Helpers on a real thread that take every other piece offered (by
+/// count, not by the thread's pace: a busy machine must not change what
+/// the test sees), and fail every fifth one they take (it comes back
+/// uncounted).
 struct ThreadHelpers {
-    queue: std::sync::mpsc::SyncSender<String>,
+    queue: std::sync::mpsc::Sender<String>,
+    offered: usize,
     counted: std::thread::JoinHandle<(u64, Vec<String>, usize)>,
 }
 
@@ -121,7 +124,8 @@ thread_local! {
 
 impl elsewhere::Helpers for ThreadHelpers {
     fn add(&mut self, text: &str) -> bool {
-        self.queue.try_send(text.to_string()).is_ok()
+        self.offered += 1;
+        self.offered % 2 == 0 && self.queue.send(text.to_string()).is_ok()
     }
     fn total(self: Box<Self>) -> Option<(u64, Vec<String>)> {
         drop(self.queue);
@@ -132,7 +136,7 @@ impl elsewhere::Helpers for ThreadHelpers {
 }
 
 fn thread_helpers(enc: Encoding) -> Option<Box<dyn elsewhere::Helpers>> {
-    let (queue, pieces) = std::sync::mpsc::sync_channel::<String>(1);
+    let (queue, pieces) = std::sync::mpsc::channel::<String>();
     let counted = std::thread::spawn(move || {
         let (mut n, mut back, mut taken) = (0, Vec::new(), 0);
         for piece in pieces {
@@ -145,7 +149,11 @@ fn thread_helpers(enc: Encoding) -> Option<Box<dyn elsewhere::Helpers>> {
         }
         (n, back, taken)
     });
-    Some(Box::new(ThreadHelpers { queue, counted }))
+    Some(Box::new(ThreadHelpers {
+        queue,
+        offered: 0,
+        counted,
+    }))
 }
 
 #[test]
