@@ -1299,7 +1299,9 @@ fn twentyfifth_set_answers() {
 /// every key 3 of 4), then read for its misses' classes at the next stop
 /// (FortiGate's `srcip`, past a dozen fields: 4 of 8, recall 0.85; az's
 /// `"minimumTlsVersion": "TLS1_0"` picking its rows before a value every
-/// account holds: 5 of 8, recall 1.00); its floors: what the code
+/// account holds: 5 of 8, recall 1.00; pacman's `downgraded linux` for
+/// "went back to an older kernel", in the window around the rare
+/// `pacman -U` a section showed: 6 of 8); its floors: what the code
 /// achieves.
 #[test]
 fn twentysixth_set_answers() {
@@ -1308,8 +1310,8 @@ fn twentysixth_set_answers() {
         &figures,
         &Floors {
             message: 0,
-            lexical: 5,
-            both: 5,
+            lexical: 6,
+            both: 6,
             recall_lexical: 1.0,
             recall_both: 1.0,
             jq_right: 4,

@@ -2,9 +2,9 @@
 //! records ([`super::passage`]), merged into passages within the budget,
 //! after the innermost causes of the traces they fall in
 //! ([`super::innermost`]): the answer to a question that asks for no list
-//! and no number. A window holding a line the answer already shows (a value
-//! standing out, with its record) is left out: it would show that record
-//! again.
+//! and no number. A window holding a record the answer already shows (a
+//! value standing out, with its record) is left out: it would show that
+//! record again; so is one of lines the answer mostly shows already.
 
 use super::innermost;
 use super::passage::{self, Passage};
@@ -39,10 +39,20 @@ pub fn render(
     let rule = doc.meta.records.as_ref();
     let intro = after.is_some();
     let already = after.unwrap_or(&[]);
+    // In an output of lines (or of records of a line or two, a log's
+    // timestamped lines), a section shows a line alone: its window still
+    // shows what was around it (pacman's `downgraded linux` three lines
+    // after the rare `pacman -U` a section showed), unless it is mostly
+    // shown already.
+    let of_lines = rule.is_none_or(|r| doc.meta.view.lines < 2 * r.count);
     let covered = |w: &Window| {
-        already
-            .iter()
-            .any(|&l| (w.first_line..=w.last_line).contains(&l))
+        let shown = (already.iter())
+            .filter(|&&l| (w.first_line..=w.last_line).contains(&l))
+            .count() as u64;
+        match of_lines {
+            false => shown > 0,
+            true => shown * 2 > w.last_line - w.first_line + 1,
+        }
     };
     let windows: Vec<Window> = (ranked.windows.iter())
         .filter(|w| !covered(w))

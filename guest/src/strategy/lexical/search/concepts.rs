@@ -416,7 +416,8 @@ const GROUPS: &[&[&str]] = &[
     ],
     // A change undone: a configuration tool's `corrective_change` (a file
     // edited by hand, "put back"), a `drift` corrected, a deploy `rolled
-    // back`.
+    // back`, a package "gone back" to an older version (pacman's and
+    // apt's `downgraded`).
     &[
         "revert",
         "reverted",
@@ -427,7 +428,12 @@ const GROUPS: &[&[&str]] = &[
         "drifted",
         "rollback",
         "undo",
+        "downgrade",
+        "downgraded",
     ],
+    // The kernel as a package manager and the boot log name it: pacman's
+    // `linux`, `linux-lts`, dpkg's `linux-image-…`, `Linux version`.
+    &["kernel", "linux"],
     // Services by their well-known ports, as packet captures and socket
     // listings name them (`10.0.1.20.5432`).
     &["postgres", "postgresql", "5432"],

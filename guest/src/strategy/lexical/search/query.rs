@@ -391,6 +391,8 @@ pub(super) const PHRASES: &[(&[&str], &str, &str)] = &[
     ),
     (&["leave", "left", "leaves", "leaving"], "behind", "fail"),
     (&["put", "puts", "putting"], "back", "revert"),
+    (&["go", "goes", "going", "went", "gone"], "back", "revert"),
+    (&["roll", "rolls", "rolled", "rolling"], "back", "revert"),
     (&["remote"], "desktop", "rdp"),
     (&["go", "goes", "going", "went", "gone"], "out", "exit"),
     (&["secure"], "shell", "ssh"),

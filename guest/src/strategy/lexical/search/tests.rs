@@ -634,6 +634,16 @@ fn a_phrase_is_looked_up_by_what_outputs_say() {
         ["execute"]
     );
     assert!(phrased("open a shell, then commands").is_empty());
+    // A package gone or rolled back to an older version: pacman's and
+    // apt's `downgraded`; the kernel as a package manager names it.
+    assert_eq!(phrased("I went back to an older kernel"), ["revert"]);
+    assert_eq!(phrased("the deploy was rolled back"), ["revert"]);
+    let q = Query::parse("I went back to an older kernel").expect("terms");
+    assert_eq!(
+        q.held_in("[ALPM] downgraded linux (7.1.3.arch1-1 -> 7.1.2.arch1-1)")
+            .len(),
+        2
+    );
     // What it is looked up as: Azure's `vaults/delete`, SQL's `DROP`.
     let q = Query::parse("who got rid of it").expect("terms");
     assert!(q.held_in("Microsoft.KeyVault/vaults/delete").len() == 1);
