@@ -125,7 +125,7 @@ thread_local! {
 impl elsewhere::Helpers for ThreadHelpers {
     fn add(&mut self, text: &str) -> bool {
         self.offered += 1;
-        self.offered % 2 == 0 && self.queue.send(text.to_string()).is_ok()
+        self.offered.is_multiple_of(2) && self.queue.send(text.to_string()).is_ok()
     }
     fn total(self: Box<Self>) -> Option<(u64, Vec<String>)> {
         drop(self.queue);
