@@ -78,6 +78,9 @@ const GROUPS: &[&[&str]] = &[
         "устройство",
     ],
     &["memory", "oom", "heap", "ram", "oomkilled"],
+    // What an audit calls the problems it raised, apart from its tips:
+    // Lynis's `Warning:` lines before its `Suggestion:` ones.
+    &["problem", "issue", "warning"],
     // A column's short names for reading and writing: `pidstat`'s
     // `kB_rd/s` and `kB_wr/s`, `iostat`'s `kB_wrtn/s`.
     &["write", "writing", "wr", "wrtn"],

@@ -393,6 +393,8 @@ pub(super) const PHRASES: &[(&[&str], &str, &str)] = &[
     (&["put", "puts", "putting"], "back", "revert"),
     (&["go", "goes", "going", "went", "gone"], "back", "revert"),
     (&["roll", "rolls", "rolled", "rolling"], "back", "revert"),
+    // "Pulled the plug on it".
+    (&["the"], "plug", "killed"),
     (&["remote"], "desktop", "rdp"),
     (&["go", "goes", "going", "went", "gone"], "out", "exit"),
     (&["secure"], "shell", "ssh"),

@@ -671,6 +671,10 @@ fn everyday_words_find_what_outputs_say() {
         ("the database got sluggish", "latency"),
         ("who downloaded the entire customer list", "export"),
         ("who downloaded the entire customer list", "all"),
+        ("which actual problems did the audit raise", "warning"),
+        ("when did Heroku pull the plug on it", "sigkill"),
+        ("I went back to an older kernel", "downgraded"),
+        ("I went back to an older kernel", "linux"),
     ] {
         let q = Query::parse(question).expect("terms");
         assert!(!q.held_by(token).is_empty(), "{question} / {token}");
