@@ -1328,8 +1328,8 @@ fn twentysixth_set_answers() {
 /// recall 0.35 and 0.40; jq right 4 of 4, the shape line naming every
 /// key 2 of 4) and at eff4c3f (the same but recall 0.45 and 0.50), then
 /// read for its misses' classes (an audit's "problems" are Lynis's
-/// `Warning:` lines: 4 of 8, recall 0.70 and 0.75); its floors: what the
-/// code achieves.
+/// `Warning:` lines; a "recovery system" is Hetzner's `rescue_enabled`: 5
+/// of 8, recall 0.70 and 0.75); its floors: what the code achieves.
 #[test]
 fn twentyseventh_set_answers() {
     let figures = measured("twentyseventh set", &twentyseventh::cases(), 8);
@@ -1337,8 +1337,8 @@ fn twentyseventh_set_answers() {
         &figures,
         &Floors {
             message: 0,
-            lexical: 4,
-            both: 4,
+            lexical: 5,
+            both: 5,
             recall_lexical: 0.70,
             recall_both: 0.75,
             jq_right: 4,

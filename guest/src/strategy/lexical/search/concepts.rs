@@ -78,6 +78,9 @@ const GROUPS: &[&[&str]] = &[
         "устройство",
     ],
     &["memory", "oom", "heap", "ram", "oomkilled"],
+    // A machine's recovery system: a cloud's `rescue` boot (Hetzner's
+    // `rescue_enabled`), a BIOS's or a phone's recovery mode.
+    &["recovery", "recover", "rescue"],
     // What an audit calls the problems it raised, apart from its tips:
     // Lynis's `Warning:` lines before its `Suggestion:` ones.
     &["problem", "issue", "warning"],

@@ -672,6 +672,7 @@ fn everyday_words_find_what_outputs_say() {
         ("who downloaded the entire customer list", "export"),
         ("who downloaded the entire customer list", "all"),
         ("which actual problems did the audit raise", "warning"),
+        ("left to start into the recovery system", "rescue"),
         ("when did Heroku pull the plug on it", "sigkill"),
         ("I went back to an older kernel", "downgraded"),
         ("I went back to an older kernel", "linux"),
