@@ -46,8 +46,9 @@ pub fn render(
     // shown already.
     let of_lines = rule.is_none_or(|r| doc.meta.view.lines < 2 * r.count);
     let covered = |w: &Window| {
-        let shown = (already.iter())
-            .filter(|&&l| (w.first_line..=w.last_line).contains(&l))
+        // Each line once: sections may show one line twice.
+        let shown = (w.first_line..=w.last_line)
+            .filter(|l| already.contains(l))
             .count() as u64;
         match of_lines {
             false => shown > 0,

@@ -36,16 +36,20 @@ fn picked_rows_are_told_apart_by_the_column_asked_for() {
         })
         .collect();
     let out = serde_json::to_string_pretty(&findings).unwrap();
-    let body = answer(
-        &out,
+    // Asked with or without a word naming another column (`Commit`): the
+    // files, repeated, group the rows; they never name them.
+    for question in [
         "Has anyone ever committed a private key? Which files had one? All of them.",
-    );
-    for (file, n) in files {
-        let rows = if n == 1 { "row" } else { "rows" };
-        assert!(
-            body.contains(&format!("File={file}: {n} {rows}\n")),
-            "{file}: {body}"
-        );
+        "Which files had a private key? All of them.",
+    ] {
+        let body = answer(&out, question);
+        for (file, n) in files {
+            let rows = if n == 1 { "row" } else { "rows" };
+            assert!(
+                body.contains(&format!("File={file}: {n} {rows}\n")),
+                "{question} {file}: {body}"
+            );
+        }
     }
 }
 

@@ -85,12 +85,14 @@ impl Crosstab {
     /// `id` is `TLS1`, for "TLS 1.0"), by the values of their other
     /// columns that tell them apart (`finding`: `offered`, `not offered`),
     /// the rarest first, each with the values of the column naming them
-    /// (one value a row: `ip`); empty when no value picks two rows.
+    /// (a value a row, or nearly: `ip`); empty when no value picks two
+    /// rows.
     pub(super) fn picked(&self, query: &Query, budget: usize, paging: &Paging) -> String {
-        // The value picking the most rows: of a column naming the rows
-        // (testssl's `id`) first, else of a condition (few values over the
-        // whole output: Cloudflare's `SecurityAction` of `block`), never of
-        // one of many values (a finding's words).
+        // The value picking the most rows: one that sets rows apart before
+        // a constant of the table; of a column naming the rows (testssl's
+        // `id`) first, else of a condition (few values over the whole
+        // output: Cloudflare's `SecurityAction` of `block`), never of one
+        // of many values (a finding's words).
         let mut tally: FxHashMap<(u16, &str), usize> = FxHashMap::default();
         for row in &self.picked {
             for (c, v) in &row.cells {
@@ -141,18 +143,42 @@ impl Crosstab {
             }
         }
         let column = |c: u16| &self.columns[c as usize];
-        // The column naming the rows: in every row, a value a row or
-        // nearly (a job retried keeps its name); one whose key the
-        // question names first, then one said whole (not Azure's `id` nor
-        // GitLab's `web_url`, paths all rows share the start of, cut
-        // where they differ), the best naming key, a value a row.
+        // The columns the question names by their key. Once per column: it
+        // stems the column's name.
+        let asked_columns: FxHashSet<u16> = (values.iter())
+            .map(|(c, ..)| *c)
+            .filter(|&c| query.names_key(&column(c).name))
+            .collect();
+        let asked = |c: u16| asked_columns.contains(&c);
+        // Whether a column's values, said cut as [`Self::picked`] says
+        // them, run together: paths all rows share the start of (Azure's
+        // `id`, GitLab's `web_url`), cut before they differ.
+        let cut = |c: u16, seen: &FxHashSet<&str>| {
+            let bytes = if asked(c) {
+                NAME_BYTES
+            } else {
+                PICKED_VALUE_BYTES
+            };
+            let said: FxHashSet<String> = seen.iter().map(|v| clip(v, bytes)).collect();
+            said.len() < seen.len()
+        };
+        // The column naming the rows: in every row, a value a row — or
+        // nearly (a job retried keeps its name), unless the question asks
+        // for it by its key and it has few values: then it groups the rows
+        // (a file of several findings); one whose key the question names
+        // first, then one whose values are told apart as said, the best
+        // naming key, a value a row.
         let naming = (values.iter())
-            .filter(|(_, seen, present)| *present == rows.len() && seen.len() * 2 > rows.len())
+            .filter(|(c, seen, present)| {
+                let groups = super::asked_by(query, &column(*c).name) > 0 && seen.len() <= FEW;
+                *present == rows.len()
+                    && (seen.len() == rows.len() || (!groups && seen.len() * 2 > rows.len()))
+            })
             .min_by_key(|(c, seen, _)| {
                 let col = column(*c);
                 (
                     std::cmp::Reverse(super::asked_by(query, &col.name)),
-                    seen.iter().any(|v| v.len() > PICKED_VALUE_BYTES),
+                    cut(*c, seen),
                     col.naming.map_or(u8::MAX, |(rank, _)| rank),
                     seen.len() < rows.len(),
                     *c,
@@ -162,19 +188,12 @@ impl Crosstab {
         // The columns telling the rows apart: two values or more, few,
         // short; those the question names first, whose values may be as
         // long as a name ("which files": a path).
-        // Once per column: it stems the column's name.
-        let asked_columns: FxHashSet<u16> = (values.iter())
-            .map(|(c, ..)| *c)
-            .filter(|&c| query.names_key(&column(c).name))
-            .collect();
-        let asked = |c: u16| asked_columns.contains(&c);
         let longest = |c: u16| if asked(c) { NAME_BYTES } else { VALUE_BYTES };
         let mut apart: Vec<u16> = (values.iter())
             .filter(|(c, seen, _)| {
-                // One of many values over the output, a value a row here:
-                // an id (PagerDuty's `incident_key`), which groups nothing.
-                let col = column(*c);
-                let id = (col.many || col.naming.is_some()) && seen.len() == rows.len();
+                // A name, a value a row here (PagerDuty's `incident_key`),
+                // groups nothing.
+                let id = column(*c).naming.is_some() && seen.len() == rows.len();
                 Some(*c) != naming
                     && !id
                     && (2..=FEW).contains(&seen.len())

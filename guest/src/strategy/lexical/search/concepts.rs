@@ -83,7 +83,7 @@ const GROUPS: &[&[&str]] = &[
     &["recovery", "recover", "rescue"],
     // What an audit calls the problems it raised, apart from its tips:
     // Lynis's `Warning:` lines before its `Suggestion:` ones.
-    &["problem", "issue", "warning"],
+    &["problem", "warning"],
     // A column's short names for reading and writing: `pidstat`'s
     // `kB_rd/s` and `kB_wr/s`, `iostat`'s `kB_wrtn/s`.
     &["write", "writing", "wr", "wrtn"],

@@ -87,6 +87,12 @@ const QUESTION_NEGATIONS: &[&str] = &["nobody", "nothing", "noone", "neither", "
 /// clause: "not been backed up", "nobody having acknowledged".
 const DENIED_WORDS: usize = 3;
 
+/// Words that end what a question's negation denies: "users without MFA
+/// are admins" denies `mfa`, not `admin`.
+const DENIAL_ENDS: &[&str] = &[
+    "and", "or", "but", "that", "which", "who", "whose", "is", "are", "was", "were",
+];
+
 /// The stems of the words `extract` asks about only as denied: up to
 /// [`DENIED_WORDS`] words after a negation in their clause, never a word
 /// it also asks about affirmed. A value so named picks no rows: "nobody
@@ -96,13 +102,16 @@ pub(super) fn denied_stems(extract: &str, stems: &Stems) -> Vec<String> {
     let (mut denied, mut affirmed) = (Vec::new(), Vec::new());
     let left = std::cell::Cell::new(0);
     let emit = |t: &str, part: bool| {
-        // The `t` of "don't" is the negation's own.
-        if part || t == "t" {
+        if part {
             return;
         }
-        if NEGATIONS.contains(&t) || QUESTION_NEGATIONS.contains(&t) {
+        // The `t` of "can't", "won't", "don't" negates, whatever its verb.
+        if t == "t" || NEGATIONS.contains(&t) || QUESTION_NEGATIONS.contains(&t) {
             left.set(DENIED_WORDS);
             return;
+        }
+        if DENIAL_ENDS.contains(&t) {
+            left.set(0);
         }
         let stem = stems.of(t).into_owned();
         match left.get() {
@@ -167,6 +176,17 @@ mod tests {
         );
         // A word asked about affirmed too is not denied.
         assert!(denied("Which jobs passed, and which did not pass?").is_empty());
+        // The denial ends at a clause's verb or conjunction.
+        assert_eq!(denied("Which users without MFA are admins?"), ["mfa"]);
+        assert_eq!(
+            denied("Buckets with no encryption and public access"),
+            ["encrypt"]
+        );
+        // "can't" denies as "cannot" does.
+        assert_eq!(
+            denied("Which hosts can't reach the database?"),
+            ["reach", "the", "databas"]
+        );
         assert!(denied("Which accounts still accept TLS 1.0?").is_empty());
     }
 

@@ -376,6 +376,8 @@ fn quoted(extract: &str) -> Vec<String> {
 /// service named in two words is its abbreviation: "remote desktop" is
 /// `RDP` (and so port 3389, [`super::terms`]), "secure shell" `SSH`. A
 /// "shell command" is run as scanners name it: brakeman's `Execute`. A
+/// package "gone back" or "rolled back" to an older one was reverted:
+/// pacman's `downgraded`; a process whose plug was pulled was `killed`. A
 /// pronoun may stand between the two ("put it back").
 pub(super) const PHRASES: &[(&[&str], &str, &str)] = &[
     (&["run", "ran", "runs", "running"], "out", "depleted"),
