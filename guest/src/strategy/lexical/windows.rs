@@ -44,7 +44,9 @@ pub fn render(
     // shows what was around it (pacman's `downgraded linux` three lines
     // after the rare `pacman -U` a section showed), unless it is mostly
     // shown already.
-    let of_lines = rule.is_none_or(|r| doc.meta.view.lines < 2 * r.count);
+    // The stored count is read back from the session: saturating, so a
+    // hostile one cannot overflow.
+    let of_lines = rule.is_none_or(|r| doc.meta.view.lines < r.count.saturating_mul(2));
     let covered = |w: &Window| {
         // Each line once: sections may show one line twice.
         let shown = (w.first_line..=w.last_line)
